@@ -1,0 +1,31 @@
+import { siteResponseSchema, updateSiteRequestSchema } from '@atrium/contract/sites';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../platform/http/openapi.ts';
+import type { SitesService } from './sites.service.ts';
+
+export const sitesRoutes: FastifyPluginAsyncZod<{ service: SitesService }> = async (app, { service }) => {
+  app.get(
+    '/sites/v1/site',
+    {
+      schema: {
+        summary: "The caller's site",
+        tags: ['sites'],
+        response: { 200: siteResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ site: request.ctx.site }),
+  );
+
+  app.patch(
+    '/sites/v1/site',
+    {
+      schema: {
+        summary: "Change the caller's site settings",
+        tags: ['sites'],
+        body: updateSiteRequestSchema,
+        response: { 200: siteResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ site: await service.updateSite(request.ctx, request.body.site) }),
+  );
+};

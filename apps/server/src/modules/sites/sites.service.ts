@@ -1,0 +1,75 @@
+import type { Site, UpdateSiteRequest } from '@atrium/contract/sites';
+import type { Config } from '../../platform/config.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import { forbidden, notFound, staleRevision } from '../../platform/errors/app-error.ts';
+import type { SitesRepository } from './sites.repository.ts';
+import type { SiteRow } from './sites.tables.ts';
+
+export function toWireSite(row: SiteRow): Site {
+  return {
+    id: row.id,
+    name: row.name,
+    timezone: row.timezone,
+    currency: row.currency,
+    locale: row.locale,
+    revision: String(row.revision),
+    createdDate: row.createdDate.toISOString(),
+    updatedDate: row.updatedDate.toISOString(),
+  };
+}
+
+export function createSitesService(deps: { repository: SitesRepository; config: Config }) {
+  const { repository, config } = deps;
+  return {
+    /** First start creates the default site from configuration. */
+    async ensureDefaultSite(): Promise<Site> {
+      const existing = await repository.findDefault();
+      if (existing) return toWireSite(existing);
+      const created = await repository.insertDefaultIfMissing({
+        name: config.DEFAULT_SITE_NAME,
+        timezone: config.DEFAULT_SITE_TIMEZONE,
+        currency: config.DEFAULT_SITE_CURRENCY,
+        locale: config.DEFAULT_SITE_LOCALE,
+      });
+      return toWireSite(created);
+    },
+
+    async findSite(siteId: string): Promise<Site | undefined> {
+      const row = await repository.findById(siteId);
+      return row ? toWireSite(row) : undefined;
+    },
+
+    async getDefaultSite(): Promise<Site> {
+      const row = await repository.findDefault();
+      if (!row) throw notFound('Default site');
+      return toWireSite(row);
+    },
+
+    async createSite(input: {
+      name: string;
+      timezone: string;
+      currency: string;
+      locale: string;
+    }): Promise<Site> {
+      return toWireSite(await repository.insert(input));
+    },
+
+    async updateSite(ctx: RequestContext, change: UpdateSiteRequest['site']): Promise<Site> {
+      if (
+        ctx.caller.identityType !== 'WIX_USER' ||
+        (ctx.caller.role !== 'OWNER' && ctx.caller.role !== 'ADMIN')
+      ) {
+        throw forbidden('Only the owner or an admin can change site settings');
+      }
+      const current = await repository.findById(ctx.site.id);
+      if (!current) throw notFound('Site', ctx.site.id);
+      const expected = change.revision === undefined ? current.revision : Number(change.revision);
+      const { revision: _revision, ...fields } = change;
+      const updated = await repository.updateAtRevision(ctx.site.id, expected, fields);
+      if (!updated) throw staleRevision('Site', ctx.site.id, expected, current.revision);
+      return toWireSite(updated);
+    },
+  };
+}
+
+export type SitesService = ReturnType<typeof createSitesService>;

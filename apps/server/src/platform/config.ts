@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: booleanFromEnv,
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  CORS_ORIGINS: z.string().default('*'),
+  PUBLIC_URL: z.string().url().optional(),
+  WORKER_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  DEFAULT_SITE_NAME: z.string().min(1).default('My Business'),
+  DEFAULT_SITE_TIMEZONE: z.string().default('UTC'),
+  DEFAULT_SITE_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('USD'),
+  DEFAULT_SITE_LOCALE: z.string().default('en-US'),
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+/** Reads and validates configuration; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/** Configuration for tests and tools, starting from defaults rather than the process environment. */
+export function testConfig(
+  overrides: Partial<Record<keyof z.input<typeof configSchema>, string>> = {},
+): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WORKER_ENABLED: 'true',
+    DATABASE_URL: process.env.DATABASE_URL,
+    ...overrides,
+  });
+}

@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Site } from '@atrium/contract/sites';
+
+export type IdentityType = 'ANONYMOUS_VISITOR' | 'MEMBER' | 'WIX_USER' | 'APP';
+export type StaffRole = 'OWNER' | 'ADMIN' | 'STAFF';
+
+/** Who is calling: exactly one identity of one site (platform.md, "Identities, tenancy and permissions"). */
+export interface Caller {
+  identityType: IdentityType;
+  identityId?: string;
+  role?: StaffRole;
+  scopes?: readonly string[];
+}
+
+/** What every service method takes first. */
+export interface RequestContext {
+  readonly requestId: string;
+  readonly site: Site;
+  readonly caller: Caller;
+  readonly log: FastifyBaseLogger;
+  now(): Date;
+}
+
+export const systemClock = { now: () => new Date() };

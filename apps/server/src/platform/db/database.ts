@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { schema } from './schema.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+
+export type Schema = typeof schema;
+export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a repository can run a query on: the database itself or an open transaction. */
+export type Executor = AppDb | Tx;
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: AppDb;
+  /** Runs raw parameterised SQL ($1, $2 ...) outside any transaction; used by infrastructure such as the job queue. */
+  query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
+  /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** The connection string when on PostgreSQL (for tools that open their own pool). */
+  readonly connectionString?: string;
+  readonly pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../drizzle',
+);
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent the embedded database is used. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; `undefined` keeps it in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    lock = await acquireDataDirLock(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+      extensions: { btree_gist, pg_trgm },
+    });
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as AppDb;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    async query<Row>(text: string, values: unknown[] = []) {
+      const result = await client.query<Row>(text, values);
+      return result.rows;
+    },
+    transaction: (work) => db.transaction(work),
+    async close() {
+      await client.close();
+      await lock?.release();
+    },
+  };
+}
+
+async function openPostgres(connectionString: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle client that loses its server would otherwise crash the process with an unhandled 'error'.
+  pool.on('error', () => undefined);
+  const db = drizzlePostgres(pool, { schema }) as unknown as AppDb;
+  return {
+    kind: 'postgres',
+    db,
+    connectionString,
+    async query<Row>(text: string, values: unknown[] = []) {
+      const result = await pool.query(text, values);
+      return result.rows as Row[];
+    },
+    transaction: (work) => db.transaction(work),
+    close: () => pool.end(),
+  };
+}
+
+/** Applies the committed SQL migrations; on PostgreSQL an advisory lock lets several processes start at once. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+    return;
+  }
+  const client = new pg.Client({ connectionString: database.connectionString });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['atrium:migrations']);
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+  } finally {
+    await client
+      .query('SELECT pg_advisory_unlock(hashtext($1))', ['atrium:migrations'])
+      .catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** Runs a drizzle SQL fragment and returns its rows, the same on both drivers. */
+export async function executeRows<Row>(executor: Executor, query: SQL): Promise<Row[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}

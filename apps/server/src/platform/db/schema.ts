@@ -1,0 +1,4 @@
+// Every module's tables, gathered for drizzle (typed queries) and drizzle-kit (migrations).
+import * as sitesTables from '../../modules/sites/sites.tables.ts';
+
+export const schema = { ...sitesTables };

@@ -1,0 +1,31 @@
+/**
+ * The clients of the contract call paths under their own gateway prefixes; each maps to Atrium's path
+ * here, once, at the edge (platform.md, "Compatibility"). Longest prefixes first, so `/_api/bookings-service/v2`
+ * never matches as a shorter entry.
+ */
+export const compatPrefixes: ReadonlyArray<readonly [from: string, to: string]> = [
+  ['/_api/bookings-service/v2', '/bookings/v2'],
+  ['/_api/bookings-reader/v2', '/bookings/v2'],
+  ['/_api/bookings/v2', '/bookings/v2'],
+  ['/_api/service-availability/v2', '/bookings/v2'],
+  ['/availability-calendar/v1', '/bookings/v1'],
+  ['/_api/iam/authentication/v2', '/identity/v2'],
+  ['/_api/iam/authentication/v1', '/identity/v1'],
+  ['/_api/redirects-api/v1', '/identity/v1'],
+  ['/events-ticket-definitions/v3', '/events/v3'],
+  ['/stores-reader/v1', '/stores/v1'],
+  ['/wix-data/v2', '/data/v2'],
+  ['/members/v1', '/identity/v1'],
+  ['/v2/collections', '/stores/v2/collections'],
+];
+
+const ordered = [...compatPrefixes].sort((a, b) => b[0].length - a[0].length);
+
+/** Rewrites a request URL (path and query) from a compatibility prefix to Atrium's path; others pass unchanged. */
+export function rewriteCompatUrl(url: string): string {
+  for (const [from, to] of ordered) {
+    if (url === from || url.startsWith(`${from}/`) || url.startsWith(`${from}?`))
+      return to + url.slice(from.length);
+  }
+  return url;
+}

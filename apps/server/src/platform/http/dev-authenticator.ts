@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import type { Caller, IdentityType, StaffRole } from '../context.ts';
+import { unauthenticated } from '../errors/app-error.ts';
+import type { Authenticator } from './request-context.ts';
+import type { Site } from '@atrium/contract/sites';
+
+const identityTypes: readonly IdentityType[] = ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'];
+const staffRoles: readonly StaffRole[] = ['OWNER', 'ADMIN', 'STAFF'];
+
+export const devCallerHeader = 'x-atrium-dev-caller';
+export const devSiteHeader = 'x-atrium-dev-site';
+
+/**
+ * Development and test credentials: `x-atrium-dev-caller: WIX_USER:OWNER`, `MEMBER:<id>`, `APP:<id>` or
+ * `ANONYMOUS_VISITOR`, with `x-atrium-dev-site: <site id>` (the default site when absent). Refused in production.
+ */
+export function createDevAuthenticator(deps: {
+  production: boolean;
+  findSite: (siteId: string) => Promise<Site | undefined>;
+  defaultSite: () => Promise<Site>;
+}): Authenticator {
+  return async (request: FastifyRequest) => {
+    const header = request.headers[devCallerHeader];
+    if (header === undefined) return undefined;
+    if (deps.production) throw unauthenticated('Development credentials are refused in production');
+    const caller = parseDevCaller(String(header));
+    if (!caller) throw unauthenticated(`Unrecognised ${devCallerHeader} header`);
+    const siteId = request.headers[devSiteHeader];
+    const site = siteId
+      ? await deps.findSite(String(siteId)).catch(() => undefined)
+      : await deps.defaultSite();
+    if (!site) throw unauthenticated(`Unknown site in ${devSiteHeader}`);
+    return { site, caller };
+  };
+}
+
+function parseDevCaller(value: string): Caller | undefined {
+  const [type, detail] = value.split(':', 2) as [string, string | undefined];
+  if (!identityTypes.includes(type as IdentityType)) return undefined;
+  const identityType = type as IdentityType;
+  if (identityType === 'WIX_USER') {
+    const role = (detail ?? 'OWNER') as StaffRole;
+    if (!staffRoles.includes(role)) return undefined;
+    return { identityType, role, identityId: `dev-${role.toLowerCase()}` };
+  }
+  if (identityType === 'APP') return { identityType, identityId: detail ?? 'dev-app', scopes: ['*'] };
+  return { identityType, identityId: detail };
+}

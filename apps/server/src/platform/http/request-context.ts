@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Site } from '@atrium/contract/sites';
+import {
+  systemClock,
+  type Caller,
+  type IdentityType,
+  type RequestContext,
+  type StaffRole,
+} from '../context.ts';
+import { forbidden, unauthenticated } from '../errors/app-error.ts';
+
+/**
+ * Who may call a route; the declaration is data, so tests can enumerate every route's rule.
+ * `public`: no credentials needed (health, docs, token endpoint). Otherwise the caller must be one of
+ * `identities` (all when absent) and, for WIX_USER, hold one of `roles` (all when absent).
+ */
+export type RouteAccess =
+  | { public: true }
+  | {
+      public?: false;
+      identities?: readonly IdentityType[];
+      roles?: readonly StaffRole[];
+      scopes?: readonly string[];
+    };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+export interface Authentication {
+  site: Site;
+  caller: Caller;
+}
+
+/** Turns a request's credentials into a site and a caller; `undefined` when it carries none it knows. */
+export type Authenticator = (request: FastifyRequest) => Promise<Authentication | undefined>;
+
+export function isAllowed(access: RouteAccess | undefined, caller: Caller): boolean {
+  if (!access || access.public) return true;
+  if (access.identities && !access.identities.includes(caller.identityType)) return false;
+  if (
+    caller.identityType === 'WIX_USER' &&
+    access.roles &&
+    (!caller.role || !access.roles.includes(caller.role))
+  ) {
+    return false;
+  }
+  if (caller.identityType === 'APP' && access.scopes) {
+    const held = caller.scopes ?? [];
+    if (!access.scopes.some((scope) => held.includes(scope) || held.includes('*'))) return false;
+  }
+  return true;
+}
+
+export function registerRequestContext(app: FastifyInstance, authenticators: readonly Authenticator[]): void {
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!request.routeOptions.url || access?.public) return;
+    let authentication: Authentication | undefined;
+    for (const authenticate of authenticators) {
+      authentication = await authenticate(request);
+      if (authentication) break;
+    }
+    if (!authentication) throw unauthenticated();
+    if (!isAllowed(access, authentication.caller)) throw forbidden();
+    request.ctx = {
+      requestId: String(request.id),
+      site: authentication.site,
+      caller: authentication.caller,
+      log: request.log,
+      now: systemClock.now,
+    };
+  });
+}

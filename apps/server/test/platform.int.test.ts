@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, inject, owner, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('platform', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await inject(t.app, { method: 'GET', url: '/healthz' })).body).toEqual({ status: 'ok' });
+    const ready = await inject(t.app, { method: 'GET', url: '/readyz' });
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe('ok');
+  });
+
+  it('serves an OpenAPI 3.1 document that lists the routes', async () => {
+    const response = await inject(t.app, { method: 'GET', url: '/openapi.json' });
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toBe('3.1.0');
+    expect(Object.keys(response.body.paths)).toContain('/sites/v1/site');
+  });
+
+  it('returns the caller request id, or makes one', async () => {
+    const given = await inject(t.app, { method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const made = await inject(t.app, { method: 'GET', url: '/healthz' });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const unsafe = await inject(t.app, { method: 'GET', url: '/healthz', headers: { 'x-request-id': 'a b\u0001' } });
+    expect(unsafe.headers['x-request-id']).not.toBe('a b\u0001');
+  });
+
+  it('answers an unknown route with a 404 in the error shape', async () => {
+    const response = await inject(t.app, { method: 'GET', url: '/nothing/here' });
+    expect(response.status).toBe(404);
+    expect(response.body.details.applicationError.code).toBe('ROUTE_NOT_FOUND');
+  });
+});

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type App } from '../src/app.ts';
+import { testConfig, type Config } from '../src/platform/config.ts';
+import { openDatabase, type Database } from '../src/platform/db/database.ts';
+import { devCallerHeader, devSiteHeader } from '../src/platform/http/dev-authenticator.ts';
+
+/**
+ * A fresh, empty database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by DATABASE_URL (dropped again by `drop`).
+ */
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const name = `atrium_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const database = await openDatabase({ databaseUrl, poolSize: 10 });
+  return {
+    database,
+    databaseUrl,
+    async drop() {
+      await database.close().catch(() => undefined);
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  databaseUrl?: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, as the tests of every module use it. */
+export async function createTestApp(
+  options: {
+    config?: Partial<Record<string, string>>;
+    plugins?: Array<(app: FastifyInstance) => Promise<void>>;
+  } = {},
+): Promise<TestApp> {
+  const { database, databaseUrl, drop } = await createTestDatabase();
+  const config = testConfig({ ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.config });
+  const app = await buildApp({ config, database, plugins: options.plugins });
+  await app.ready();
+  return {
+    app,
+    config,
+    databaseUrl,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** Headers of the development authenticator: `as('WIX_USER:OWNER')`, `as('MEMBER:<id>', siteId)`. */
+export function as(caller: string, siteId?: string): Record<string, string> {
+  return { [devCallerHeader]: caller, ...(siteId ? { [devSiteHeader]: siteId } : {}) };
+}
+
+export const owner = as('WIX_USER:OWNER');
+
+export async function inject(app: App, options: InjectOptions) {
+  const response = await app.inject(options);
+  return {
+    status: response.statusCode,
+    body: response.body ? JSON.parse(response.body) : undefined,
+    headers: response.headers,
+  };
+}
