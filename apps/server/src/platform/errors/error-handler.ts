@@ -1,6 +1,7 @@
 import { platformErrorCodes, systemErrorMessage, type ErrorBody } from '@atrium/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
+import type { AppShell } from '../http/web-app.ts';
 
 const frameworkCodes: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
@@ -66,7 +67,8 @@ function codeFromStatus(status: number): string {
   return platformErrorCodes.invalidRequest;
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** `appShell`: when it accepts the request for an unknown path, the web app's index.html answers instead of a 404. */
+export function registerErrorHandling(app: FastifyInstance, options: { appShell?: AppShell } = {}): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError) {
@@ -81,6 +83,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    if (options.appShell?.accepts(request)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(options.appShell.html);
+    }
     const error = new AppError(
       404,
       platformErrorCodes.routeNotFound,
