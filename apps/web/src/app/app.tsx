@@ -1,22 +1,26 @@
 import '@mantine/core/styles.css';
-import { MantineProvider, createTheme } from '@mantine/core';
-import { BrowserRouter, Route, Routes } from 'react-router';
-import { HomePage } from './home-page.tsx';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './routes.tsx';
+import { theme } from './theme.ts';
 
-const theme = createTheme({
-  primaryColor: 'teal',
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  defaultRadius: 'md',
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <BrowserRouter>
-        <Routes>
-          <Route path="*" element={<HomePage />} />
-        </Routes>
-      </BrowserRouter>
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

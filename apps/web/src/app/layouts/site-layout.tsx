@@ -1,0 +1,101 @@
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Burger,
+  Container,
+  Group,
+  Stack,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { NavLink, Outlet } from 'react-router';
+import { t } from '../../i18n/strings.ts';
+import classes from './site-layout.module.css';
+
+const links = [{ to: '/services', label: t.nav.services }];
+
+function ThemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={t.nav.toggleTheme}
+      onClick={() => setColorScheme(scheme === 'light' ? 'dark' : 'light')}
+    >
+      <span aria-hidden>{scheme === 'light' ? '☾' : '☀'}</span>
+    </ActionIcon>
+  );
+}
+
+/** The public site: header with the business name and navigation, content, footer. Works at phone width. */
+export function SiteLayout({ siteName }: { siteName: string }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { desktop: true, mobile: !opened } }}
+    >
+      <AppShell.Header className={classes.header}>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t.nav.openMenu}
+              />
+              <UnstyledButton component={NavLink} to="/" className={classes.brand}>
+                <span className={classes.logo} aria-hidden>
+                  {siteName.slice(0, 1).toUpperCase()}
+                </span>
+                <Text fw={700} size="lg" truncate>
+                  {siteName}
+                </Text>
+              </UnstyledButton>
+            </Group>
+            <Group gap="xs" visibleFrom="sm">
+              {links.map((link) => (
+                <Anchor key={link.to} component={NavLink} to={link.to} className={classes.link}>
+                  {link.label}
+                </Anchor>
+              ))}
+            </Group>
+            <ThemeToggle />
+          </Group>
+        </Container>
+      </AppShell.Header>
+      <AppShell.Navbar p="md">
+        <Stack gap="xs">
+          {links.map((link) => (
+            <Anchor key={link.to} component={NavLink} to={link.to} onClick={close} className={classes.link}>
+              {link.label}
+            </Anchor>
+          ))}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        <Outlet />
+        <footer className={classes.footer}>
+          <Container size="lg">
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                © {new Date().getFullYear()} {siteName}. {t.footer.rights}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t.brand.poweredBy}
+              </Text>
+            </Group>
+          </Container>
+        </footer>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
