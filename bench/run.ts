@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, printed as a table. DATABASE_URL selects PostgreSQL, else PGlite in memory.
 import os from 'node:os';
 import { runHttpOverheadBench, type BenchFigure } from './http-overhead.bench.ts';
+import { runBookingsBench } from './bookings.bench.ts';
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
 console.log(
@@ -20,3 +21,4 @@ function print(title: string, figures: BenchFigure[]) {
 }
 
 print('HTTP overhead (autocannon, 10 connections, 8 s)', await runHttpOverheadBench());
+print('Booking creations (all checks, fresh database, 16 connections, 8 s each)', await runBookingsBench());

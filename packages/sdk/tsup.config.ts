@@ -2,7 +2,11 @@ import { defineConfig } from 'tsup';
 
 // One entry per module keeps them tree-shakable: an app that imports only `sites` bundles only the core and sites.
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'modules/sites': 'src/modules/sites.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'modules/sites': 'src/modules/sites.ts',
+    'modules/identity': 'src/modules/identity.ts',
+  },
   format: ['esm'],
   // Declarations import the wire types from @atrium/contract (and zod), as the workspace resolves them.
   dts: true,

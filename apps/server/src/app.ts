@@ -10,10 +10,24 @@ import { registerErrorHandling } from './platform/errors/error-handler.ts';
 import { rewriteCompatUrl } from './platform/http/compat-prefixes.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { registerWireRules } from './platform/http/wire-rules.ts';
-import { registerRequestContext, type Authenticator } from './platform/http/request-context.ts';
+import {
+  collectRouteDeclarations,
+  registerRequestContext,
+  type Authenticator,
+} from './platform/http/request-context.ts';
 import { createDevAuthenticator } from './platform/http/dev-authenticator.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
+import { registerWebApp } from './platform/http/web-app.ts';
 import { createSitesModule } from './modules/sites/index.ts';
+import { createBookingsCatalogModule } from './modules/bookings/index.ts';
+import { createBookingsLifecycleModule } from './modules/bookings/lifecycle/index.ts';
+import { createAvailabilityModule } from './modules/bookings/availability/index.ts';
+import { createEventBus } from './platform/events/event-bus.ts';
+import { createMailModule } from './platform/mail/index.ts';
+import { createIdentityModule } from './modules/identity/index.ts';
+import { createDataModule } from './modules/data/index.ts';
+import { createQueryRunner } from './platform/query/run-query.ts';
+import { loadOrCreateSecret } from './platform/secrets/secrets.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -61,16 +75,33 @@ export async function buildApp(options: BuildAppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route and its access declaration, for the permission tests (identity-permissions.test.ts).
+  const routeTable = collectRouteDeclarations(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Domain events and jobs; module factories take it as a dependency and subscribe while the app is
+  // built. Every process starts it (to emit), only WORKER_ENABLED processes work the queues. It starts
+  // once the app is ready, i.e. after every module registered its handlers.
+  const events = createEventBus({ database, log: app.log, work: config.WORKER_ENABLED });
+  app.addHook('onReady', async () => {
+    await events.start();
+  });
   app.addHook('onClose', async () => {
+    await events.stop();
     if (ownsDatabase) await database.close();
   });
 
   try {
     await migrateDatabase(database);
-    registerErrorHandling(app);
+    // The web app learns its site's OAuth client from index.html; read at onReady, once identity exists.
+    const appShell = await registerWebApp(app, {
+      clientConfig: async () => {
+        const client = await identity.ensureSiteClient((await sites.service.getDefaultSite()).id);
+        return { clientId: client.id, redirectUris: client.redirectUris };
+      },
+    });
+    registerErrorHandling(app, { appShell });
     registerWireRules(app);
 
     await app.register(cors, {
@@ -103,9 +134,26 @@ export async function buildApp(options: BuildAppOptions) {
     );
 
     const sites = createSitesModule({ database, config });
-    await sites.service.ensureDefaultSite();
+    const defaultSite = await sites.service.ensureDefaultSite();
+
+    const mail = createMailModule({ database, config });
+    if (mail.service.hasTransport) {
+      events.cron('mail-delivery', '* * * * *', async () => {
+        await mail.service.deliverPending();
+      });
+    }
+    const identity = createIdentityModule({
+      database,
+      config,
+      mail: mail.service,
+      findSite: sites.service.findSite,
+      defaultSite: sites.service.getDefaultSite,
+    });
+    await identity.init();
+    await identity.ensureSiteClient(defaultSite.id);
 
     const authenticators: Authenticator[] = [
+      identity.authenticator,
       createDevAuthenticator({
         production: config.NODE_ENV === 'production',
         findSite: sites.service.findSite,
@@ -114,15 +162,27 @@ export async function buildApp(options: BuildAppOptions) {
     ];
     registerRequestContext(app, authenticators);
 
-    await app.register(healthRoutes, { database });
+    await app.register(healthRoutes, { database, events });
     await app.register(sites.routes);
+    await app.register(identity.routes);
+    await app.register(mail.routes);
+    // The query engine signs cursors with the deployment's key, so any process can continue a list.
+    const queries = createQueryRunner({ cursorKey: await loadOrCreateSecret(database, 'cursor') });
+    const data = createDataModule({ database, events, queries, log: app.log });
+    await app.register(data.routes);
+    const bookingsCatalog = createBookingsCatalogModule({ database, config, events });
+    await app.register(bookingsCatalog.routes);
+    const bookingsLifecycle = createBookingsLifecycleModule({ database, events, mail: mail.service });
+    await app.register(bookingsLifecycle.routes);
+    const availability = createAvailabilityModule({ database });
+    await app.register(availability.routes);
     for (const plugin of options.plugins ?? []) await app.register(plugin);
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;
   }
 
-  return Object.assign(app, { database });
+  return Object.assign(app, { database, events, routeTable });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -25,11 +25,19 @@ describe('platform', () => {
   });
 
   it('returns the caller request id, or makes one', async () => {
-    const given = await inject(t.app, { method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    const given = await inject(t.app, {
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(given.headers['x-request-id']).toBe('abc-123');
     const made = await inject(t.app, { method: 'GET', url: '/healthz' });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const unsafe = await inject(t.app, { method: 'GET', url: '/healthz', headers: { 'x-request-id': 'a b\u0001' } });
+    const unsafe = await inject(t.app, {
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'a b\u0001' },
+    });
     expect(unsafe.headers['x-request-id']).not.toBe('a b\u0001');
   });
 

@@ -45,6 +45,8 @@ export { base64UrlDecode, base64UrlEncode } from './encoding.ts';
 export {
   OAuthStrategy,
   memoryTokenStore,
+  readAuthorizationResponse,
+  silentSignInTimeoutMs,
   type OAuthData,
   type OAuthStrategyOptions,
   type ResponseMode,

@@ -3,6 +3,8 @@ import { loadConfig, type Config } from '../platform/config.ts';
 import { migrateDatabase, openDatabase, type Database } from '../platform/db/database.ts';
 import { DataDirInUseError } from '../platform/db/data-dir-lock.ts';
 import { createSitesModule } from '../modules/sites/index.ts';
+import { createIdentityModule } from '../modules/identity/index.ts';
+import { createMailModule } from '../platform/mail/index.ts';
 
 const usage = `Usage: atrium <command>
 
@@ -11,7 +13,8 @@ Commands:
   migrate   apply database migrations and exit
   worker    run only the background worker
   seed      fill the default site with demo data
-  site      print the default site as JSON
+  site      print the default site as JSON (with its OAuth clientId)
+  create-api-key  print a new owner-level API key of the default site
 
 Configuration comes from the environment; see .env.example.`;
 
@@ -27,6 +30,20 @@ async function withDatabase<T>(config: Config, work: (database: Database) => Pro
   } finally {
     await database.close();
   }
+}
+
+async function defaultSiteWithIdentity(database: Database, config: Config) {
+  const sites = createSitesModule({ database, config });
+  const site = await sites.service.ensureDefaultSite();
+  const mail = createMailModule({ database, config });
+  const identity = createIdentityModule({
+    database,
+    config,
+    mail: mail.service,
+    findSite: sites.service.findSite,
+    defaultSite: sites.service.getDefaultSite,
+  });
+  return { site, identity };
 }
 
 const commands: Record<string, (config: Config) => Promise<void>> = {
@@ -49,9 +66,17 @@ const commands: Record<string, (config: Config) => Promise<void>> = {
   },
   async site(config) {
     await withDatabase(config, async (database) => {
-      const sites = createSitesModule({ database, config });
-      const site = await sites.service.ensureDefaultSite();
-      process.stdout.write(`${JSON.stringify(site, null, 2)}\n`);
+      const { site, identity } = await defaultSiteWithIdentity(database, config);
+      const client = await identity.ensureSiteClient(site.id);
+      process.stdout.write(`${JSON.stringify({ ...site, clientId: client.id }, null, 2)}\n`);
+    });
+  },
+  async 'create-api-key'(config) {
+    await withDatabase(config, async (database) => {
+      const { site, identity } = await defaultSiteWithIdentity(database, config);
+      const { key } = await identity.staff.createOwnerApiKey(site.id, 'Created with atrium create-api-key');
+      // The key alone on stdout, so scripts can capture it: KEY=$(atrium create-api-key).
+      process.stdout.write(`${key}\n`);
     });
   },
 };

@@ -1,10 +1,66 @@
 import type { Config } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
 import { createSitesModule } from '../modules/sites/index.ts';
+import { createIdentityModule } from '../modules/identity/index.ts';
+import { createMailModule } from '../platform/mail/index.ts';
+import { createBookingsCatalogModule } from '../modules/bookings/index.ts';
+import { seedBookingsCatalog } from '../modules/bookings/catalog-seed.ts';
+import { seedDataCollections } from '../modules/data/data-seed.ts';
 
 /** Demo data for a fresh install; each module adds its part here. Safe to run twice. */
 export async function seedDemoData(deps: { database: Database; config: Config }): Promise<void> {
   const sites = createSitesModule(deps);
   const site = await sites.service.ensureDefaultSite();
   console.log(`Seeded site "${site.name}" (${site.id}).`);
+  await seedIdentities(deps, site.id, sites.service);
+  const seededCatalog = await seedBookingsCatalog(createBookingsCatalogModule(deps), site);
+  console.log(
+    seededCatalog
+      ? 'Seeded the yoga studio catalogue (3 teachers, an appointment, a class, a course).'
+      : 'Bookings catalogue exists (left alone).',
+  );
+  const seededData = await seedDataCollections(deps.database, site);
+  console.log(
+    seededData
+      ? 'Seeded data collections "Posts" (4 blog posts) and "Team" (3 authors).'
+      : 'Data collections "Posts"/"Team" exist (left alone).',
+  );
+}
+
+export const demoOwner = { email: 'owner@example.com', password: 'atrium-demo-owner' };
+export const demoMember = { email: 'member@example.com', password: 'atrium-demo-member' };
+
+/** A demo owner (dashboard sign-in) and a demo member (site sign-in), with their passwords printed. */
+async function seedIdentities(
+  deps: { database: Database; config: Config },
+  siteId: string,
+  sitesService: ReturnType<typeof createSitesModule>['service'],
+): Promise<void> {
+  const mail = createMailModule(deps);
+  const identity = createIdentityModule({
+    ...deps,
+    mail: mail.service,
+    findSite: sitesService.findSite,
+    defaultSite: sitesService.getDefaultSite,
+  });
+  const client = await identity.ensureSiteClient(siteId);
+  const owner = await identity.staff.ensureOwner(siteId, demoOwner.email, demoOwner.password, {
+    firstName: 'Demo',
+    lastName: 'Owner',
+  });
+  console.log(
+    owner.created
+      ? `Demo owner ${demoOwner.email} / ${demoOwner.password} (dashboard sign-in).`
+      : `Demo owner ${demoOwner.email} exists (password unchanged).`,
+  );
+  const member = await identity.members.seedMember(siteId, demoMember.email, demoMember.password, {
+    firstName: 'Demo',
+    lastName: 'Member',
+  });
+  console.log(
+    member
+      ? `Demo member ${demoMember.email} / ${demoMember.password} (site sign-in).`
+      : `Demo member ${demoMember.email} exists (password unchanged).`,
+  );
+  console.log(`OAuth clientId of the site: ${client.id}`);
 }

@@ -37,6 +37,25 @@ const configSchema = z.object({
     .regex(/^[A-Z]{3}$/)
     .default('USD'),
   DEFAULT_SITE_LOCALE: z.string().default('en-US'),
+  /** smtp://user:pass@host:587 or smtps://...; without it mail is kept in the outbox and shown to owners. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('Atrium <no-reply@localhost>'),
+  /** none (default), test (accepts tokens starting with "pass"; refused in production) or recaptcha. */
+  CAPTCHA_PROVIDER: z.enum(['none', 'test', 'recaptcha']).default('none'),
+  CAPTCHA_SECRET: z.string().optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Requests per minute to login, register, recovery and token, per client IP and per loginId. */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_LOGIN_ID: z.coerce.number().int().min(1).default(10),
+  /** Redirect URIs registered on the default site's OAuth client (comma-separated). */
+  OAUTH_REDIRECT_URIS: z.string().default(''),
+  /** Floor on the recovery call's duration, so an unknown address answers as slowly as a known one. */
+  AUTH_MIN_RESPONSE_MS: z.coerce.number().int().min(0).max(5000).default(250),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

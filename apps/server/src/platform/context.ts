@@ -10,6 +10,8 @@ export interface Caller {
   identityId?: string;
   role?: StaffRole;
   scopes?: readonly string[];
+  /** The sign-in (refresh-token family) the credential belongs to; logout and password change end it. */
+  sessionId?: string;
 }
 
 /** What every service method takes first. */

@@ -50,9 +50,25 @@ export interface OAuthStrategyOptions {
   fetch?: FetchLike;
   /** Clock in milliseconds; tests move it. */
   now?: () => number;
+  /**
+   * A redirect URI registered on the client, used by the direct (no redirect) sign-in. Defaults to the
+   * origin of `baseUrl` (or of the page), which the server accepts when a registered URI has that origin.
+   */
+  redirectUri?: string;
+  /**
+   * When the refresh token fails or is missing, fetch an anonymous visitor token (the spec's rule, the
+   * default). `false` suits staff sessions: they end instead, and calls fail with `SIGNED_OUT`.
+   */
+  visitorFallback?: boolean;
+  /** How long the silent sign-in of `getMemberTokensForDirectLogin` may take (default 120 000 ms, spec §9). */
+  signInTimeoutMs?: number;
 }
 
+/** Silent member sign-in gives up after this long (spec bookings-identity §5, §9). */
+export const silentSignInTimeoutMs = 120_000;
+
 export interface OAuthStrategy extends AuthStrategy {
+  readonly clientId: string;
   /** Valid tokens, renewed or fetched as the token rules require. */
   getValidTokens(): Promise<Tokens>;
   getTokens(): Promise<Tokens | undefined>;
@@ -64,6 +80,8 @@ export interface OAuthStrategy extends AuthStrategy {
   /** Exchanges the session token of a login or registration for member tokens. */
   getMemberTokensForDirectLogin(sessionToken: string): Promise<Tokens>;
   generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>;
+  /** The pending round trip of a state, e.g. to read its `originalUri` before completing it. */
+  getStoredOAuthData(state: string): Promise<OAuthData | undefined>;
   getAuthUrl(
     oauthData: OAuthData,
     options?: { prompt?: 'login' | 'none'; responseMode?: ResponseMode },
@@ -168,21 +186,30 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   }
 
   async function renewToken(refreshToken: string, role: TokenRole = 'visitor'): Promise<Tokens> {
+    // 'none' (staff sessions, tokens given from outside) stays 'none': a renewal never changes who it is.
     const tokens = await requestTokens({ grantType: 'refresh_token', refreshToken }, role, refreshToken);
     await setTokens(tokens);
     return tokens;
   }
 
   async function renew(): Promise<Tokens> {
+    // The store is the truth and the cache a copy: another tab sharing localStorage may have renewed
+    // already, and presenting its used refresh token again would look like theft and end the session.
+    const stored = await store.getItem(tokensKey);
+    if (stored) cached = JSON.parse(stored) as Tokens;
     const current = await getTokens();
     if (current && isValid(current)) return current;
     const refresh = current?.refreshToken;
     if (refresh?.value) {
       try {
-        return await renewToken(refresh.value, refresh.role === 'none' ? 'visitor' : refresh.role);
+        return await renewToken(refresh.value, refresh.role);
       } catch {
         // A refresh token the server no longer honours falls back to a visitor, as the token rules say.
       }
+    }
+    if (options.visitorFallback === false) {
+      await setTokens(undefined);
+      throw new AuthError('SIGNED_OUT', 'The session ended: sign in again');
     }
     return generateVisitorTokens();
   }
@@ -190,8 +217,9 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
   async function getValidTokens(): Promise<Tokens> {
     const current = await getTokens();
     if (current && isValid(current)) return current;
-    // One renewal at a time: every call that finds the token expired waits for the same request.
-    renewal ??= renew().finally(() => {
+    // One renewal at a time: every call that finds the token expired waits for the same request, and
+    // with Web Locks (browsers) every tab of the origin waits for the same one too.
+    renewal ??= withTokenLock(`atrium.renew.${options.clientId}`, renew).finally(() => {
       renewal = undefined;
     });
     return renewal;
@@ -261,21 +289,53 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
     return exchangeCode(code, oauthData);
   }
 
+  /** The registered address the direct sign-in names; see `OAuthStrategyOptions.redirectUri`. */
+  function directRedirectUri(): string {
+    if (options.redirectUri) return options.redirectUri;
+    const base = server().baseUrl || (globalThis as { location?: { origin?: string } }).location?.origin;
+    if (!base) throw new AuthError('NO_REDIRECT_URI', 'No redirect URL found');
+    return new URL(base).origin;
+  }
+
   /**
-   * The login or registration call answers a session token; the authorize endpoint turns it into a code
-   * (answered as JSON for `response_mode=web_message`, so no iframe is needed) and the code into member tokens.
+   * The login or registration call answers a session token; the authorize endpoint (prompt none,
+   * `response_mode=web_message`) turns it into a code, and the code into member tokens. The answer is read
+   * from the response itself, JSON or the server's web-message page, so no frame is needed and the same
+   * code runs in Node and in browsers. Gives up after 120 s with 'OAuth flow timed out'.
    */
   async function getMemberTokensForDirectLogin(sessionToken: string): Promise<Tokens> {
-    const oauthData = await generateOAuthData(`${server().baseUrl}/oauth2/callback`);
+    const oauthData = await generateOAuthData(directRedirectUri());
     const url = authUrl(oauthData, { prompt: 'none', responseMode: 'web_message', sessionToken });
-    const response = await server().fetch(url, { method: 'GET', headers: { accept: 'application/json' } });
-    const payload = (await response.json().catch(() => undefined)) as
-      { code?: string; state?: string } | undefined;
-    if (!response.ok) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), options.signInTimeoutMs ?? silentSignInTimeoutMs);
+    try {
+      let response: Response;
+      let text: string;
+      try {
+        response = await server().fetch(url, {
+          method: 'GET',
+          headers: { accept: 'application/json, text/html;q=0.9' },
+          signal: controller.signal,
+        });
+        text = await response.text();
+      } catch (cause) {
+        if (controller.signal.aborted) throw new AuthError('OAUTH_FLOW_TIMED_OUT', 'OAuth flow timed out');
+        throw new AuthError('TOKEN_REQUEST_FAILED', 'Failed to fetch tokens: network error', { cause });
+      }
+      if (!response.ok) throw tokenFailure(response);
+      const answer = readAuthorizationResponse(text);
+      if (answer.error) {
+        throw new AuthError(
+          answer.error === 'login_required' ? 'LOGIN_REQUIRED' : toCode(answer.error),
+          answer.error_description ?? answer.error,
+          { status: response.status, requestId: response.headers.get('x-request-id') ?? undefined },
+        );
+      }
+      return await getMemberTokens(answer.code, answer.state, oauthData);
+    } finally {
+      clearTimeout(timer);
       await store.removeItem(flowKey(oauthData.state));
-      throw tokenFailure(response);
     }
-    return getMemberTokens(payload?.code, payload?.state, oauthData);
   }
 
   return {
@@ -287,6 +347,7 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
       const tokens = await getValidTokens();
       return { authorization: `Bearer ${tokens.accessToken.value}` };
     },
+    clientId: options.clientId,
     getValidTokens,
     getTokens,
     setTokens,
@@ -294,9 +355,20 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
       return (await getTokens())?.refreshToken.role === 'member';
     },
     generateVisitorTokens,
-    renewToken: (refreshToken) => renewToken(refreshToken),
+    // The role goes with the refresh token: renewing the held member token keeps a member.
+    renewToken: async (refreshToken) => {
+      const held = await getTokens();
+      return renewToken(
+        refreshToken,
+        held?.refreshToken.value === refreshToken ? held.refreshToken.role : 'visitor',
+      );
+    },
     getMemberTokensForDirectLogin,
     generateOAuthData,
+    async getStoredOAuthData(state) {
+      const stored = await store.getItem(flowKey(state));
+      return stored ? (JSON.parse(stored) as OAuthData) : undefined;
+    },
     getAuthUrl: (oauthData, settings) => ({ authUrl: authUrl(oauthData, settings) }),
     parseFromUrl(url, responseMode = 'fragment') {
       const parsed = new URL(url);
@@ -319,6 +391,63 @@ export function OAuthStrategy(options: OAuthStrategyOptions): OAuthStrategy {
       return { logoutUrl: `${server().baseUrl}/identity/v1/logout?${params.toString()}` };
     },
   };
+}
+
+type AuthorizationAnswer = { code?: string; state?: string; error?: string; error_description?: string };
+
+/**
+ * The authorize endpoint's web_message answer: JSON `{code, state}` (or `{error}`), or the page whose
+ * script posts `{type: 'authorization_response', response: {...}}` to the opener. Anything else reads as
+ * an empty answer, which fails as 'Missing code or _state'.
+ */
+export function readAuthorizationResponse(text: string): AuthorizationAnswer {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(trimmed) as AuthorizationAnswer & { response?: AuthorizationAnswer };
+      return parsed.response ?? parsed;
+    } catch {
+      return {};
+    }
+  }
+  const start = trimmed.indexOf('{"type":"authorization_response"');
+  const json = start >= 0 ? balancedObject(trimmed, start) : undefined;
+  if (!json) return {};
+  try {
+    return (JSON.parse(json) as { response?: AuthorizationAnswer }).response ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** The JSON object starting at `start`, found by matching braces outside strings. */
+function balancedObject(text: string, start: number): string | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let index = start; index < text.length; index += 1) {
+    const char = text[index];
+    if (inString) {
+      if (char === '\\') index += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{') depth += 1;
+    else if (char === '}' && --depth === 0) return text.slice(start, index + 1);
+  }
+  return undefined;
+}
+
+function toCode(text: string): string {
+  return text.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
+}
+
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/** Runs `work` holding a Web Lock of that name when the platform has them (browsers), else directly. */
+function withTokenLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
+  return locks ? locks.request(name, work) : work();
 }
 
 /** A failed token fetch names the status text and the request id (spec bookings-identity §8). */

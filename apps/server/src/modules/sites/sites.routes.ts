@@ -7,6 +7,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ service: SitesService }> = asy
   app.get(
     '/sites/v1/site',
     {
+      config: { access: { identities: ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'] } },
       schema: {
         summary: "The caller's site",
         tags: ['sites'],
@@ -19,6 +20,8 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ service: SitesService }> = asy
   app.patch(
     '/sites/v1/site',
     {
+      // Declared as the service enforces it: only the owner or an admin changes site settings.
+      config: { access: { identities: ['WIX_USER'], roles: ['OWNER', 'ADMIN'] } },
       schema: {
         summary: "Change the caller's site settings",
         tags: ['sites'],

@@ -15,7 +15,11 @@ import { forbidden, unauthenticated } from '../errors/app-error.ts';
  * `identities` (all when absent) and, for WIX_USER, hold one of `roles` (all when absent).
  */
 export type RouteAccess =
-  | { public: true }
+  | {
+      public: true;
+      /** `optional`: credentials are read when present (and ignored when bad), e.g. logout by navigation. */
+      authenticate?: 'optional';
+    }
   | {
       public?: false;
       identities?: readonly IdentityType[];
@@ -61,13 +65,21 @@ export function registerRequestContext(app: FastifyInstance, authenticators: rea
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
-    if (!request.routeOptions.url || access?.public) return;
+    if (!request.routeOptions.url) return;
+    if (access?.public && access.authenticate !== 'optional') return;
     let authentication: Authentication | undefined;
-    for (const authenticate of authenticators) {
-      authentication = await authenticate(request);
-      if (authentication) break;
+    try {
+      for (const authenticate of authenticators) {
+        authentication = await authenticate(request);
+        if (authentication) break;
+      }
+    } catch (error) {
+      if (!access?.public) throw error;
     }
-    if (!authentication) throw unauthenticated();
+    if (!authentication) {
+      if (access?.public) return;
+      throw unauthenticated();
+    }
     if (!isAllowed(access, authentication.caller)) throw forbidden();
     request.ctx = {
       requestId: String(request.id),
@@ -77,4 +89,32 @@ export function registerRequestContext(app: FastifyInstance, authenticators: rea
       now: systemClock.now,
     };
   });
+}
+
+export interface RouteDeclaration {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+/**
+ * Records every route with its access declaration as it is registered, so tests can walk all routes of
+ * the app (a route without a declaration shows up with `access: undefined`). Call before any route exists.
+ */
+export function collectRouteDeclarations(app: FastifyInstance): RouteDeclaration[] {
+  const routes: RouteDeclaration[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // Read lazily: later onRoute hooks (docs, web app) may still set the declaration on this route.
+      routes.push({
+        method,
+        url: route.url,
+        get access() {
+          return (route.config as { access?: RouteAccess } | undefined)?.access;
+        },
+      });
+    }
+  });
+  return routes;
 }

@@ -6,6 +6,25 @@ import fastifyStatic from '@fastify/static';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
+/** What the web app needs before its first call: the site's public OAuth client (no secret in it). */
+export interface WebClientConfig {
+  clientId: string;
+  /** Registered redirect URIs, for the PKCE round trips the app starts. */
+  redirectUris: string[];
+}
+
+/**
+ * Puts the config into index.html as `window.__ATRIUM__`. `<` is escaped so no value can close the
+ * script element.
+ */
+export function injectClientConfig(indexHtml: string, config: WebClientConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const script = `<script>window.__ATRIUM__=${json}</script>`;
+  return indexHtml.includes('</head>')
+    ? indexHtml.replace('</head>', () => `${script}</head>`)
+    : script + indexHtml;
+}
+
 export interface AppShell {
   html: string;
   accepts(request: FastifyRequest): boolean;
@@ -15,10 +34,21 @@ export interface AppShell {
  * Serves the built React app (apps/web/dist) when it exists. Paths that are not files and not API routes get
  * index.html, so the app's own router handles deep links.
  */
-export async function registerWebApp(app: FastifyInstance): Promise<AppShell | undefined> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { clientConfig?: () => Promise<WebClientConfig> } = {},
+): Promise<AppShell | undefined> {
   const indexPath = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(indexPath)) return undefined;
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
+  let html = indexHtml;
+  // The config is read once the app is ready: the site's OAuth client exists by then and never changes.
+  if (options.clientConfig) {
+    const read = options.clientConfig;
+    app.addHook('onReady', async () => {
+      html = injectClientConfig(indexHtml, await read());
+    });
+  }
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: { public: true } };
@@ -39,7 +69,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<AppShell | u
     });
   });
   return {
-    html: indexHtml,
+    get html() {
+      return html;
+    },
     accepts: (request) => request.method === 'GET' && (request.headers.accept ?? '').includes('text/html'),
   };
 }

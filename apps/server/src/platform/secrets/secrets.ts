@@ -12,6 +12,10 @@ export async function loadOrCreateSecret(database: Database, name: string): Prom
     .insert(platformSecrets)
     .values({ name, value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing({ target: platformSecrets.name });
-  const [row] = await database.db.select().from(platformSecrets).where(eq(platformSecrets.name, name)).limit(1);
+  const [row] = await database.db
+    .select()
+    .from(platformSecrets)
+    .where(eq(platformSecrets.name, name))
+    .limit(1);
   return Buffer.from(row!.value, 'base64url');
 }

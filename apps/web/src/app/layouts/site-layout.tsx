@@ -14,6 +14,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink, Outlet } from 'react-router';
 import { t } from '../../i18n/strings.ts';
+import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
 import classes from './site-layout.module.css';
 
 const links = [{ to: '/services', label: t.nav.services }];
@@ -68,7 +69,10 @@ export function SiteLayout({ siteName }: { siteName: string }) {
                 </Anchor>
               ))}
             </Group>
-            <ThemeToggle />
+            <Group gap="sm" wrap="nowrap">
+              <AccountMenu />
+              <ThemeToggle />
+            </Group>
           </Group>
         </Container>
       </AppShell.Header>

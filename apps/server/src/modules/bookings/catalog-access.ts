@@ -1,0 +1,11 @@
+import type { RouteAccess } from '../../platform/http/request-context.ts';
+
+/** Who may call the catalogue's routes; the declarations are data the tests enumerate. */
+export const catalogAccess = {
+  /** Changing the catalogue: the owner or an admin in the dashboard, or an app with an API key. */
+  manage: { identities: ['WIX_USER', 'APP'], roles: ['OWNER', 'ADMIN'] },
+  /** Business-side reads and staff self-service (time off, their own hours): any dashboard user or an app. */
+  business: { identities: ['WIX_USER', 'APP'] },
+  /** What visitors and members need to book: services, staff names, policies, prices. */
+  read: { identities: ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'] },
+} as const satisfies Record<string, RouteAccess>;

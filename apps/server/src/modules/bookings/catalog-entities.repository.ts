@@ -1,0 +1,336 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.ts';
+import { compileFilter, compileSort, type FieldMap, type SortInput } from './catalog-query.ts';
+import {
+  bookingCategories,
+  bookingResourceTypes,
+  bookingResources,
+  type CategoryRow,
+  type ResourceRow,
+  type ResourceTypeRow,
+} from './catalog.tables.ts';
+
+const c = bookingCategories;
+const r = bookingResources;
+const rt = bookingResourceTypes;
+
+export const categoryQueryFields: FieldMap = {
+  id: { kind: 'uuid', expr: sql`${c.id}` },
+  name: { kind: 'text', expr: sql`${c.name}` },
+  sortOrder: { kind: 'number', expr: sql`${c.sortOrder}` },
+  createdDate: { kind: 'date', expr: sql`${c.createdDate}` },
+  updatedDate: { kind: 'date', expr: sql`${c.updatedDate}` },
+};
+export const resourceQueryFields: FieldMap = {
+  id: { kind: 'uuid', expr: sql`${r.id}` },
+  name: { kind: 'text', expr: sql`${r.name}` },
+  typeId: { kind: 'uuid', expr: sql`${r.typeId}` },
+  createdDate: { kind: 'date', expr: sql`${r.createdDate}` },
+  updatedDate: { kind: 'date', expr: sql`${r.updatedDate}` },
+};
+export const resourceTypeQueryFields: FieldMap = {
+  id: { kind: 'uuid', expr: sql`${rt.id}` },
+  name: { kind: 'text', expr: sql`${rt.name}` },
+  createdDate: { kind: 'date', expr: sql`${rt.createdDate}` },
+  updatedDate: { kind: 'date', expr: sql`${rt.updatedDate}` },
+};
+
+interface PageQuery {
+  filter: unknown;
+  sort: SortInput[] | undefined;
+  limit: number;
+  offset: number;
+}
+
+export function createCatalogEntitiesRepository(db: Executor) {
+  return {
+    // --- categories ---------------------------------------------------------------------------------------
+    async findCategory(
+      siteId: string,
+      id: string,
+      executor: Executor = db,
+    ): Promise<CategoryRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(c)
+        .where(and(eq(c.siteId, siteId), eq(c.id, id)))
+        .limit(1);
+      return row;
+    },
+    async findCategories(
+      siteId: string,
+      ids: readonly string[],
+      executor: Executor = db,
+    ): Promise<CategoryRow[]> {
+      if (ids.length === 0) return [];
+      return executor
+        .select()
+        .from(c)
+        .where(and(eq(c.siteId, siteId), inArray(c.id, [...ids])))
+        .orderBy(asc(c.sortOrder), asc(c.createdDate));
+    },
+    async allCategories(siteId: string, executor: Executor = db): Promise<CategoryRow[]> {
+      return executor
+        .select()
+        .from(c)
+        .where(eq(c.siteId, siteId))
+        .orderBy(asc(c.sortOrder), asc(c.createdDate), asc(c.id));
+    },
+    async insertCategory(
+      values: {
+        siteId: string;
+        name: string;
+        sortOrder: number;
+        extendedFields?: Record<string, unknown> | null;
+      },
+      executor: Executor = db,
+    ): Promise<CategoryRow> {
+      const [row] = await executor.insert(c).values(values).returning();
+      return row!;
+    },
+    async updateCategoryAtRevision(
+      siteId: string,
+      id: string,
+      revision: number,
+      changes: Partial<{ name: string; sortOrder: number; extendedFields: Record<string, unknown> | null }>,
+      executor: Executor = db,
+    ): Promise<CategoryRow | undefined> {
+      const [row] = await executor
+        .update(c)
+        .set({ ...changes, revision: sql`${c.revision} + 1`, updatedDate: sql`now()` })
+        .where(and(eq(c.siteId, siteId), eq(c.id, id), eq(c.revision, revision)))
+        .returning();
+      return row;
+    },
+    /** Sets positions without bumping revisions of untouched rows. */
+    async setCategorySortOrder(
+      siteId: string,
+      id: string,
+      sortOrder: number,
+      executor: Executor = db,
+    ): Promise<void> {
+      await executor
+        .update(c)
+        .set({ sortOrder, revision: sql`${c.revision} + 1`, updatedDate: sql`now()` })
+        .where(and(eq(c.siteId, siteId), eq(c.id, id), sql`${c.sortOrder} IS DISTINCT FROM ${sortOrder}`));
+    },
+    async maxCategorySortOrder(siteId: string, executor: Executor = db): Promise<number | null> {
+      const [row] = await executor
+        .select({ value: sql<number | null>`max(${c.sortOrder})` })
+        .from(c)
+        .where(eq(c.siteId, siteId));
+      return row?.value === null || row?.value === undefined ? null : Number(row.value);
+    },
+    async deleteCategory(siteId: string, id: string, executor: Executor = db): Promise<boolean> {
+      const rows = await executor
+        .delete(c)
+        .where(and(eq(c.siteId, siteId), eq(c.id, id)))
+        .returning({ id: c.id });
+      return rows.length > 0;
+    },
+    async pageCategories(siteId: string, query: PageQuery, executor: Executor = db): Promise<CategoryRow[]> {
+      const orderBy = compileSort(query.sort, categoryQueryFields, sql`${c.id} ASC`);
+      if (!query.sort?.length) orderBy.unshift(sql`${c.sortOrder} ASC`, sql`${c.createdDate} ASC`);
+      return executor
+        .select()
+        .from(c)
+        .where(and(eq(c.siteId, siteId), compileFilter(query.filter, categoryQueryFields)))
+        .orderBy(...orderBy)
+        .limit(query.limit)
+        .offset(query.offset);
+    },
+    async countCategories(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {
+      const [row] = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(c)
+        .where(and(eq(c.siteId, siteId), compileFilter(filter, categoryQueryFields, 'filter')));
+      return Number(row?.count ?? 0);
+    },
+
+    // --- resource types -----------------------------------------------------------------------------------
+    async findResourceType(
+      siteId: string,
+      id: string,
+      executor: Executor = db,
+    ): Promise<ResourceTypeRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(rt)
+        .where(and(eq(rt.siteId, siteId), eq(rt.id, id)))
+        .limit(1);
+      return row;
+    },
+    async findResourceTypes(
+      siteId: string,
+      ids: readonly string[],
+      executor: Executor = db,
+    ): Promise<ResourceTypeRow[]> {
+      if (ids.length === 0) return [];
+      return executor
+        .select()
+        .from(rt)
+        .where(and(eq(rt.siteId, siteId), inArray(rt.id, [...ids])));
+    },
+    async insertResourceType(
+      values: { siteId: string; name: string; extendedFields?: Record<string, unknown> | null },
+      executor: Executor = db,
+    ): Promise<ResourceTypeRow> {
+      const [row] = await executor.insert(rt).values(values).returning();
+      return row!;
+    },
+    async updateResourceTypeAtRevision(
+      siteId: string,
+      id: string,
+      revision: number,
+      changes: Partial<{ name: string; extendedFields: Record<string, unknown> | null }>,
+      executor: Executor = db,
+    ): Promise<ResourceTypeRow | undefined> {
+      const [row] = await executor
+        .update(rt)
+        .set({ ...changes, revision: sql`${rt.revision} + 1`, updatedDate: sql`now()` })
+        .where(and(eq(rt.siteId, siteId), eq(rt.id, id), eq(rt.revision, revision)))
+        .returning();
+      return row;
+    },
+    async deleteResourceType(siteId: string, id: string, executor: Executor = db): Promise<boolean> {
+      const rows = await executor
+        .delete(rt)
+        .where(and(eq(rt.siteId, siteId), eq(rt.id, id)))
+        .returning({ id: rt.id });
+      return rows.length > 0;
+    },
+    async pageResourceTypes(
+      siteId: string,
+      query: PageQuery,
+      executor: Executor = db,
+    ): Promise<ResourceTypeRow[]> {
+      const orderBy = compileSort(query.sort, resourceTypeQueryFields, sql`${rt.id} ASC`);
+      if (!query.sort?.length) orderBy.unshift(sql`${rt.createdDate} ASC`);
+      return executor
+        .select()
+        .from(rt)
+        .where(and(eq(rt.siteId, siteId), compileFilter(query.filter, resourceTypeQueryFields)))
+        .orderBy(...orderBy)
+        .limit(query.limit)
+        .offset(query.offset);
+    },
+    async countResourceTypes(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {
+      const [row] = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(rt)
+        .where(and(eq(rt.siteId, siteId), compileFilter(filter, resourceTypeQueryFields, 'filter')));
+      return Number(row?.count ?? 0);
+    },
+
+    // --- resources ----------------------------------------------------------------------------------------
+    async findResource(
+      siteId: string,
+      id: string,
+      executor: Executor = db,
+    ): Promise<ResourceRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(r)
+        .where(and(eq(r.siteId, siteId), eq(r.id, id)))
+        .limit(1);
+      return row;
+    },
+    async findResources(
+      siteId: string,
+      ids: readonly string[],
+      executor: Executor = db,
+    ): Promise<ResourceRow[]> {
+      if (ids.length === 0) return [];
+      return executor
+        .select()
+        .from(r)
+        .where(and(eq(r.siteId, siteId), inArray(r.id, [...ids])));
+    },
+    async resourcesOfTypes(
+      siteId: string,
+      typeIds: readonly string[],
+      executor: Executor = db,
+    ): Promise<ResourceRow[]> {
+      if (typeIds.length === 0) return [];
+      return executor
+        .select()
+        .from(r)
+        .where(and(eq(r.siteId, siteId), inArray(r.typeId, [...typeIds])))
+        .orderBy(asc(r.name), asc(r.id));
+    },
+    async countResourcesOfType(siteId: string, typeId: string, executor: Executor = db): Promise<number> {
+      const [row] = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(r)
+        .where(and(eq(r.siteId, siteId), eq(r.typeId, typeId)));
+      return Number(row?.count ?? 0);
+    },
+    async insertResource(
+      values: {
+        siteId: string;
+        name: string;
+        typeId: string;
+        locationOptions?: Record<string, unknown> | null;
+        extendedFields?: Record<string, unknown> | null;
+      },
+      executor: Executor = db,
+    ): Promise<ResourceRow> {
+      const [row] = await executor.insert(r).values(values).returning();
+      return row!;
+    },
+    async updateResourceAtRevision(
+      siteId: string,
+      id: string,
+      revision: number,
+      changes: Partial<{
+        name: string;
+        typeId: string;
+        locationOptions: Record<string, unknown> | null;
+        extendedFields: Record<string, unknown> | null;
+      }>,
+      executor: Executor = db,
+    ): Promise<ResourceRow | undefined> {
+      const [row] = await executor
+        .update(r)
+        .set({ ...changes, revision: sql`${r.revision} + 1`, updatedDate: sql`now()` })
+        .where(and(eq(r.siteId, siteId), eq(r.id, id), eq(r.revision, revision)))
+        .returning();
+      return row;
+    },
+    async deleteResource(siteId: string, id: string, executor: Executor = db): Promise<boolean> {
+      const rows = await executor
+        .delete(r)
+        .where(and(eq(r.siteId, siteId), eq(r.id, id)))
+        .returning({ id: r.id });
+      return rows.length > 0;
+    },
+    async pageResources(siteId: string, query: PageQuery, executor: Executor = db): Promise<ResourceRow[]> {
+      const orderBy = compileSort(query.sort, resourceQueryFields, sql`${r.id} ASC`);
+      if (!query.sort?.length) orderBy.unshift(sql`${r.createdDate} ASC`);
+      return executor
+        .select()
+        .from(r)
+        .where(and(eq(r.siteId, siteId), compileFilter(query.filter, resourceQueryFields)))
+        .orderBy(...orderBy)
+        .limit(query.limit)
+        .offset(query.offset);
+    },
+    async countResources(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {
+      const [row] = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(r)
+        .where(and(eq(r.siteId, siteId), compileFilter(filter, resourceQueryFields, 'filter')));
+      return Number(row?.count ?? 0);
+    },
+    /** Categories placed after a position, for shifting when one is inserted. */
+    async categoriesFrom(siteId: string, sortOrder: number, executor: Executor = db): Promise<CategoryRow[]> {
+      return executor
+        .select()
+        .from(c)
+        .where(and(eq(c.siteId, siteId), gt(c.sortOrder, sortOrder - 1)))
+        .orderBy(asc(c.sortOrder));
+    },
+  };
+}
+
+export type CatalogEntitiesRepository = ReturnType<typeof createCatalogEntitiesRepository>;

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/types.ts';
+import { createCatalogEntitiesRepository } from './catalog-entities.repository.ts';
+import { catalogEntitiesRoutes } from './catalog-entities.routes.ts';
+import { createCatalogEntitiesService } from './catalog-entities.service.ts';
+import { createCatalogEventPublisher } from './catalog-events.ts';
+import { createCatalogReader } from './catalog-reader.ts';
+import { createOptionsRepository } from './options.repository.ts';
+import { optionsRoutes } from './options.routes.ts';
+import { createOptionsService } from './options.service.ts';
+import { createPoliciesRepository } from './policies.repository.ts';
+import { policiesRoutes } from './policies.routes.ts';
+import { createPoliciesService } from './policies.service.ts';
+import { createSchedulesRepository } from './schedules.repository.ts';
+import { schedulesRoutes } from './schedules.routes.ts';
+import { createSchedulesService } from './schedules.service.ts';
+import { createServicesRepository } from './services.repository.ts';
+import { servicesRoutes } from './services.routes.ts';
+import { createServicesService } from './services.service.ts';
+import { createStaffRepository } from './staff.repository.ts';
+import { staffRoutes } from './staff.routes.ts';
+import { createStaffService } from './staff.service.ts';
+
+/**
+ * The bookings catalogue: services, add-on groups, categories, resources, staff, policies, options and
+ * variants, pricing and class schedules. `reader` is what the availability engine and the bookings
+ * lifecycle use to read it.
+ */
+export function createBookingsCatalogModule(deps: { database: Database; config: Config; events?: EventBus }) {
+  const { database } = deps;
+  const db = database.db;
+  const publish = createCatalogEventPublisher(deps.events);
+  const repositories = {
+    services: createServicesRepository(db),
+    staff: createStaffRepository(db),
+    policies: createPoliciesRepository(db),
+    entities: createCatalogEntitiesRepository(db),
+    options: createOptionsRepository(db),
+    schedules: createSchedulesRepository(db),
+  };
+  const policiesService = createPoliciesService({
+    database,
+    policies: repositories.policies,
+    services: repositories.services,
+    publish,
+  });
+  const servicesService = createServicesService({
+    database,
+    ...repositories,
+    policiesService,
+    publish,
+    publicUrl: deps.config.PUBLIC_URL,
+  });
+  const staffService = createStaffService({
+    database,
+    staff: repositories.staff,
+    services: repositories.services,
+    publish,
+  });
+  const entitiesService = createCatalogEntitiesService({
+    database,
+    entities: repositories.entities,
+    services: repositories.services,
+    publish,
+  });
+  const optionsService = createOptionsService({
+    database,
+    options: repositories.options,
+    services: repositories.services,
+    publish,
+  });
+  const schedulesService = createSchedulesService({
+    database,
+    schedules: repositories.schedules,
+    services: repositories.services,
+    staff: repositories.staff,
+    publish,
+  });
+  const reader = createCatalogReader({ database, ...repositories, policiesService });
+
+  return {
+    reader,
+    services: servicesService,
+    staff: staffService,
+    policies: policiesService,
+    entities: entitiesService,
+    options: optionsService,
+    schedules: schedulesService,
+    routes: async (app: FastifyInstance) => {
+      await app.register(servicesRoutes, { service: servicesService });
+      await app.register(staffRoutes, { service: staffService });
+      await app.register(policiesRoutes, { service: policiesService });
+      await app.register(catalogEntitiesRoutes, { service: entitiesService });
+      await app.register(optionsRoutes, { service: optionsService });
+      await app.register(schedulesRoutes, { service: schedulesService });
+    },
+  };
+}
+
+export type BookingsCatalogModule = ReturnType<typeof createBookingsCatalogModule>;

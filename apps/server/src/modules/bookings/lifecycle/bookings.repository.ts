@@ -1,0 +1,422 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../platform/db/database.ts';
+import {
+  bookingAttendance,
+  bookingFees,
+  bookingForms,
+  bookingOccupancy,
+  bookings,
+  bookingSessionSpots,
+  multiServiceBookings,
+  type AttendanceRow,
+  type BookingFeeRow,
+  type BookingFormRow,
+  type BookingRow,
+  type MultiServiceBookingRow,
+  type NewBookingRow,
+  type SessionSpotsRow,
+} from './bookings.tables.ts';
+
+export type BookingChanges = Partial<Omit<NewBookingRow, 'id' | 'siteId' | 'revision' | 'createdDate'>>;
+
+export interface OccupancyInput {
+  holderId: string;
+  holderKind: 'STAFF' | 'RESOURCE';
+  start: Date;
+  end: Date;
+  doubleBooked: boolean;
+}
+
+/** The only file of the lifecycle that speaks Drizzle. */
+export function createBookingsRepository(db: Executor) {
+  const byId = (siteId: string, id: string) => and(eq(bookings.siteId, siteId), eq(bookings.id, id));
+
+  return {
+    async insert(values: NewBookingRow, executor: Executor = db): Promise<BookingRow> {
+      const [row] = await executor.insert(bookings).values(values).returning();
+      return row!;
+    },
+
+    async findById(siteId: string, id: string, executor: Executor = db): Promise<BookingRow | undefined> {
+      const [row] = await executor.select().from(bookings).where(byId(siteId, id)).limit(1);
+      return row;
+    },
+
+    async findByIds(siteId: string, ids: readonly string[], executor: Executor = db): Promise<BookingRow[]> {
+      if (ids.length === 0) return [];
+      return executor
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.siteId, siteId), inArray(bookings.id, [...ids])));
+    },
+
+    /** Locks the booking for the rest of the transaction: concurrent changes to it queue here. */
+    async lockById(siteId: string, id: string, executor: Executor): Promise<BookingRow | undefined> {
+      const [row] = await executor.select().from(bookings).where(byId(siteId, id)).for('update').limit(1);
+      return row;
+    },
+
+    /** Applies changes and bumps the revision (the caller holds the row lock). */
+    async update(
+      siteId: string,
+      id: string,
+      changes: BookingChanges,
+      executor: Executor,
+    ): Promise<BookingRow> {
+      const [row] = await executor
+        .update(bookings)
+        .set({ ...changes, revision: sql`${bookings.revision} + 1`, updatedDate: sql`now()` })
+        .where(byId(siteId, id))
+        .returning();
+      return row!;
+    },
+
+    async insertOccupancy(
+      siteId: string,
+      bookingId: string,
+      rows: readonly OccupancyInput[],
+      executor: Executor,
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await executor.insert(bookingOccupancy).values(
+        rows.map((row) => ({
+          siteId,
+          bookingId,
+          holderId: row.holderId,
+          holderKind: row.holderKind,
+          startDate: row.start,
+          endDate: row.end,
+          doubleBooked: row.doubleBooked,
+        })),
+      );
+    },
+
+    async deleteOccupancy(siteId: string, bookingId: string, executor: Executor): Promise<void> {
+      await executor
+        .delete(bookingOccupancy)
+        .where(and(eq(bookingOccupancy.siteId, siteId), eq(bookingOccupancy.bookingId, bookingId)));
+    },
+
+    async setOccupancyDoubleBooked(
+      siteId: string,
+      bookingId: string,
+      doubleBooked: boolean,
+      executor: Executor,
+    ) {
+      await executor
+        .update(bookingOccupancy)
+        .set({ doubleBooked })
+        .where(and(eq(bookingOccupancy.siteId, siteId), eq(bookingOccupancy.bookingId, bookingId)));
+    },
+
+    // --- class and course spots ---------------------------------------------------------------------
+
+    /**
+     * Locks the spots row of a session, creating it on first use. The row lock is what keeps capacity:
+     * every booking that takes or returns spots of the session waits here for the one before it.
+     */
+    async lockSpots(
+      key: { siteId: string; scheduleId: string; sessionKey: string },
+      limits: { capacity: number; waitlistCapacity: number },
+      executor: Executor,
+    ): Promise<SessionSpotsRow> {
+      await executor
+        .insert(bookingSessionSpots)
+        .values({ ...key, capacity: limits.capacity, waitlistCapacity: limits.waitlistCapacity })
+        .onConflictDoNothing();
+      const [row] = await executor
+        .select()
+        .from(bookingSessionSpots)
+        .where(
+          and(
+            eq(bookingSessionSpots.siteId, key.siteId),
+            eq(bookingSessionSpots.scheduleId, key.scheduleId),
+            eq(bookingSessionSpots.sessionKey, key.sessionKey),
+          ),
+        )
+        .for('update');
+      // The catalogue may have changed the capacity since the row was made; the current one counts.
+      if (row!.capacity !== limits.capacity || row!.waitlistCapacity !== limits.waitlistCapacity) {
+        const [updated] = await executor
+          .update(bookingSessionSpots)
+          .set({ capacity: limits.capacity, waitlistCapacity: limits.waitlistCapacity })
+          .where(
+            and(
+              eq(bookingSessionSpots.siteId, key.siteId),
+              eq(bookingSessionSpots.scheduleId, key.scheduleId),
+              eq(bookingSessionSpots.sessionKey, key.sessionKey),
+            ),
+          )
+          .returning();
+        return updated!;
+      }
+      return row!;
+    },
+
+    /** Reads a spots row under lock, or undefined when no booking ever took a spot of it. */
+    async lockExistingSpots(
+      key: { siteId: string; scheduleId: string; sessionKey: string },
+      executor: Executor,
+    ): Promise<SessionSpotsRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(bookingSessionSpots)
+        .where(
+          and(
+            eq(bookingSessionSpots.siteId, key.siteId),
+            eq(bookingSessionSpots.scheduleId, key.scheduleId),
+            eq(bookingSessionSpots.sessionKey, key.sessionKey),
+          ),
+        )
+        .for('update');
+      return row;
+    },
+
+    async adjustSpots(
+      key: { siteId: string; scheduleId: string; sessionKey: string },
+      delta: { booked: number; waitlisted: number },
+      executor: Executor,
+    ): Promise<void> {
+      await executor
+        .update(bookingSessionSpots)
+        .set({
+          booked: sql`${bookingSessionSpots.booked} + ${delta.booked}`,
+          waitlisted: sql`${bookingSessionSpots.waitlisted} + ${delta.waitlisted}`,
+          updatedDate: sql`now()`,
+        })
+        .where(
+          and(
+            eq(bookingSessionSpots.siteId, key.siteId),
+            eq(bookingSessionSpots.scheduleId, key.scheduleId),
+            eq(bookingSessionSpots.sessionKey, key.sessionKey),
+          ),
+        );
+    },
+
+    /** The session's waiting list, first in first: the order promotion follows. */
+    async waitlistOf(
+      key: { siteId: string; scheduleId: string; sessionKey: string },
+      executor: Executor,
+    ): Promise<BookingRow[]> {
+      return executor
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.siteId, key.siteId),
+            eq(bookings.scheduleId, key.scheduleId),
+            eq(bookings.sessionKey, key.sessionKey),
+            eq(bookings.status, 'WAITING_LIST'),
+          ),
+        )
+        .orderBy(asc(bookings.createdDate), asc(bookings.id))
+        .for('update');
+    },
+
+    // --- multi-service bookings ---------------------------------------------------------------------
+
+    async insertMultiService(
+      values: { siteId: string; type: string; createdById: string | null },
+      executor: Executor,
+    ): Promise<MultiServiceBookingRow> {
+      const [row] = await executor.insert(multiServiceBookings).values(values).returning();
+      return row!;
+    },
+
+    async findMultiService(siteId: string, id: string, executor: Executor = db) {
+      const [row] = await executor
+        .select()
+        .from(multiServiceBookings)
+        .where(and(eq(multiServiceBookings.siteId, siteId), eq(multiServiceBookings.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    async lockMultiService(siteId: string, id: string, executor: Executor) {
+      const [row] = await executor
+        .select()
+        .from(multiServiceBookings)
+        .where(and(eq(multiServiceBookings.siteId, siteId), eq(multiServiceBookings.id, id)))
+        .for('update')
+        .limit(1);
+      return row;
+    },
+
+    async touchMultiService(siteId: string, id: string, executor: Executor) {
+      await executor
+        .update(multiServiceBookings)
+        .set({ revision: sql`${multiServiceBookings.revision} + 1`, updatedDate: sql`now()` })
+        .where(and(eq(multiServiceBookings.siteId, siteId), eq(multiServiceBookings.id, id)));
+    },
+
+    async bookingsOfMultiService(siteId: string, ids: readonly string[], executor: Executor = db) {
+      if (ids.length === 0) return [];
+      return executor
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.siteId, siteId), inArray(bookings.multiServiceBookingId, [...ids])))
+        .orderBy(asc(bookings.startDate), asc(bookings.id));
+    },
+
+    async setMultiService(
+      siteId: string,
+      bookingIds: readonly string[],
+      msb: { id: string; type: string } | null,
+      executor: Executor,
+    ) {
+      if (bookingIds.length === 0) return;
+      await executor
+        .update(bookings)
+        .set({
+          multiServiceBookingId: msb?.id ?? null,
+          multiServiceBookingType: msb?.type ?? null,
+          revision: sql`${bookings.revision} + 1`,
+          updatedDate: sql`now()`,
+        })
+        .where(and(eq(bookings.siteId, siteId), inArray(bookings.id, [...bookingIds])));
+    },
+
+    // --- attendance ---------------------------------------------------------------------------------
+
+    async attendanceOf(
+      siteId: string,
+      bookingIds: readonly string[],
+      executor: Executor = db,
+    ): Promise<AttendanceRow[]> {
+      if (bookingIds.length === 0) return [];
+      return executor
+        .select()
+        .from(bookingAttendance)
+        .where(
+          and(eq(bookingAttendance.siteId, siteId), inArray(bookingAttendance.bookingId, [...bookingIds])),
+        );
+    },
+
+    async upsertAttendance(
+      values: {
+        siteId: string;
+        bookingId: string;
+        sessionKey: string | null;
+        status: string;
+        numberOfAttendees: number;
+      },
+      executor: Executor,
+    ): Promise<AttendanceRow> {
+      const [row] = await executor
+        .insert(bookingAttendance)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [bookingAttendance.siteId, bookingAttendance.bookingId],
+          set: {
+            status: values.status,
+            numberOfAttendees: values.numberOfAttendees,
+            revision: sql`${bookingAttendance.revision} + 1`,
+            updatedDate: sql`now()`,
+          },
+        })
+        .returning();
+      return row!;
+    },
+
+    async findAttendance(siteId: string, id: string, executor: Executor = db) {
+      const [row] = await executor
+        .select()
+        .from(bookingAttendance)
+        .where(and(eq(bookingAttendance.siteId, siteId), eq(bookingAttendance.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    async pageAttendance(
+      siteId: string,
+      where: SQL | undefined,
+      limit: number,
+      offset: number,
+      executor: Executor = db,
+    ) {
+      return executor
+        .select()
+        .from(bookingAttendance)
+        .where(and(eq(bookingAttendance.siteId, siteId), where))
+        .orderBy(desc(bookingAttendance.createdDate), asc(bookingAttendance.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    // --- fees ---------------------------------------------------------------------------------------
+
+    async insertFee(
+      values: {
+        siteId: string;
+        bookingId: string;
+        trigger: string;
+        status: string;
+        amount: string;
+        currency: string;
+      },
+      executor: Executor,
+    ): Promise<void> {
+      await executor.insert(bookingFees).values(values).onConflictDoNothing();
+    },
+
+    async feesOf(
+      siteId: string,
+      bookingIds: readonly string[],
+      executor: Executor = db,
+    ): Promise<BookingFeeRow[]> {
+      if (bookingIds.length === 0) return [];
+      return executor
+        .select()
+        .from(bookingFees)
+        .where(and(eq(bookingFees.siteId, siteId), inArray(bookingFees.bookingId, [...bookingIds])));
+    },
+
+    // --- forms --------------------------------------------------------------------------------------
+
+    async insertForm(
+      values: { siteId: string; name: string; fields: BookingFormRow['fields'] },
+      executor: Executor = db,
+    ) {
+      const [row] = await executor.insert(bookingForms).values(values).returning();
+      return row!;
+    },
+
+    async findForm(siteId: string, id: string, executor: Executor = db): Promise<BookingFormRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(bookingForms)
+        .where(and(eq(bookingForms.siteId, siteId), eq(bookingForms.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    // --- queries ------------------------------------------------------------------------------------
+
+    async page(
+      siteId: string,
+      where: SQL | undefined,
+      order: SQL[],
+      limit: number,
+      offset: number,
+      executor: Executor = db,
+    ): Promise<BookingRow[]> {
+      return executor
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.siteId, siteId), where))
+        .orderBy(...order, asc(bookings.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async count(siteId: string, where: SQL | undefined, executor: Executor = db): Promise<number> {
+      const [row] = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(and(eq(bookings.siteId, siteId), where));
+      return Number(row?.count ?? 0);
+    },
+  };
+}
+
+export type BookingsRepository = ReturnType<typeof createBookingsRepository>;

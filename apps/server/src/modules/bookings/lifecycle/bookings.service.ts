@@ -1,0 +1,1334 @@
+import { randomUUID } from 'node:crypto';
+import {
+  bookingEventNames,
+  bookingErrorCodes,
+  type Booking,
+  type BookingStatus,
+  type CreateBookingRequest,
+  type FlowControlSettings,
+  type PaymentStatus,
+} from '@atrium/contract/bookings-lifecycle';
+import type { z } from 'zod';
+import type {
+  cancelBookingRequestSchema,
+  confirmBookingRequestSchema,
+  declineBookingRequestSchema,
+  rescheduleBookingRequestSchema,
+  updateNumberOfParticipantsRequestSchema,
+  updateExtendedFieldsRequestSchema,
+} from '@atrium/contract/bookings-lifecycle';
+import type { RequestContext } from '../../../platform/context.ts';
+import type { Database, Tx } from '../../../platform/db/database.ts';
+import { AppError, invalidField, staleRevision } from '../../../platform/errors/app-error.ts';
+import type { EventBus } from '../../../platform/events/types.ts';
+import type { MailService } from '../../../platform/mail/mail.service.ts';
+import { createStaffRepository } from '../staff.repository.ts';
+import { policyViolations, violatesPolicy } from '../availability/booking-policy.ts';
+import type { PolicyViolations } from '../availability/availability.types.ts';
+import { defaultFormFields, defaultFormId, validateFormSubmission } from './booking-form.ts';
+import { bookingPrice, cancellationFee, type FeeWindow } from './booking-fees.ts';
+import {
+  confirmOrDeclineOutcome,
+  holdsSlot,
+  initialStatus,
+  transition,
+  withinCustomerWindow,
+  type BookingAction,
+} from './booking-state.ts';
+import type { BookingChanges, BookingsRepository, OccupancyInput } from './bookings.repository.ts';
+import type { BookingRow, NewBookingRow } from './bookings.tables.ts';
+import { isSlotConflict, lifecycleErrors } from './lifecycle.errors.ts';
+import { bookingMails, enqueueBookingMails, type BookingMailKind, type SmsSender } from './notifications.ts';
+import { recordBusy, removeBusy, type ServiceFacts, type SlotChecker } from './slot-check.ts';
+
+export type RescheduleRequest = z.infer<typeof rescheduleBookingRequestSchema>;
+export type ConfirmRequest = z.infer<typeof confirmBookingRequestSchema>;
+export type DeclineRequest = z.infer<typeof declineBookingRequestSchema>;
+export type CancelRequest = z.infer<typeof cancelBookingRequestSchema>;
+export type UpdateParticipantsRequest = z.infer<typeof updateNumberOfParticipantsRequestSchema>;
+export type UpdateExtendedFieldsRequest = z.infer<typeof updateExtendedFieldsRequestSchema>;
+type Notification = { notifyParticipants?: boolean | null; message?: string | null } | null | undefined;
+
+export const reminderJobName = 'bookings.reminder';
+
+export interface BookingsServiceDeps {
+  database: Database;
+  repository: BookingsRepository;
+  slots: SlotChecker;
+  events: EventBus;
+  mail?: MailService;
+  sms: SmsSender;
+  /** How long before a confirmed booking's start its reminder goes out. */
+  reminderLeadMinutes: number;
+}
+
+const iso = (date: Date) => date.toISOString();
+
+export function isBusinessCaller(ctx: RequestContext): boolean {
+  return ctx.caller.identityType === 'WIX_USER' || ctx.caller.identityType === 'APP';
+}
+
+/** The wire booking (official client shape). */
+export function toWireBooking(row: BookingRow): Booking {
+  const location = row.location ?? undefined;
+  const entityTimezone = row.timezone;
+  const isCourse = row.serviceType === 'COURSE';
+  const createdBy: Booking['createdBy'] =
+    row.createdByType === 'MEMBER'
+      ? { memberId: row.createdById ?? undefined }
+      : row.createdByType === 'ANONYMOUS_VISITOR'
+        ? { anonymousVisitorId: row.createdById ?? undefined }
+        : row.createdByType === 'APP'
+          ? { appId: row.createdById ?? undefined }
+          : { wixUserId: row.createdById ?? undefined };
+  return {
+    id: row.id,
+    revision: String(row.revision),
+    status: row.status,
+    paymentStatus: row.paymentStatus as PaymentStatus,
+    selectedPaymentOption: row.selectedPaymentOption as Booking['selectedPaymentOption'],
+    bookedEntity: {
+      ...(isCourse
+        ? {
+            schedule: {
+              scheduleId: row.scheduleId,
+              serviceId: row.serviceId,
+              location: location as never,
+              timezone: entityTimezone,
+              firstSessionStart: iso(row.startDate),
+              lastSessionEnd: iso(row.endDate),
+            },
+          }
+        : {
+            slot: {
+              sessionId: row.sessionKey,
+              eventId: row.sessionKey,
+              serviceId: row.serviceId,
+              scheduleId: row.scheduleId,
+              startDate: iso(row.startDate),
+              endDate: iso(row.endDate),
+              timezone: entityTimezone,
+              resource: row.staffMemberId ? { id: row.staffMemberId } : null,
+              location: location as never,
+            },
+          }),
+      title: row.title,
+      tags: [
+        row.serviceType === 'APPOINTMENT' ? 'INDIVIDUAL' : row.serviceType === 'CLASS' ? 'GROUP' : 'COURSE',
+      ],
+    },
+    ...(row.contactDetails ? { contactDetails: row.contactDetails as Booking['contactDetails'] } : {}),
+    totalParticipants: row.totalParticipants,
+    participantsChoices: (row.participantsChoices as Booking['participantsChoices']) ?? null,
+    startDate: iso(row.startDate),
+    endDate: iso(row.endDate),
+    createdDate: iso(row.createdDate),
+    updatedDate: iso(row.updatedDate),
+    canceledDate: row.canceledDate ? iso(row.canceledDate) : null,
+    createdBy,
+    externalUserId: row.externalUserId,
+    ...(row.doubleBooked ? { doubleBooked: true } : {}),
+    formId: row.formId ?? defaultFormId,
+    formSubmissionId: row.formSubmissionId,
+    submissionId: row.formSubmissionId,
+    extendedFields: { namespaces: row.extendedFields ?? {} },
+    multiServiceBookingInfo:
+      row.multiServiceBookingId && row.multiServiceBookingType
+        ? { id: row.multiServiceBookingId, type: row.multiServiceBookingType as never }
+        : null,
+    sendSmsReminder: row.sendSmsReminder,
+    bookingSource: {
+      actor: row.actor as 'BUSINESS' | 'CUSTOMER',
+      platform: row.platform as 'WEB' | 'MOBILE_APP',
+    },
+  };
+}
+
+function assertFlowControl(ctx: RequestContext, flow: FlowControlSettings | null | undefined): void {
+  if (!flow || isBusinessCaller(ctx)) return;
+  const { withRefund: _ignored, ...checks } = flow;
+  if (Object.values(checks).some((value) => value === true)) {
+    throw lifecycleErrors.businessOnly(
+      'skip availability, policy or confirmation checks (flowControlSettings)',
+    );
+  }
+}
+
+function assertOwnBooking(ctx: RequestContext, row: BookingRow): void {
+  if (isBusinessCaller(ctx)) return;
+  const mine =
+    ctx.caller.identityId !== undefined &&
+    row.createdById === ctx.caller.identityId &&
+    row.createdByType === ctx.caller.identityType;
+  // Another customer's booking answers as missing: its id says nothing to them.
+  if (!mine) throw lifecycleErrors.bookingNotFound(row.id);
+}
+
+function assertRevision(row: BookingRow, revision: string | null | undefined): void {
+  if (revision === undefined || revision === null) return;
+  if (Number(revision) !== row.revision) throw staleRevision('Booking', row.id, revision, row.revision);
+}
+
+function parseInstant(value: string, field: string): number {
+  const instant = Date.parse(value);
+  if (Number.isNaN(instant)) throw invalidField(field, 'must be an ISO-8601 date-time', 'FORMAT');
+  return instant;
+}
+
+function participantsOf(input: {
+  totalParticipants?: number | null;
+  participantsChoices?: { serviceChoices?: Array<{ numberOfParticipants?: number | null }> | null } | null;
+}): number {
+  if (input.totalParticipants) return input.totalParticipants;
+  const choices = input.participantsChoices?.serviceChoices ?? [];
+  const sum = choices.reduce((total, choice) => total + (choice.numberOfParticipants ?? 0), 0);
+  return sum > 0 ? sum : 1;
+}
+
+function violationReason(violations: PolicyViolations): string {
+  if (violations.bookOnlineDisabled) return 'online booking is switched off';
+  if (violations.tooEarlyToBook) return 'it is too early to book this slot';
+  return 'it is too late to book this slot';
+}
+
+function unitPriceOf(facts: ServiceFacts): string | null {
+  return facts.row.price === null ? null : String(facts.row.price);
+}
+
+interface Hold {
+  start: Date;
+  end: Date;
+  staffMemberId: string | null;
+  resourceIds: string[];
+  sessionKey: string | null;
+  waitlisted: boolean;
+  overbooked: boolean;
+}
+
+export function createBookingsService(deps: BookingsServiceDeps) {
+  const { database, repository, slots, events } = deps;
+  const staffRepository = createStaffRepository(database.db);
+
+  /** Runs `work` in a transaction; a lost race on a slot (exclusion, deadlock) is a 409, never a 5xx. */
+  async function inTransaction<T>(work: (tx: Tx) => Promise<T>, conflict: () => AppError): Promise<T> {
+    try {
+      return await database.transaction(work);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (isSlotConflict(error)) throw conflict();
+      throw error;
+    }
+  }
+
+  async function loadFacts(ctx: RequestContext, serviceId: string, tx: Tx): Promise<ServiceFacts> {
+    const facts = await slots.loadService(ctx.site.id, serviceId, tx);
+    if (!facts) throw lifecycleErrors.serviceNotFound(serviceId);
+    return facts;
+  }
+
+  function checkPolicy(
+    ctx: RequestContext,
+    facts: ServiceFacts,
+    violations: PolicyViolations,
+    skip: boolean,
+  ) {
+    if (skip) return;
+    // Online booking switched off binds customers only: the business still books by hand.
+    const relevant = isBusinessCaller(ctx) ? { ...violations, bookOnlineDisabled: false } : violations;
+    if (violatesPolicy(relevant))
+      throw lifecycleErrors.policyViolation(facts.row.id, violationReason(relevant));
+  }
+
+  async function insertOccupancySafely(
+    ctx: RequestContext,
+    bookingId: string,
+    rows: OccupancyInput[],
+    allowDoubleBooking: boolean,
+    tx: Tx,
+    onConflict: () => AppError,
+  ): Promise<boolean> {
+    try {
+      // A savepoint, so a business caller who skips availability can fall back to a double booking.
+      await tx.transaction((savepoint) =>
+        repository.insertOccupancy(ctx.site.id, bookingId, rows, savepoint),
+      );
+      return false;
+    } catch (error) {
+      if (!isSlotConflict(error)) throw error;
+      if (!allowDoubleBooking) throw onConflict();
+      await repository.insertOccupancy(
+        ctx.site.id,
+        bookingId,
+        rows.map((row) => ({ ...row, doubleBooked: true })),
+        tx,
+      );
+      return true;
+    }
+  }
+
+  function occupancyOf(
+    facts: ServiceFacts,
+    hold: Pick<Hold, 'start' | 'end' | 'staffMemberId' | 'resourceIds'>,
+  ) {
+    // The staff member stays taken through the buffer after the session, as availability shows it.
+    const end = new Date(hold.end.getTime() + facts.row.bufferAfterMinutes * 60_000);
+    const rows: OccupancyInput[] = [];
+    if (hold.staffMemberId) {
+      rows.push({
+        holderId: hold.staffMemberId,
+        holderKind: 'STAFF',
+        start: hold.start,
+        end,
+        doubleBooked: false,
+      });
+    }
+    for (const resourceId of hold.resourceIds) {
+      rows.push({
+        holderId: resourceId,
+        holderKind: 'RESOURCE',
+        start: hold.start,
+        end,
+        doubleBooked: false,
+      });
+    }
+    return rows;
+  }
+
+  async function writeBusy(ctx: RequestContext, row: BookingRow, facts: ServiceFacts | undefined, tx: Tx) {
+    if (!holdsSlot(row.status)) return;
+    const buffer = (facts?.row.bufferAfterMinutes ?? 0) * 60_000;
+    const base = { siteId: ctx.site.id, bookingId: row.id, participants: row.totalParticipants };
+    if (row.serviceType === 'APPOINTMENT') {
+      const end = new Date(row.endDate.getTime() + buffer);
+      await recordBusy(tx, [
+        ...(row.staffMemberId
+          ? [{ ...base, staffMemberId: row.staffMemberId, start: row.startDate, end }]
+          : []),
+        ...row.resourceIds.map((resourceId) => ({ ...base, resourceId, start: row.startDate, end })),
+      ]);
+      return;
+    }
+    await recordBusy(tx, [
+      {
+        ...base,
+        sessionId: row.serviceType === 'CLASS' ? row.sessionKey : null,
+        scheduleId: row.serviceType === 'COURSE' ? row.scheduleId : null,
+        start: row.startDate,
+        end: row.endDate,
+      },
+    ]);
+  }
+
+  async function waitlistCapacityOf(facts: ServiceFacts): Promise<number> {
+    const waitlist = facts.policy.waitlistPolicy;
+    return waitlist.enabled ? (waitlist.capacity ?? 0) : 0;
+  }
+
+  /** Takes spots of a class session or course under the session row's lock, or puts the booking on the waitlist. */
+  async function takeSpots(
+    ctx: RequestContext,
+    facts: ServiceFacts,
+    key: { sessionKey: string; capacity: number; start: Date },
+    participants: number,
+    overbookAllowed: boolean,
+    tx: Tx,
+  ): Promise<{ waitlisted: boolean; overbooked: boolean }> {
+    const spotKey = { siteId: ctx.site.id, scheduleId: facts.row.scheduleId, sessionKey: key.sessionKey };
+    const waitlistCapacity = await waitlistCapacityOf(facts);
+    const spots = await repository.lockSpots(spotKey, { capacity: key.capacity, waitlistCapacity }, tx);
+    if (spots.booked + participants <= spots.capacity) {
+      await repository.adjustSpots(spotKey, { booked: participants, waitlisted: 0 }, tx);
+      return { waitlisted: false, overbooked: false };
+    }
+    if (overbookAllowed) {
+      await repository.adjustSpots(spotKey, { booked: participants, waitlisted: 0 }, tx);
+      return { waitlisted: false, overbooked: true };
+    }
+    if (waitlistCapacity > 0 && spots.waitlisted + participants <= waitlistCapacity) {
+      await repository.adjustSpots(spotKey, { booked: 0, waitlisted: participants }, tx);
+      return { waitlisted: true, overbooked: false };
+    }
+    if (waitlistCapacity > 0) {
+      throw new AppError(
+        409,
+        bookingErrorCodes.waitlistFull,
+        `The session of service ${facts.row.id} and its waitlist are full`,
+        {
+          data: { serviceId: facts.row.id, startDate: iso(key.start) },
+        },
+      );
+    }
+    throw lifecycleErrors.sessionFull(facts.row.id, iso(key.start));
+  }
+
+  /** Gives back what a booking holds (staff time, resources, spots) and promotes the waitlist. */
+  async function releaseHold(ctx: RequestContext, row: BookingRow, tx: Tx): Promise<BookingRow[]> {
+    await repository.deleteOccupancy(ctx.site.id, row.id, tx);
+    await removeBusy(tx, ctx.site.id, row.id);
+    if (!row.sessionKey) return [];
+    const spotKey = { siteId: ctx.site.id, scheduleId: row.scheduleId, sessionKey: row.sessionKey };
+    const spots = await repository.lockExistingSpots(spotKey, tx);
+    if (!spots) return [];
+    const waiting = row.status === 'WAITING_LIST';
+    await repository.adjustSpots(
+      spotKey,
+      { booked: waiting ? 0 : -row.totalParticipants, waitlisted: waiting ? -row.totalParticipants : 0 },
+      tx,
+    );
+    return waiting ? [] : promoteWaitlist(ctx, spotKey, tx);
+  }
+
+  /**
+   * Moves waiting bookings into freed spots, strictly first in first served: when the first in line
+   * does not fit, nobody behind it jumps ahead.
+   */
+  async function promoteWaitlist(
+    ctx: RequestContext,
+    spotKey: { siteId: string; scheduleId: string; sessionKey: string },
+    tx: Tx,
+  ): Promise<BookingRow[]> {
+    const spots = await repository.lockExistingSpots(spotKey, tx);
+    if (!spots || spots.waitlisted === 0) return [];
+    let free = spots.capacity - spots.booked;
+    const promoted: BookingRow[] = [];
+    for (const waiting of await repository.waitlistOf(spotKey, tx)) {
+      if (waiting.totalParticipants > free) break;
+      const result = transition(waiting.status, 'promote');
+      if (!result.ok) continue;
+      const updated = await repository.update(ctx.site.id, waiting.id, { status: result.to }, tx);
+      await repository.adjustSpots(
+        spotKey,
+        { booked: waiting.totalParticipants, waitlisted: -waiting.totalParticipants },
+        tx,
+      );
+      await writeBusy(ctx, updated, undefined, tx);
+      free -= waiting.totalParticipants;
+      promoted.push(updated);
+      await afterChange(ctx, tx, {
+        event: bookingEventNames.confirmed,
+        row: updated,
+        mail: 'confirmation',
+        notifyCustomer: true,
+      });
+    }
+    return promoted;
+  }
+
+  async function businessEmailOf(ctx: RequestContext, row: BookingRow, tx: Tx): Promise<string | null> {
+    if (!deps.mail || !row.staffMemberId) return null;
+    const member = await staffRepository.findById(ctx.site.id, row.staffMemberId, tx);
+    return member?.email ?? null;
+  }
+
+  async function afterChange(
+    ctx: RequestContext,
+    tx: Tx,
+    change: {
+      event: string;
+      row: BookingRow;
+      previous?: BookingRow;
+      mail?: BookingMailKind;
+      notifyCustomer: boolean;
+      message?: string | null;
+    },
+  ): Promise<void> {
+    const booking = toWireBooking(change.row);
+    await events.emit(tx, {
+      name: change.event,
+      siteId: ctx.site.id,
+      data: change.previous ? { booking, previousBooking: toWireBooking(change.previous) } : { booking },
+    });
+    if (change.mail && deps.mail) {
+      const mails = bookingMails({
+        kind: change.mail,
+        booking: change.row,
+        siteName: ctx.site.name,
+        notifyCustomer: change.notifyCustomer,
+        businessEmail: await businessEmailOf(ctx, change.row, tx),
+        message: change.message,
+      });
+      await enqueueBookingMails(deps.mail, ctx.site.id, mails, tx);
+    }
+    if (
+      change.row.status === 'CONFIRMED' &&
+      (change.mail === 'confirmation' || change.mail === 'rescheduled')
+    ) {
+      await scheduleReminder(ctx, change.row, tx);
+    }
+  }
+
+  async function scheduleReminder(ctx: RequestContext, row: BookingRow, tx: Tx): Promise<void> {
+    const runAt = new Date(row.startDate.getTime() - deps.reminderLeadMinutes * 60_000);
+    if (runAt.getTime() <= ctx.now().getTime()) return;
+    await events.schedule(tx, {
+      name: reminderJobName,
+      siteId: ctx.site.id,
+      data: { bookingId: row.id, startDate: iso(row.startDate), siteName: ctx.site.name },
+      runAt,
+      // One reminder per booking and start: a reschedule schedules a new one, the job drops stale ones.
+      singletonKey: `${row.id}:${iso(row.startDate)}`,
+    });
+  }
+
+  function notifyCustomerOf(ctx: RequestContext, notification: Notification): boolean {
+    // Customers hear about what they did themselves; the business chooses with participantNotification.
+    if (!isBusinessCaller(ctx)) return true;
+    return notification?.notifyParticipants === true;
+  }
+
+  function validateForm(
+    ctx: RequestContext,
+    fields: typeof defaultFormFields,
+    request: CreateBookingRequest,
+  ) {
+    const { violations, values } = validateFormSubmission(
+      fields,
+      request.formSubmission ?? undefined,
+      (request.booking.contactDetails ?? undefined) as Record<string, unknown> | undefined,
+    );
+    if (violations.length > 0) throw lifecycleErrors.formInvalid(violations);
+    return values;
+  }
+
+  function paymentOf(ctx: RequestContext, facts: ServiceFacts, request: CreateBookingRequest) {
+    const option = request.booking.selectedPaymentOption ?? 'OFFLINE';
+    const business = isBusinessCaller(ctx);
+    const flow = request.flowControlSettings;
+    const options = (
+      facts.row.doc.payment as { options?: Record<string, boolean | null | undefined> } | undefined
+    )?.options;
+    if (options && !(business && flow?.skipSelectedPaymentOptionValidation)) {
+      const allowed: Record<string, boolean> = {
+        OFFLINE: options.inPerson !== false,
+        ONLINE: options.online === true || options.deposit === true,
+        MEMBERSHIP: options.pricingPlan === true,
+        MEMBERSHIP_OFFLINE: options.pricingPlan === true,
+        UNKNOWN_SELECTED_PAYMENT_OPTION: true,
+      };
+      if (!allowed[option]) {
+        throw invalidField(
+          'booking.selectedPaymentOption',
+          `service ${facts.row.id} does not accept ${option}`,
+        );
+      }
+    }
+    const noFee = facts.row.rateType === 'NO_FEE';
+    const defaultStatus: PaymentStatus = noFee ? 'EXEMPT' : option === 'MEMBERSHIP' ? 'PAID' : 'NOT_PAID';
+    // Customers cannot declare themselves paid; the business (or its checkout) can.
+    const paymentStatus = business ? (request.booking.paymentStatus ?? defaultStatus) : defaultStatus;
+    const awaitingPayment =
+      option === 'ONLINE' && !noFee && paymentStatus !== 'PAID' && paymentStatus !== 'EXEMPT';
+    return { option, paymentStatus, awaitingPayment };
+  }
+
+  /** Finds and holds an appointment slot; the client's end date and staff choice are re-derived here. */
+  async function holdAppointment(
+    ctx: RequestContext,
+    facts: ServiceFacts,
+    slot: NonNullable<CreateBookingRequest['booking']['bookedEntity']['slot']>,
+    options: { skipAvailability: boolean; skipPolicy: boolean; excludeBookingId?: string },
+    tx: Tx,
+  ): Promise<Omit<Hold, 'waitlisted'>> {
+    const start = parseInstant(slot.startDate, 'booking.bookedEntity.slot.startDate');
+    const now = ctx.now().getTime();
+    if (start <= now && !options.skipAvailability) throw lifecycleErrors.inThePast(slot.startDate);
+    const wanted = slot.resource?.id ?? null;
+    const check = await slots.checkAppointment(
+      {
+        siteId: ctx.site.id,
+        timeZone: ctx.site.timezone,
+        facts,
+        start,
+        now,
+        staffMemberId: wanted,
+        excludeBookingId: options.excludeBookingId,
+      },
+      tx,
+    );
+    if (!check) {
+      if (!options.skipAvailability)
+        throw lifecycleErrors.slotUnavailable(facts.row.id, new Date(start).toISOString());
+      const staffMemberId = wanted ?? facts.row.staffMemberIds[0] ?? null;
+      return {
+        start: new Date(start),
+        end: new Date(start + facts.row.durationMinutes * 60_000),
+        staffMemberId,
+        resourceIds: [],
+        sessionKey: null,
+        overbooked: false,
+      };
+    }
+    checkPolicy(ctx, facts, check.violations, options.skipPolicy);
+    return {
+      start: new Date(check.start),
+      end: new Date(check.end),
+      staffMemberId: wanted ?? check.staffMemberIds[0] ?? null,
+      resourceIds: check.resourceIds,
+      sessionKey: null,
+      overbooked: false,
+    };
+  }
+
+  async function findSession(
+    ctx: RequestContext,
+    facts: ServiceFacts,
+    slot: { startDate: string; sessionId?: string | null; eventId?: string | null },
+    options: { skipAvailability: boolean; skipPolicy: boolean },
+    tx: Tx,
+  ) {
+    const start = parseInstant(slot.startDate, 'booking.bookedEntity.slot.startDate');
+    const now = ctx.now().getTime();
+    if (start <= now && !options.skipAvailability) throw lifecycleErrors.inThePast(slot.startDate);
+    const session = await slots.findClassSession(
+      {
+        siteId: ctx.site.id,
+        timeZone: ctx.site.timezone,
+        facts,
+        start,
+        sessionId: slot.sessionId ?? slot.eventId,
+      },
+      tx,
+    );
+    if (!session) throw lifecycleErrors.slotUnavailable(facts.row.id, new Date(start).toISOString());
+    checkPolicy(ctx, facts, policyViolations(session.start, now, facts.input.policy), options.skipPolicy);
+    return session;
+  }
+
+  async function holdFor(
+    ctx: RequestContext,
+    facts: ServiceFacts,
+    request: CreateBookingRequest,
+    participants: number,
+    tx: Tx,
+  ): Promise<Hold> {
+    const business = isBusinessCaller(ctx);
+    const flow = request.flowControlSettings;
+    const skipAvailability = business && flow?.skipAvailabilityValidation === true;
+    const skipPolicy =
+      business && (flow?.skipAvailabilityValidation === true || flow?.ignoreBookingWindow === true);
+    const { slot, schedule } = request.booking.bookedEntity;
+    if (facts.type === 'APPOINTMENT') {
+      if (!slot)
+        throw invalidField('booking.bookedEntity.slot', 'an appointment is booked by slot', 'REQUIRED_FIELD');
+      const hold = await holdAppointment(ctx, facts, slot, { skipAvailability, skipPolicy }, tx);
+      return { ...hold, waitlisted: false };
+    }
+    if (facts.type === 'CLASS') {
+      if (!slot)
+        throw invalidField(
+          'booking.bookedEntity.slot',
+          'a class session is booked by slot',
+          'REQUIRED_FIELD',
+        );
+      const session = await findSession(ctx, facts, slot, { skipAvailability, skipPolicy }, tx);
+      const taken = await takeSpots(
+        ctx,
+        facts,
+        { sessionKey: session.id, capacity: session.capacity, start: new Date(session.start) },
+        participants,
+        skipAvailability,
+        tx,
+      );
+      return {
+        start: new Date(session.start),
+        end: new Date(session.end),
+        staffMemberId: session.staffMemberId,
+        resourceIds: [],
+        sessionKey: session.id,
+        ...taken,
+      };
+    }
+    if (!schedule && !slot) {
+      throw invalidField('booking.bookedEntity.schedule', 'a course is booked by schedule', 'REQUIRED_FIELD');
+    }
+    const course = await slots.courseSpanOf(
+      { siteId: ctx.site.id, timeZone: ctx.site.timezone, facts, now: ctx.now().getTime() },
+      tx,
+    );
+    if (course.firstSessionStart === null || course.lastSessionEnd === null) {
+      throw lifecycleErrors.serviceNotBookable(facts.row.id, 'the course has no sessions');
+    }
+    checkPolicy(ctx, facts, course.violations, skipPolicy);
+    const start = new Date(course.firstSessionStart);
+    const taken = await takeSpots(
+      ctx,
+      facts,
+      { sessionKey: 'COURSE', capacity: facts.input.capacity, start },
+      participants,
+      skipAvailability,
+      tx,
+    );
+    return {
+      start,
+      end: new Date(course.lastSessionEnd),
+      staffMemberId: null,
+      resourceIds: [],
+      sessionKey: 'COURSE',
+      ...taken,
+    };
+  }
+
+  /** Creates one booking inside the caller's transaction (single, bulk and multi-service creation). */
+  async function createInTransaction(
+    ctx: RequestContext,
+    request: CreateBookingRequest,
+    tx: Tx,
+    multiService?: { id: string; type: string },
+  ): Promise<BookingRow> {
+    const { booking } = request;
+    const business = isBusinessCaller(ctx);
+    const flow = request.flowControlSettings;
+    assertFlowControl(ctx, flow);
+    const serviceId = booking.bookedEntity.slot?.serviceId ?? booking.bookedEntity.schedule?.serviceId;
+    if (!serviceId)
+      throw invalidField('booking.bookedEntity', 'needs a slot or a schedule', 'REQUIRED_FIELD');
+    const facts = await loadFacts(ctx, serviceId, tx);
+    if (!business && !facts.onlineBookingEnabled) {
+      throw lifecycleErrors.serviceNotBookable(facts.row.id, 'online booking is switched off');
+    }
+    const participants = participantsOf(booking);
+    const max = facts.policy.participantsPolicy.maxParticipantsPerBooking ?? 1;
+    const skipLimits = business && flow?.skipAvailabilityValidation === true;
+    if (participants > max && !skipLimits) throw lifecycleErrors.tooManyParticipants(max, participants);
+    const form = facts.formId ? await repository.findForm(ctx.site.id, facts.formId, tx) : undefined;
+    const formValues = validateForm(ctx, form?.fields ?? defaultFormFields, request);
+    const payment = paymentOf(ctx, facts, request);
+
+    const hold = await holdFor(ctx, facts, request, participants, tx);
+    const status = initialStatus({
+      waitlisted: hold.waitlisted,
+      awaitingPayment: payment.awaitingPayment,
+      requiresApproval: facts.requiresApproval,
+      skipBusinessConfirmation: business && flow?.skipBusinessConfirmation === true,
+    });
+    const id = randomUUID();
+    const slotInput = booking.bookedEntity.slot;
+    const values: NewBookingRow = {
+      id,
+      siteId: ctx.site.id,
+      serviceId: facts.row.id,
+      scheduleId: facts.row.scheduleId,
+      serviceType: facts.type,
+      title: facts.row.name,
+      status,
+      paymentStatus: payment.paymentStatus,
+      selectedPaymentOption: payment.option,
+      startDate: hold.start,
+      endDate: hold.end,
+      timezone: slotInput?.timezone ?? booking.bookedEntity.schedule?.timezone ?? ctx.site.timezone,
+      staffMemberId: hold.staffMemberId,
+      resourceIds: hold.resourceIds,
+      sessionKey: hold.sessionKey,
+      location: (slotInput?.location ?? booking.bookedEntity.schedule?.location ?? null) as Record<
+        string,
+        unknown
+      > | null,
+      contactDetails: (booking.contactDetails ?? null) as Record<string, unknown> | null,
+      totalParticipants: participants,
+      participantsChoices: (booking.participantsChoices ?? null) as Record<string, unknown> | null,
+      formId: facts.formId,
+      formSubmission: formValues,
+      formSubmissionId: booking.formSubmissionId ?? null,
+      externalUserId: booking.externalUserId ?? null,
+      extendedFields: (booking.extendedFields?.namespaces ?? null) as BookingRow['extendedFields'],
+      doubleBooked: hold.overbooked,
+      sendSmsReminder: request.sendSmsReminder === true,
+      multiServiceBookingId: multiService?.id ?? null,
+      multiServiceBookingType: multiService?.type ?? null,
+      createdByType: ctx.caller.identityType,
+      createdById: ctx.caller.identityId ?? null,
+      actor: business ? 'BUSINESS' : 'CUSTOMER',
+      platform: booking.platform ?? 'WEB',
+    };
+    let row = await repository.insert(values, tx);
+    if (facts.type === 'APPOINTMENT' && holdsSlot(status)) {
+      const doubleBooked = await insertOccupancySafely(
+        ctx,
+        id,
+        occupancyOf(facts, hold),
+        business && flow?.skipAvailabilityValidation === true,
+        tx,
+        () => lifecycleErrors.slotUnavailable(facts.row.id, iso(hold.start)),
+      );
+      if (doubleBooked) row = await repository.update(ctx.site.id, id, { doubleBooked: true }, tx);
+    }
+    await writeBusy(ctx, row, facts, tx);
+    const mail: BookingMailKind | undefined =
+      status === 'CONFIRMED'
+        ? 'confirmation'
+        : status === 'PENDING' || status === 'WAITING_LIST'
+          ? 'pending'
+          : undefined;
+    await afterChange(ctx, tx, {
+      event: bookingEventNames.created,
+      row,
+      mail,
+      notifyCustomer: notifyCustomerOf(ctx, request.participantNotification),
+      message: request.participantNotification?.message,
+    });
+    return row;
+  }
+
+  /** Locks a booking the caller may act on and checks its revision and the transition. */
+  async function lockForAction(
+    ctx: RequestContext,
+    id: string,
+    action: BookingAction,
+    revision: string | null | undefined,
+    tx: Tx,
+  ): Promise<{ row: BookingRow; to: BookingStatus }> {
+    const row = await repository.lockById(ctx.site.id, id, tx);
+    if (!row) throw lifecycleErrors.bookingNotFound(id);
+    assertOwnBooking(ctx, row);
+    assertRevision(row, revision);
+    const result = transition(row.status, action);
+    if (!result.ok) throw lifecycleErrors.illegalTransition(id, action, row.status);
+    return { row, to: result.to };
+  }
+
+  async function confirmInTransaction(
+    ctx: RequestContext,
+    id: string,
+    request: ConfirmRequest,
+    tx: Tx,
+  ): Promise<BookingRow> {
+    const { row, to } = await lockForAction(ctx, id, 'confirm', request.revision, tx);
+    const doubleBooked = request.doubleBooked ?? row.doubleBooked;
+    if (row.status === 'WAITING_LIST' && row.sessionKey) {
+      const spotKey = { siteId: ctx.site.id, scheduleId: row.scheduleId, sessionKey: row.sessionKey };
+      const spots = await repository.lockExistingSpots(spotKey, tx);
+      if (spots && spots.booked + row.totalParticipants > spots.capacity && !doubleBooked) {
+        throw lifecycleErrors.sessionFull(row.serviceId, iso(row.startDate));
+      }
+      await repository.adjustSpots(
+        spotKey,
+        { booked: row.totalParticipants, waitlisted: -row.totalParticipants },
+        tx,
+      );
+    }
+    if (doubleBooked !== row.doubleBooked)
+      await repository.setOccupancyDoubleBooked(ctx.site.id, id, doubleBooked, tx);
+    const changes: BookingChanges = { status: to, doubleBooked };
+    if (request.paymentStatus) changes.paymentStatus = request.paymentStatus;
+    if (request.sendSmsReminder !== undefined && request.sendSmsReminder !== null) {
+      changes.sendSmsReminder = request.sendSmsReminder;
+    }
+    const updated = await repository.update(ctx.site.id, id, changes, tx);
+    if (row.status === 'WAITING_LIST') await writeBusy(ctx, updated, undefined, tx);
+    await afterChange(ctx, tx, {
+      event: bookingEventNames.confirmed,
+      row: updated,
+      mail: 'confirmation',
+      notifyCustomer: notifyCustomerOf(ctx, request.participantNotification),
+      message: request.participantNotification?.message,
+    });
+    return updated;
+  }
+
+  async function declineInTransaction(
+    ctx: RequestContext,
+    id: string,
+    request: DeclineRequest,
+    tx: Tx,
+  ): Promise<BookingRow> {
+    const { row, to } = await lockForAction(ctx, id, 'decline', request.revision, tx);
+    await releaseHold(ctx, row, tx);
+    const changes: BookingChanges = { status: to, doubleBooked: request.doubleBooked ?? row.doubleBooked };
+    if (request.paymentStatus) changes.paymentStatus = request.paymentStatus;
+    const updated = await repository.update(ctx.site.id, id, changes, tx);
+    await afterChange(ctx, tx, {
+      event: bookingEventNames.declined,
+      row: updated,
+      mail: 'declined',
+      notifyCustomer: notifyCustomerOf(ctx, request.participantNotification),
+      message: request.participantNotification?.message,
+    });
+    return updated;
+  }
+
+  async function cancelInTransaction(ctx: RequestContext, id: string, request: CancelRequest, tx: Tx) {
+    assertFlowControl(ctx, request.flowControlSettings);
+    const { row, to } = await lockForAction(ctx, id, 'cancel', request.revision, tx);
+    const facts = await slots.loadService(ctx.site.id, row.serviceId, tx);
+    const now = ctx.now().getTime();
+    const business = isBusinessCaller(ctx);
+    if (!business && facts) {
+      const policy = facts.policy.cancellationPolicy;
+      const window = {
+        enabled: policy.enabled ?? true,
+        latestMinutes: policy.limitLatestCancellation ? (policy.latestCancellationInMinutes ?? 0) : null,
+      };
+      if (!withinCustomerWindow(window, row.startDate.getTime(), now))
+        throw lifecycleErrors.customerWindowClosed(id, 'cancel');
+    }
+    await releaseHold(ctx, row, tx);
+    const updated = await repository.update(ctx.site.id, id, { status: to, canceledDate: new Date(now) }, tx);
+    // Late-cancellation fees bind the customer's own cancellations, not the business's.
+    if (!business && facts) await recordFee(ctx, facts, updated, 'BOOKING_CANCELED', now, tx);
+    await afterChange(ctx, tx, {
+      event: bookingEventNames.canceled,
+      row: updated,
+      mail: 'canceled',
+      notifyCustomer: notifyCustomerOf(ctx, request.participantNotification),
+      message: request.participantNotification?.message,
+    });
+    return updated;
+  }
+
+  async function recordFee(
+    ctx: RequestContext,
+    facts: ServiceFacts,
+    row: BookingRow,
+    trigger: 'BOOKING_CANCELED' | 'NOT_ATTENDED',
+    at: number,
+    tx: Tx,
+  ): Promise<void> {
+    const fee = feeFor(facts, row, trigger === 'NOT_ATTENDED' ? row.startDate.getTime() : at);
+    if (!fee) return;
+    await repository.insertFee(
+      { siteId: ctx.site.id, bookingId: row.id, trigger, status: 'NOT_YET_APPLIED_TO_ORDER', ...fee },
+      tx,
+    );
+  }
+
+  function feeFor(facts: ServiceFacts, row: BookingRow, at: number) {
+    const policy = facts.policy.cancellationFeePolicy;
+    const fee = cancellationFee({
+      enabled: policy.enabled ?? false,
+      windows: (policy.cancellationWindows ?? []) as FeeWindow[],
+      price: bookingPrice(unitPriceOf(facts), row.totalParticipants),
+      currency: facts.row.currency,
+      start: row.startDate.getTime(),
+      at,
+    });
+    return fee ? { amount: fee.amount, currency: fee.currency } : undefined;
+  }
+
+  async function rescheduleInTransaction(
+    ctx: RequestContext,
+    id: string,
+    request: RescheduleRequest,
+    tx: Tx,
+  ): Promise<BookingRow> {
+    assertFlowControl(ctx, request.flowControlSettings);
+    const { row } = await lockForAction(ctx, id, 'reschedule', request.revision, tx);
+    if (request.slot.serviceId !== row.serviceId) {
+      throw invalidField(
+        'slot.serviceId',
+        `a booking of service ${row.serviceId} can only move to a slot of that service`,
+      );
+    }
+    const facts = await loadFacts(ctx, row.serviceId, tx);
+    const business = isBusinessCaller(ctx);
+    const flow = request.flowControlSettings;
+    const now = ctx.now().getTime();
+    if (!business) {
+      const policy = facts.policy.reschedulePolicy;
+      const window = {
+        enabled: policy.enabled ?? true,
+        latestMinutes: policy.limitLatestReschedule ? (policy.latestRescheduleInMinutes ?? 0) : null,
+      };
+      if (!withinCustomerWindow(window, row.startDate.getTime(), now)) {
+        throw lifecycleErrors.customerWindowClosed(id, 'reschedule');
+      }
+    }
+    const participants =
+      request.totalParticipants ??
+      (request.participantsChoices ? participantsOf(request) : row.totalParticipants);
+    const max = facts.policy.participantsPolicy.maxParticipantsPerBooking ?? 1;
+    const skipAvailability = business && flow?.skipAvailabilityValidation === true;
+    const skipPolicy = business && (skipAvailability || flow?.ignoreBookingWindow === true);
+    if (participants > max && !skipAvailability) throw lifecycleErrors.tooManyParticipants(max, participants);
+    let hold: Omit<Hold, 'waitlisted'>;
+    let doubleBooked = row.doubleBooked;
+    if (facts.type === 'APPOINTMENT') {
+      // Give up the old time first, so the new one may overlap it (moving by half an hour).
+      await repository.deleteOccupancy(ctx.site.id, id, tx);
+      await removeBusy(tx, ctx.site.id, id);
+      hold = await holdAppointment(
+        ctx,
+        facts,
+        request.slot,
+        { skipAvailability, skipPolicy, excludeBookingId: id },
+        tx,
+      );
+      doubleBooked = await insertOccupancySafely(
+        ctx,
+        id,
+        occupancyOf(facts, hold),
+        skipAvailability,
+        tx,
+        () => lifecycleErrors.slotUnavailable(facts.row.id, iso(hold.start)),
+      );
+    } else if (facts.type === 'CLASS') {
+      const session = await findSession(ctx, facts, request.slot, { skipAvailability, skipPolicy }, tx);
+      await moveSpots(
+        ctx,
+        facts,
+        row,
+        { sessionKey: session.id, capacity: session.capacity, start: new Date(session.start) },
+        participants,
+        skipAvailability,
+        tx,
+      );
+      await removeBusy(tx, ctx.site.id, id);
+      hold = {
+        start: new Date(session.start),
+        end: new Date(session.end),
+        staffMemberId: session.staffMemberId,
+        resourceIds: [],
+        sessionKey: session.id,
+        overbooked: false,
+      };
+    } else {
+      throw lifecycleErrors.serviceNotBookable(
+        facts.row.id,
+        'a course enrolment cannot be rescheduled; cancel it instead',
+      );
+    }
+    const updated = await repository.update(
+      ctx.site.id,
+      id,
+      {
+        startDate: hold.start,
+        endDate: hold.end,
+        staffMemberId: hold.staffMemberId,
+        resourceIds: hold.resourceIds,
+        sessionKey: hold.sessionKey,
+        timezone: request.slot.timezone ?? row.timezone,
+        ...(request.slot.location ? { location: request.slot.location as Record<string, unknown> } : {}),
+        totalParticipants: participants,
+        ...(request.participantsChoices
+          ? { participantsChoices: request.participantsChoices as Record<string, unknown> }
+          : {}),
+        doubleBooked,
+      },
+      tx,
+    );
+    await writeBusy(ctx, updated, facts, tx);
+    await afterChange(ctx, tx, {
+      event: bookingEventNames.rescheduled,
+      row: updated,
+      previous: row,
+      mail: 'rescheduled',
+      notifyCustomer: notifyCustomerOf(ctx, request.participantNotification),
+      message: request.participantNotification?.message,
+    });
+    return updated;
+  }
+
+  /**
+   * Moves a class booking's spots to another session (or changes their number), locking both session
+   * rows in key order so two bookings swapping sessions cannot deadlock.
+   */
+  async function moveSpots(
+    ctx: RequestContext,
+    facts: ServiceFacts,
+    row: BookingRow,
+    target: { sessionKey: string; capacity: number; start: Date },
+    participants: number,
+    overbookAllowed: boolean,
+    tx: Tx,
+  ): Promise<void> {
+    const from = row.sessionKey!;
+    const keyOf = (sessionKey: string) => ({ siteId: ctx.site.id, scheduleId: row.scheduleId, sessionKey });
+    const waitlistCapacity = await waitlistCapacityOf(facts);
+    const order = [from, target.sessionKey].sort();
+    for (const sessionKey of new Set(order)) {
+      if (sessionKey === target.sessionKey) {
+        await repository.lockSpots(keyOf(sessionKey), { capacity: target.capacity, waitlistCapacity }, tx);
+      } else {
+        await repository.lockExistingSpots(keyOf(sessionKey), tx);
+      }
+    }
+    await repository.adjustSpots(keyOf(from), { booked: -row.totalParticipants, waitlisted: 0 }, tx);
+    const spots = await repository.lockExistingSpots(keyOf(target.sessionKey), tx);
+    if (spots && spots.booked + participants > spots.capacity && !overbookAllowed) {
+      throw lifecycleErrors.sessionFull(facts.row.id, iso(target.start));
+    }
+    await repository.adjustSpots(keyOf(target.sessionKey), { booked: participants, waitlisted: 0 }, tx);
+    if (from !== target.sessionKey || participants < row.totalParticipants)
+      await promoteWaitlist(ctx, keyOf(from), tx);
+  }
+
+  async function updateParticipantsInTransaction(
+    ctx: RequestContext,
+    id: string,
+    request: UpdateParticipantsRequest,
+    tx: Tx,
+  ): Promise<BookingRow> {
+    const { row } = await lockForAction(ctx, id, 'updateParticipants', request.revision, tx);
+    if (!request.totalParticipants && !request.participantsChoices) {
+      throw invalidField(
+        'totalParticipants',
+        'give totalParticipants or participantsChoices',
+        'REQUIRED_ONE_OF_FIELD',
+      );
+    }
+    const participants = participantsOf(request);
+    const facts = await loadFacts(ctx, row.serviceId, tx);
+    const max = facts.policy.participantsPolicy.maxParticipantsPerBooking ?? 1;
+    if (participants > max && !isBusinessCaller(ctx))
+      throw lifecycleErrors.tooManyParticipants(max, participants);
+    const delta = participants - row.totalParticipants;
+    if (row.sessionKey && delta !== 0) {
+      const spotKey = { siteId: ctx.site.id, scheduleId: row.scheduleId, sessionKey: row.sessionKey };
+      const spots = await repository.lockExistingSpots(spotKey, tx);
+      const waiting = row.status === 'WAITING_LIST';
+      if (spots && delta > 0) {
+        const full = waiting
+          ? spots.waitlisted + delta > spots.waitlistCapacity
+          : spots.booked + delta > spots.capacity;
+        if (full) throw lifecycleErrors.sessionFull(row.serviceId, iso(row.startDate));
+      }
+      await repository.adjustSpots(
+        spotKey,
+        { booked: waiting ? 0 : delta, waitlisted: waiting ? delta : 0 },
+        tx,
+      );
+      if (delta < 0 && !waiting) await promoteWaitlist(ctx, spotKey, tx);
+    }
+    const updated = await repository.update(
+      ctx.site.id,
+      id,
+      {
+        totalParticipants: participants,
+        ...(request.participantsChoices
+          ? { participantsChoices: request.participantsChoices as Record<string, unknown> }
+          : {}),
+      },
+      tx,
+    );
+    await removeBusy(tx, ctx.site.id, id);
+    await writeBusy(ctx, updated, facts, tx);
+    await afterChange(ctx, tx, {
+      event: bookingEventNames.participantsUpdated,
+      row: updated,
+      notifyCustomer: false,
+    });
+    return updated;
+  }
+
+  async function confirmOrDeclineInTransaction(
+    ctx: RequestContext,
+    id: string,
+    paymentStatus: PaymentStatus | null | undefined,
+    tx: Tx,
+  ): Promise<BookingRow> {
+    const row = await repository.lockById(ctx.site.id, id, tx);
+    if (!row) throw lifecycleErrors.bookingNotFound(id);
+    assertOwnBooking(ctx, row);
+    const facts = await slots.loadService(ctx.site.id, row.serviceId, tx);
+    const outcome = confirmOrDeclineOutcome({
+      // A booking made over another one (doubleBooked) lost its slot; every other one holds it.
+      slotStillFree: !row.doubleBooked && holdsSlot(row.status),
+      requiresApproval: facts?.requiresApproval ?? false,
+    });
+    const revision = String(row.revision);
+    if (outcome === 'decline') return declineInTransaction(ctx, id, { revision, paymentStatus }, tx);
+    if (outcome === 'confirm') return confirmInTransaction(ctx, id, { revision, paymentStatus }, tx);
+    if (row.status === 'PENDING') {
+      return paymentStatus ? repository.update(ctx.site.id, id, { paymentStatus }, tx) : row;
+    }
+    const { to } = await lockForAction(ctx, id, 'markAsPending', revision, tx);
+    const updated = await repository.update(
+      ctx.site.id,
+      id,
+      { status: to, ...(paymentStatus ? { paymentStatus } : {}) },
+      tx,
+    );
+    await afterChange(ctx, tx, {
+      event: bookingEventNames.updated,
+      row: updated,
+      mail: 'pending',
+      notifyCustomer: true,
+    });
+    return updated;
+  }
+
+  const conflictOnCreate = () =>
+    new AppError(
+      409,
+      bookingErrorCodes.slotUnavailable,
+      'The slot was taken by another booking at the same moment',
+    );
+
+  return {
+    toWireBooking,
+    createInTransaction,
+    confirmInTransaction,
+    declineInTransaction,
+    cancelInTransaction,
+    rescheduleInTransaction,
+    lockForAction,
+    releaseHold,
+    afterChange,
+    inTransaction,
+    feeFor,
+    recordFee,
+
+    async create(ctx: RequestContext, request: CreateBookingRequest): Promise<Booking> {
+      const row = await inTransaction((tx) => createInTransaction(ctx, request, tx), conflictOnCreate);
+      return toWireBooking(row);
+    },
+
+    /** Each item in its own transaction: one failure does not undo the others. */
+    async bulkCreate(ctx: RequestContext, requests: readonly CreateBookingRequest[]) {
+      const results = [];
+      for (const [index, request] of requests.entries()) {
+        try {
+          const booking = await this.create(ctx, request);
+          results.push({
+            itemMetadata: { id: booking.id, originalIndex: index, success: true },
+            item: booking,
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results.push({
+            itemMetadata: {
+              id: null,
+              originalIndex: index,
+              success: false,
+              error: {
+                code: error.code,
+                description: error.description,
+                ...(error.options.data ? { data: error.options.data } : {}),
+              },
+            },
+          });
+        }
+      }
+      return results;
+    },
+
+    async get(ctx: RequestContext, id: string): Promise<Booking> {
+      const row = await repository.findById(ctx.site.id, id);
+      if (!row) throw lifecycleErrors.bookingNotFound(id);
+      assertOwnBooking(ctx, row);
+      return toWireBooking(row);
+    },
+
+    async confirm(ctx: RequestContext, id: string, request: ConfirmRequest) {
+      return toWireBooking(
+        await inTransaction((tx) => confirmInTransaction(ctx, id, request, tx), conflictOnCreate),
+      );
+    },
+
+    async decline(ctx: RequestContext, id: string, request: DeclineRequest) {
+      return toWireBooking(
+        await inTransaction((tx) => declineInTransaction(ctx, id, request, tx), conflictOnCreate),
+      );
+    },
+
+    async cancel(ctx: RequestContext, id: string, request: CancelRequest) {
+      return toWireBooking(
+        await inTransaction((tx) => cancelInTransaction(ctx, id, request, tx), conflictOnCreate),
+      );
+    },
+
+    async reschedule(ctx: RequestContext, id: string, request: RescheduleRequest) {
+      return toWireBooking(
+        await inTransaction((tx) => rescheduleInTransaction(ctx, id, request, tx), conflictOnCreate),
+      );
+    },
+
+    async updateNumberOfParticipants(ctx: RequestContext, id: string, request: UpdateParticipantsRequest) {
+      return toWireBooking(
+        await inTransaction((tx) => updateParticipantsInTransaction(ctx, id, request, tx), conflictOnCreate),
+      );
+    },
+
+    async setSubmissionId(ctx: RequestContext, id: string, submissionId: string) {
+      const row = await inTransaction(async (tx) => {
+        const current = await repository.lockById(ctx.site.id, id, tx);
+        if (!current) throw lifecycleErrors.bookingNotFound(id);
+        assertOwnBooking(ctx, current);
+        return repository.update(ctx.site.id, id, { formSubmissionId: submissionId }, tx);
+      }, conflictOnCreate);
+      return toWireBooking(row);
+    },
+
+    async updateExtendedFields(ctx: RequestContext, id: string, request: UpdateExtendedFieldsRequest) {
+      const row = await inTransaction(async (tx) => {
+        const current = await repository.lockById(ctx.site.id, id, tx);
+        if (!current) throw lifecycleErrors.bookingNotFound(id);
+        const namespaces = {
+          ...(current.extendedFields ?? {}),
+          [request.namespace]: request.namespaceData.data,
+        };
+        const updated = await repository.update(ctx.site.id, id, { extendedFields: namespaces }, tx);
+        await afterChange(ctx, tx, { event: bookingEventNames.updated, row: updated, notifyCustomer: false });
+        return updated;
+      }, conflictOnCreate);
+      return {
+        id: row.id,
+        namespace: request.namespace,
+        namespaceData: { data: request.namespaceData.data },
+      };
+    },
+
+    async confirmOrDecline(ctx: RequestContext, id: string, paymentStatus: PaymentStatus | null | undefined) {
+      return toWireBooking(
+        await inTransaction(
+          (tx) => confirmOrDeclineInTransaction(ctx, id, paymentStatus, tx),
+          conflictOnCreate,
+        ),
+      );
+    },
+
+    async bulkConfirmOrDecline(
+      ctx: RequestContext,
+      details: ReadonlyArray<{ bookingId: string; paymentStatus?: PaymentStatus | null }>,
+    ) {
+      const results = [];
+      for (const [index, detail] of details.entries()) {
+        try {
+          const booking = await this.confirmOrDecline(ctx, detail.bookingId, detail.paymentStatus);
+          results.push({
+            itemMetadata: { id: booking.id, originalIndex: index, success: true },
+            item: booking,
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results.push({
+            itemMetadata: {
+              id: detail.bookingId,
+              originalIndex: index,
+              success: false,
+              error: { code: error.code, description: error.description },
+            },
+          });
+        }
+      }
+      return results;
+    },
+
+    /** The reminder job: sends only if the booking is still confirmed for the start it was scheduled for. */
+    async sendReminder(job: {
+      siteId: string;
+      data: { bookingId: string; startDate: string; siteName: string };
+    }) {
+      const row = await repository.findById(job.siteId, job.data.bookingId);
+      if (!row || row.status !== 'CONFIRMED' || iso(row.startDate) !== job.data.startDate) return false;
+      const mails = bookingMails({
+        kind: 'reminder',
+        booking: row,
+        siteName: job.data.siteName,
+        notifyCustomer: true,
+        businessEmail: null,
+      });
+      await database.transaction((tx) => enqueueBookingMails(deps.mail, job.siteId, mails, tx));
+      const phone = row.contactDetails?.phone;
+      if (row.sendSmsReminder && typeof phone === 'string') {
+        await deps.sms.send({
+          siteId: job.siteId,
+          to: phone,
+          text: `Reminder: ${row.title ?? 'your booking'} at ${iso(row.startDate)}`,
+        });
+      }
+      return true;
+    },
+  };
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;

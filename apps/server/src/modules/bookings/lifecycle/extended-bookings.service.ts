@@ -1,0 +1,365 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  bookingEventNames,
+  type AttendanceStatus,
+  type extendedBookingsQueryRequestSchema,
+  type bookingFormInputSchema,
+} from '@atrium/contract/bookings-lifecycle';
+import type { RequestContext } from '../../../platform/context.ts';
+import type { Database, Tx } from '../../../platform/db/database.ts';
+import { AppError, invalidField } from '../../../platform/errors/app-error.ts';
+import { compileFilter } from '../../../platform/query/compile-filter.ts';
+import { parseFilter } from '../../../platform/query/parse-filter.ts';
+import { defineQueryEntity } from '../../../platform/query/query-entity.ts';
+import { orderBy, parseSort } from '../../../platform/query/sort-keys.ts';
+import { canTransition } from './booking-state.ts';
+import type { BookingsRepository } from './bookings.repository.ts';
+import { isBusinessCaller, toWireBooking, type BookingsService } from './bookings.service.ts';
+import {
+  bookingAttendance,
+  bookings,
+  type AttendanceRow,
+  type BookingFeeRow,
+  type BookingRow,
+} from './bookings.tables.ts';
+import { lifecycleErrors } from './lifecycle.errors.ts';
+import type { SlotChecker } from './slot-check.ts';
+
+type QueryRequest = z.infer<typeof extendedBookingsQueryRequestSchema>;
+
+/** What extended-bookings queries may filter and sort by (wire names of the official client). */
+export const bookingQueryEntity = defineQueryEntity({
+  name: 'bookings',
+  table: bookings,
+  idColumn: bookings.id,
+  fields: {
+    id: bookings.id,
+    status: { column: bookings.status, type: 'enum' },
+    paymentStatus: { column: bookings.paymentStatus, type: 'string' },
+    startDate: bookings.startDate,
+    endDate: bookings.endDate,
+    createdDate: bookings.createdDate,
+    updatedDate: bookings.updatedDate,
+    totalParticipants: bookings.totalParticipants,
+    'bookedEntity.slot.serviceId': bookings.serviceId,
+    'bookedEntity.schedule.serviceId': bookings.serviceId,
+    'bookedEntity.slot.scheduleId': bookings.scheduleId,
+    'bookedEntity.slot.startDate': bookings.startDate,
+    'bookedEntity.slot.endDate': bookings.endDate,
+    'bookedEntity.slot.sessionId': bookings.sessionKey,
+    'bookedEntity.slot.eventId': bookings.sessionKey,
+    'bookedEntity.slot.resource.id': bookings.staffMemberId,
+    'contactDetails.email': { column: bookings.contactDetails, type: 'jsonb' },
+    'multiServiceBookingInfo.id': bookings.multiServiceBookingId,
+    doubleBooked: bookings.doubleBooked,
+  },
+  maxLimit: 100,
+});
+
+const attendanceQueryEntity = defineQueryEntity({
+  name: 'attendance',
+  table: bookingAttendance,
+  idColumn: bookingAttendance.id,
+  fields: {
+    id: bookingAttendance.id,
+    bookingId: bookingAttendance.bookingId,
+    sessionId: bookingAttendance.sessionKey,
+    status: { column: bookingAttendance.status, type: 'string' },
+    createdDate: bookingAttendance.createdDate,
+  },
+});
+
+export function toWireAttendance(row: AttendanceRow) {
+  return {
+    id: row.id,
+    bookingId: row.bookingId,
+    sessionId: row.sessionKey,
+    status: row.status as AttendanceStatus,
+    numberOfAttendees: row.numberOfAttendees,
+    revision: String(row.revision),
+    createdDate: row.createdDate.toISOString(),
+    updatedDate: row.updatedDate.toISOString(),
+  };
+}
+
+function toWireFee(row: BookingFeeRow) {
+  return {
+    id: row.id,
+    bookingId: row.bookingId,
+    status: row.status as 'NOT_YET_APPLIED_TO_ORDER',
+    trigger: row.trigger as 'BOOKING_CANCELED' | 'NOT_ATTENDED',
+    amount: { value: Number(row.amount).toFixed(2), currency: row.currency },
+    createdDate: row.createdDate.toISOString(),
+  };
+}
+
+export function createExtendedBookingsService(deps: {
+  database: Database;
+  repository: BookingsRepository;
+  bookings: BookingsService;
+  slots: SlotChecker;
+}) {
+  const { database, repository, slots } = deps;
+
+  /** Customers see their own bookings only; the business sees the site's. */
+  function ownerScope(ctx: RequestContext): SQL | undefined {
+    if (isBusinessCaller(ctx)) return undefined;
+    return and(
+      eq(bookings.createdByType, ctx.caller.identityType),
+      eq(bookings.createdById, ctx.caller.identityId ?? ''),
+    );
+  }
+
+  function whereOf(
+    ctx: RequestContext,
+    filter: unknown,
+    path: string[],
+    sessionId?: string | null,
+  ): SQL | undefined {
+    const compiled = compileFilter(parseFilter(bookingQueryEntity, filter ?? undefined, path));
+    return and(compiled, ownerScope(ctx), sessionId ? eq(bookings.sessionKey, sessionId) : undefined);
+  }
+
+  /** Fees as they stand: recorded ones, else what cancelling now would cost (PREVIEW). */
+  async function feesFor(ctx: RequestContext, rows: readonly BookingRow[]) {
+    const recorded = await repository.feesOf(
+      ctx.site.id,
+      rows.map((row) => row.id),
+    );
+    const now = ctx.now().getTime();
+    const result = new Map<string, ReturnType<typeof toWireFee> | ReturnType<typeof previewFee>>();
+    for (const fee of recorded) result.set(fee.bookingId, toWireFee(fee));
+    for (const row of rows) {
+      if (result.has(row.id) || row.status === 'CANCELED' || row.status === 'DECLINED') continue;
+      const facts = await slots.loadService(ctx.site.id, row.serviceId, database.db);
+      const fee = facts ? deps.bookings.feeFor(facts, row, now) : undefined;
+      if (fee) result.set(row.id, previewFee(row.id, fee));
+    }
+    return result;
+  }
+
+  function previewFee(bookingId: string, fee: { amount: string; currency: string }) {
+    return {
+      id: null,
+      bookingId,
+      status: 'PREVIEW' as const,
+      trigger: 'BOOKING_CANCELED' as const,
+      amount: { value: fee.amount, currency: fee.currency },
+      createdDate: null,
+    };
+  }
+
+  async function setAttendanceInTransaction(
+    ctx: RequestContext,
+    input: { bookingId: string; status: AttendanceStatus; numberOfAttendees?: number | null },
+    tx: Tx,
+  ) {
+    const row = await repository.lockById(ctx.site.id, input.bookingId, tx);
+    if (!row) throw lifecycleErrors.bookingNotFound(input.bookingId);
+    if (row.status !== 'CONFIRMED') {
+      throw new AppError(
+        409,
+        `BOOKING_CANNOT_SET_ATTENDANCE_${row.status}`,
+        `Booking ${row.id} is ${row.status}: only confirmed bookings have attendance`,
+      );
+    }
+    const attendees = input.numberOfAttendees ?? (input.status === 'ATTENDED' ? row.totalParticipants : 0);
+    if (attendees > row.totalParticipants) {
+      throw invalidField(
+        'attendance.numberOfAttendees',
+        `at most the booking's ${row.totalParticipants} participants`,
+        'MAX',
+      );
+    }
+    const attendance = await repository.upsertAttendance(
+      {
+        siteId: ctx.site.id,
+        bookingId: row.id,
+        sessionKey: row.sessionKey,
+        status: input.status,
+        numberOfAttendees: attendees,
+      },
+      tx,
+    );
+    if (input.status === 'NOT_ATTENDED') {
+      const facts = await slots.loadService(ctx.site.id, row.serviceId, tx);
+      if (facts) await deps.bookings.recordFee(ctx, facts, row, 'NOT_ATTENDED', ctx.now().getTime(), tx);
+    }
+    await deps.bookings.afterChange(ctx, tx, {
+      event: bookingEventNames.attendanceUpdated,
+      row,
+      notifyCustomer: false,
+    });
+    return toWireAttendance(attendance);
+  }
+
+  return {
+    async query(ctx: RequestContext, request: QueryRequest) {
+      const query = request.query ?? {};
+      const where = whereOf(ctx, query.filter, ['query', 'filter'], request.sessionId);
+      const sort = parseSort(bookingQueryEntity, query.sort ?? [{ fieldName: 'startDate', order: 'ASC' }]);
+      const limit = query.paging?.limit ?? 50;
+      const offset = query.paging?.offset ?? 0;
+      const [rows, total] = await Promise.all([
+        repository.page(ctx.site.id, where, orderBy(sort.keys), limit, offset),
+        repository.count(ctx.site.id, where),
+      ]);
+      const ids = rows.map((row) => row.id);
+      const attendance = request.withBookingAttendanceInfo
+        ? await repository.attendanceOf(ctx.site.id, ids)
+        : [];
+      const fees = request.withBookingFeeDetails ? await feesFor(ctx, rows) : new Map();
+      const policies = new Map<string, boolean>();
+      if (request.withBookingPolicySettings) {
+        for (const serviceId of new Set(rows.map((row) => row.serviceId))) {
+          const facts = await slots.loadService(ctx.site.id, serviceId, database.db);
+          policies.set(serviceId, facts?.policy.cancellationFeePolicy.enabled ?? false);
+        }
+      }
+      const extendedBookings = rows.map((row) => {
+        const att = attendance.find((entry) => entry.bookingId === row.id);
+        return {
+          booking: toWireBooking(row),
+          ...(request.withBookingAllowedActions
+            ? {
+                allowedActions: {
+                  cancel: canTransition(row.status, 'cancel'),
+                  reschedule: canTransition(row.status, 'reschedule'),
+                  confirm: canTransition(row.status, 'confirm'),
+                  decline: canTransition(row.status, 'decline'),
+                },
+              }
+            : {}),
+          ...(request.withBookingAttendanceInfo
+            ? {
+                attendance: att ? toWireAttendance(att) : null,
+                attendanceInfo: {
+                  attendanceStatus: (att?.status ?? 'NOT_SET') as AttendanceStatus,
+                  numberOfAttendees: att?.numberOfAttendees ?? 0,
+                },
+              }
+            : {}),
+          // Commerce does not exist yet: orders, invoices and transactions attach once it does.
+          ...(request.withEcomOrder ? { order: null } : {}),
+          ...(request.withEcomInvoices ? { invoices: { invoices: [] } } : {}),
+          ...(request.withEcomTransactions ? { transactions: { payments: [], refunds: [] } } : {}),
+          ...(request.withFormSubmission ? { formSubmission: row.formSubmission ?? {} } : {}),
+          ...(request.withBookingConferencingDetails ? { conferencingDetails: null } : {}),
+          ...(request.withBookingPolicySettings
+            ? { bookingPolicySettings: { cancellationFeeEnabled: policies.get(row.serviceId) ?? false } }
+            : {}),
+          ...(request.withBookingFeeDetails
+            ? { bookingFeeDetails: { cancellationFee: fees.get(row.id) ?? null } }
+            : {}),
+        };
+      });
+      return {
+        extendedBookings,
+        pagingMetadata: { count: rows.length, offset, total, tooManyToCount: false },
+      };
+    },
+
+    async count(ctx: RequestContext, filter: unknown) {
+      return { count: await repository.count(ctx.site.id, whereOf(ctx, filter, ['filter'])) };
+    },
+
+    async setAttendance(
+      ctx: RequestContext,
+      input: { bookingId: string; status: AttendanceStatus; numberOfAttendees?: number | null },
+    ) {
+      return deps.bookings.inTransaction(
+        (tx) => setAttendanceInTransaction(ctx, input, tx),
+        () => new AppError(409, 'CONFLICT', 'The booking changed at the same moment'),
+      );
+    },
+
+    async bulkSetAttendance(
+      ctx: RequestContext,
+      list: ReadonlyArray<{ bookingId: string; status: AttendanceStatus; numberOfAttendees?: number | null }>,
+    ) {
+      const results = [];
+      for (const [index, input] of list.entries()) {
+        try {
+          const item = await this.setAttendance(ctx, input);
+          results.push({ itemMetadata: { id: item.id, originalIndex: index, success: true }, item });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results.push({
+            itemMetadata: {
+              id: null,
+              originalIndex: index,
+              success: false,
+              error: { code: error.code, description: error.description },
+            },
+          });
+        }
+      }
+      return results;
+    },
+
+    async getAttendance(ctx: RequestContext, id: string) {
+      const row = await repository.findAttendance(ctx.site.id, id);
+      if (!row)
+        throw new AppError(404, 'ATTENDANCE_NOT_FOUND', `Attendance ${id} not found`, { data: { id } });
+      return toWireAttendance(row);
+    },
+
+    async queryAttendance(
+      ctx: RequestContext,
+      query: { filter?: unknown; paging?: { limit?: number; offset?: number } | null },
+    ) {
+      const where = compileFilter(parseFilter(attendanceQueryEntity, query.filter ?? undefined));
+      const limit = query.paging?.limit ?? 50;
+      const offset = query.paging?.offset ?? 0;
+      const rows = await repository.pageAttendance(ctx.site.id, where, limit, offset);
+      return { attendances: rows.map(toWireAttendance), pagingMetadata: { count: rows.length, offset } };
+    },
+
+    async listFees(ctx: RequestContext, bookingIds: readonly string[]) {
+      const rows = await database.db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.siteId, ctx.site.id), inArray(bookings.id, [...bookingIds]), ownerScope(ctx)));
+      const fees = await feesFor(ctx, rows);
+      return { bookingFees: [...fees.values()] };
+    },
+
+    async createForm(ctx: RequestContext, input: z.infer<typeof bookingFormInputSchema>) {
+      const names = new Set<string>();
+      for (const [index, field] of input.fields.entries()) {
+        if (names.has(field.name))
+          invalidFieldThrow(`form.fields[${index}].name`, `duplicate field ${field.name}`);
+        names.add(field.name);
+      }
+      const row = await repository.insertForm({
+        siteId: ctx.site.id,
+        name: input.name,
+        fields: input.fields,
+      });
+      return {
+        id: row.id,
+        name: row.name,
+        fields: row.fields as never,
+        createdDate: row.createdDate.toISOString(),
+      };
+    },
+
+    async getForm(ctx: RequestContext, id: string) {
+      const row = await repository.findForm(ctx.site.id, id);
+      if (!row) throw new AppError(404, 'FORM_NOT_FOUND', `Booking form ${id} not found`, { data: { id } });
+      return {
+        id: row.id,
+        name: row.name,
+        fields: row.fields as never,
+        createdDate: row.createdDate.toISOString(),
+      };
+    },
+  };
+}
+
+function invalidFieldThrow(field: string, description: string): never {
+  throw invalidField(field, description);
+}
+
+export type ExtendedBookingsService = ReturnType<typeof createExtendedBookingsService>;

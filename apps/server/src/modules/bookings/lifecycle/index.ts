@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../../platform/db/database.ts';
+import type { EventBus } from '../../../platform/events/types.ts';
+import type { MailService } from '../../../platform/mail/mail.service.ts';
+import { createBookingsRepository } from './bookings.repository.ts';
+import { lifecycleRoutes } from './bookings.routes.ts';
+import { createBookingsService, reminderJobName } from './bookings.service.ts';
+import { createExtendedBookingsService } from './extended-bookings.service.ts';
+import { createMultiServiceBookingsService } from './multi-service.service.ts';
+import { createRecordingSmsSender, type SmsSender } from './notifications.ts';
+import { createSlotChecker } from './slot-check.ts';
+
+export interface BookingsLifecycleDeps {
+  database: Database;
+  events: EventBus;
+  mail?: MailService;
+  /** SMS reminders; the default only records what it would send (no SMS provider is configured). */
+  sms?: SmsSender;
+  /** Minutes before a confirmed booking's start that its reminder goes out (default 24 hours). */
+  reminderLeadMinutes?: number;
+}
+
+/**
+ * The bookings lifecycle (bookings, multi-service bookings, extended bookings, attendance, fees,
+ * notifications). Build it while the app is built: it defines the reminder job on the event bus.
+ */
+export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
+  const repository = createBookingsRepository(deps.database.db);
+  const slots = createSlotChecker(deps.database.db);
+  const sms = deps.sms ?? createRecordingSmsSender();
+  const bookings = createBookingsService({
+    database: deps.database,
+    repository,
+    slots,
+    events: deps.events,
+    mail: deps.mail,
+    sms,
+    reminderLeadMinutes: deps.reminderLeadMinutes ?? 24 * 60,
+  });
+  const multiService = createMultiServiceBookingsService({ repository, bookings });
+  const extended = createExtendedBookingsService({ database: deps.database, repository, bookings, slots });
+  deps.events.defineJob<{ bookingId: string; startDate: string; siteName: string }>(
+    reminderJobName,
+    async (job) => {
+      await bookings.sendReminder(job);
+    },
+    { expireInSeconds: 120 },
+  );
+  return {
+    bookings,
+    multiService,
+    extended,
+    sms,
+    routes: async (app: FastifyInstance) =>
+      app.register(lifecycleRoutes, { bookings, multiService, extended }),
+  };
+}
+
+export type BookingsLifecycleModule = ReturnType<typeof createBookingsLifecycleModule>;

@@ -1,0 +1,144 @@
+import ical from 'ical-generator';
+import type { Executor } from '../../../platform/db/database.ts';
+import type { MailService } from '../../../platform/mail/mail.service.ts';
+import type { BookingRow } from './bookings.tables.ts';
+
+export type BookingMailKind =
+  'confirmation' | 'pending' | 'declined' | 'canceled' | 'rescheduled' | 'reminder';
+
+export interface BookingMail {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+  /** Calendar file of a confirmation (booking.ics). */
+  ics?: string;
+}
+
+const subjects: Record<BookingMailKind, string> = {
+  confirmation: 'Your booking is confirmed',
+  pending: 'Your booking request was received',
+  declined: 'Your booking was declined',
+  canceled: 'Your booking was canceled',
+  rescheduled: 'Your booking was rescheduled',
+  reminder: 'Reminder: your upcoming booking',
+};
+
+const businessSubjects: Record<BookingMailKind, string> = {
+  confirmation: 'New booking',
+  pending: 'Booking waiting for your approval',
+  declined: 'Booking declined',
+  canceled: 'Booking canceled',
+  rescheduled: 'Booking rescheduled',
+  reminder: 'Upcoming booking',
+};
+
+/** The .ics of a booking: one event, its uid the booking id so a calendar updates it on reschedule. */
+export function bookingIcs(booking: BookingRow, siteName: string): string {
+  const calendar = ical({ name: siteName, prodId: { company: 'Atrium', product: 'bookings' } });
+  calendar.createEvent({
+    id: booking.id,
+    sequence: booking.revision,
+    start: booking.startDate,
+    end: booking.endDate,
+    summary: booking.title ?? 'Booking',
+    description: `Booking ${booking.id}`,
+    location:
+      (booking.location?.formattedAddress as string | undefined) ??
+      (booking.location?.name as string | undefined),
+  });
+  return calendar.toString();
+}
+
+function describeBooking(booking: BookingRow): string {
+  const when = `${booking.startDate.toISOString()} - ${booking.endDate.toISOString()} (${booking.timezone})`;
+  return [
+    `${booking.title ?? 'Booking'}`,
+    `When: ${when}`,
+    `Participants: ${booking.totalParticipants}`,
+    `Booking id: ${booking.id}`,
+    `Status: ${booking.status}`,
+  ].join('\n');
+}
+
+/** The mails of one change: to the customer (when asked to notify) and to the business. */
+export function bookingMails(args: {
+  kind: BookingMailKind;
+  booking: BookingRow;
+  siteName: string;
+  notifyCustomer: boolean;
+  businessEmail: string | null;
+  message?: string | null;
+}): BookingMail[] {
+  const { kind, booking } = args;
+  const mails: BookingMail[] = [];
+  const customerEmail = booking.contactDetails?.email as string | undefined;
+  const body = describeBooking(booking);
+  const ics =
+    kind === 'confirmation' || kind === 'rescheduled' ? bookingIcs(booking, args.siteName) : undefined;
+  if (args.notifyCustomer && customerEmail) {
+    const greeting = booking.contactDetails?.firstName
+      ? `Hello ${String(booking.contactDetails.firstName)},`
+      : 'Hello,';
+    mails.push({
+      to: customerEmail,
+      subject: `${subjects[kind]} - ${args.siteName}`,
+      text: [greeting, '', subjects[kind] + '.', '', body, ...(args.message ? ['', args.message] : [])].join(
+        '\n',
+      ),
+      kind: `bookings.${kind}`,
+      ...(ics ? { ics } : {}),
+    });
+  }
+  if (args.businessEmail && kind !== 'reminder') {
+    const contact = booking.contactDetails ?? {};
+    const who =
+      [contact.firstName, contact.lastName].filter(Boolean).join(' ') ||
+      String(contact.email ?? 'a customer');
+    mails.push({
+      to: args.businessEmail,
+      subject: `${businessSubjects[kind]}: ${booking.title ?? 'booking'} (${who})`,
+      text: `${businessSubjects[kind]} by ${who}.\n\n${body}`,
+      kind: `bookings.business.${kind}`,
+      ...(ics ? { ics } : {}),
+    });
+  }
+  return mails;
+}
+
+/**
+ * Writes mails to the outbox inside the change's transaction. The outbox has no attachments yet, so
+ * the .ics goes into the text body after a marker line (and a calendar link could replace it);
+ * `enqueueBookingMails` is the one place to change when the outbox learns attachments.
+ */
+export async function enqueueBookingMails(
+  mail: MailService | undefined,
+  siteId: string,
+  mails: readonly BookingMail[],
+  tx: Executor,
+): Promise<void> {
+  if (!mail) return;
+  for (const message of mails) {
+    const text = message.ics
+      ? `${message.text}\n\n--- booking.ics (text/calendar) ---\n${message.ics}`
+      : message.text;
+    await mail.enqueue({ siteId, to: message.to, subject: message.subject, text, kind: message.kind }, tx);
+  }
+}
+
+/** SMS reminders sit behind this adapter; the local one only records what it would send. */
+export interface SmsSender {
+  send(message: { siteId: string; to: string; text: string }): Promise<void>;
+}
+
+export function createRecordingSmsSender(): SmsSender & {
+  sent: Array<{ siteId: string; to: string; text: string }>;
+} {
+  const sent: Array<{ siteId: string; to: string; text: string }> = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}

@@ -1,0 +1,1142 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AddOnGroup,
+  Aggregation,
+  Service,
+  ServiceInput,
+  ServiceLocation,
+} from '@atrium/contract/bookings/services';
+import { bookingsCatalogErrorCodes } from '@atrium/contract/bookings/services';
+import type { FieldViolation } from '@atrium/contract/errors';
+import type { RequestContext } from '../../platform/context.ts';
+import type { Database, Executor, Tx } from '../../platform/db/database.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  invalid,
+  invalidField,
+  notFound,
+  staleRevision,
+} from '../../platform/errors/app-error.ts';
+import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
+import type { CatalogEntitiesRepository } from './catalog-entities.repository.ts';
+import {
+  cursorMetadata,
+  pageLimit,
+  resolveCursorQuery,
+  type CursorQueryInput,
+  type SortInput,
+} from './catalog-query.ts';
+import { applyUpdate, expectedRevision, iso, isPlainObject } from './catalog-shared.ts';
+import type { CategoryRow, PolicyRow, ServiceRow, SlugRow, StaffRow } from './catalog.tables.ts';
+import type { OptionsRepository } from './options.repository.ts';
+import type { PoliciesRepository } from './policies.repository.ts';
+import { toWirePolicy, type PoliciesService } from './policies.service.ts';
+import type { SchedulesRepository } from './schedules.repository.ts';
+import {
+  isScalarAggregatable,
+  isValueAggregatable,
+  type ServiceSelection,
+  type ServicesRepository,
+} from './services.repository.ts';
+import { nextFreeSlug, normaliseCustomSlug, slugify } from './slugs.ts';
+import type { StaffRepository } from './staff.repository.ts';
+
+/** Services without a form of their own use the site's default booking form (the contract's all-zero id). */
+export const defaultBookingFormId = '00000000-0000-0000-0000-000000000000';
+
+/** The wire fields kept in the `doc` column; the rest have columns of their own. */
+const docKeys = [
+  'description',
+  'tagLine',
+  'media',
+  'payment',
+  'onlineBooking',
+  'conferencing',
+  'locations',
+  'schedule',
+  'serviceResources',
+  'addOnGroups',
+  'addOnDetails',
+  'extendedFields',
+  'seoData',
+  'taxableAddress',
+] as const;
+const updatableFields = [
+  'type',
+  'sortOrder',
+  'name',
+  'defaultCapacity',
+  'hidden',
+  'category',
+  'form',
+  'bookingPolicy',
+  'staffMemberIds',
+  ...docKeys,
+] as const;
+
+type State = Record<string, unknown>;
+type MoneyLike = { value: string; currency?: string };
+
+interface Related {
+  categories: Map<string, CategoryRow>;
+  policies: Map<string, PolicyRow>;
+  slugs: Map<string, SlugRow[]>;
+  staff: Map<string, StaffRow>;
+}
+
+export interface DeleteOptions {
+  preserveFutureSessionsWithParticipants?: boolean;
+  participantNotification?: { notifyParticipants?: boolean | null; message?: string | null };
+}
+
+function rowToState(row: ServiceRow): State {
+  return {
+    type: row.type,
+    name: row.name,
+    sortOrder: row.sortOrder,
+    defaultCapacity: row.defaultCapacity,
+    hidden: row.hidden,
+    category: row.categoryId ? { id: row.categoryId } : null,
+    form: row.formId ? { id: row.formId } : null,
+    bookingPolicy: { id: row.bookingPolicyId },
+    staffMemberIds: [...row.staffMemberIds],
+    ...structuredClone(row.doc),
+  };
+}
+
+function compareDecimal(a: string, b: string): number {
+  const [ai = '0', af = ''] = a.split('.');
+  const [bi = '0', bf = ''] = b.split('.');
+  const ia = ai.replace(/^0+(?=\d)/, '');
+  const ib = bi.replace(/^0+(?=\d)/, '');
+  if (ia.length !== ib.length) return ia.length - ib.length;
+  if (ia !== ib) return ia < ib ? -1 : 1;
+  const width = Math.max(af.length, bf.length);
+  const fa = af.padEnd(width, '0');
+  const fb = bf.padEnd(width, '0');
+  return fa === fb ? 0 : fa < fb ? -1 : 1;
+}
+
+export function createServicesService(deps: {
+  database: Database;
+  services: ServicesRepository;
+  staff: StaffRepository;
+  policies: PoliciesRepository;
+  policiesService: PoliciesService;
+  entities: CatalogEntitiesRepository;
+  options: OptionsRepository;
+  schedules: SchedulesRepository;
+  publish: PublishCatalogEvent;
+  publicUrl?: string;
+}) {
+  const { database, services, staff, policies, entities, options, schedules, publish } = deps;
+  const baseUrl = (deps.publicUrl ?? '').replace(/\/+$/, '');
+
+  // --- reading --------------------------------------------------------------------------------------------
+
+  async function loadRelated(
+    siteId: string,
+    rows: readonly ServiceRow[],
+    executor: Executor,
+  ): Promise<Related> {
+    const categoryIds = [...new Set(rows.map((row) => row.categoryId).filter((id): id is string => !!id))];
+    const policyIds = [...new Set(rows.map((row) => row.bookingPolicyId))];
+    const staffIds = [...new Set(rows.flatMap((row) => row.staffMemberIds))];
+    const [categoryRows, policyRows, slugRows, staffRows] = await Promise.all([
+      entities.findCategories(siteId, categoryIds, executor),
+      policies.findByIds(siteId, policyIds, executor),
+      services.slugsOf(
+        siteId,
+        rows.map((row) => row.id),
+        executor,
+      ),
+      staff.findByIds(siteId, staffIds, executor),
+    ]);
+    const slugs = new Map<string, SlugRow[]>();
+    for (const slug of slugRows) slugs.set(slug.serviceId, [...(slugs.get(slug.serviceId) ?? []), slug]);
+    return {
+      categories: new Map(categoryRows.map((row) => [row.id, row])),
+      policies: new Map(policyRows.map((row) => [row.id, row])),
+      slugs,
+      staff: new Map(staffRows.map((row) => [row.id, row])),
+    };
+  }
+
+  function toWire(row: ServiceRow, related: Related): Service {
+    const doc = row.doc as Record<string, unknown>;
+    const slugRows = [...(related.slugs.get(row.id) ?? [])].sort(
+      (a, b) => a.createdDate.getTime() - b.createdDate.getTime() || a.name.localeCompare(b.name),
+    );
+    const main = slugRows[slugRows.length - 1];
+    const slugName = main?.name ?? row.id;
+    const category = row.categoryId ? related.categories.get(row.categoryId) : undefined;
+    const policy = related.policies.get(row.bookingPolicyId);
+    const schedule = (doc.schedule ?? {}) as Record<string, unknown>;
+    const wire: Record<string, unknown> = {
+      ...doc,
+      id: row.id,
+      type: row.type,
+      name: row.name,
+      sortOrder: row.sortOrder,
+      defaultCapacity: row.defaultCapacity,
+      hidden: row.hidden,
+      revision: String(row.revision),
+      createdDate: iso(row.createdDate),
+      updatedDate: iso(row.updatedDate),
+      ...(category
+        ? { category: { id: category.id, name: category.name, sortOrder: category.sortOrder } }
+        : {}),
+      ...(row.formId ? { form: { id: row.formId } } : {}),
+      ...(policy ? { bookingPolicy: toWirePolicy(policy) } : {}),
+      locations: (doc.locations as unknown[] | undefined) ?? [],
+      schedule: {
+        id: row.scheduleId,
+        firstSessionStart: row.firstSessionStart ? iso(row.firstSessionStart) : null,
+        lastSessionEnd: row.lastSessionEnd ? iso(row.lastSessionEnd) : null,
+        availabilityConstraints: schedule.availabilityConstraints,
+      },
+      staffMemberIds: row.staffMemberIds,
+      staffMemberDetails: {
+        staffMembers: row.staffMemberIds
+          .map((id) => related.staff.get(id))
+          .filter((member): member is StaffRow => !!member)
+          .map((member) => ({
+            staffMemberId: member.id,
+            name: member.name,
+            ...(member.mainMedia ? { mainMedia: member.mainMedia } : {}),
+          })),
+      },
+      supportedSlugs: slugRows.map((slug) => ({
+        name: slug.name,
+        custom: slug.custom,
+        createdDate: iso(slug.createdDate),
+      })),
+      ...(main
+        ? { mainSlug: { name: main.name, custom: main.custom, createdDate: iso(main.createdDate) } }
+        : {}),
+      urls: {
+        servicePage: `${baseUrl}/service-page/${slugName}`,
+        bookingPage: `${baseUrl}/booking-calendar/${slugName}`,
+        calendarPage: `${baseUrl}/booking-calendar/${slugName}`,
+      },
+    };
+    return wire as Service;
+  }
+
+  async function hydrate(
+    siteId: string,
+    rows: readonly ServiceRow[],
+    executor: Executor = database.db,
+  ): Promise<Service[]> {
+    const related = await loadRelated(siteId, rows, executor);
+    return rows.map((row) => toWire(row, related));
+  }
+
+  async function requireService(
+    ctx: RequestContext,
+    id: string,
+    executor: Executor = database.db,
+  ): Promise<ServiceRow> {
+    const row = await services.findById(ctx.site.id, id, executor);
+    if (!row) throw notFound('Service', id);
+    return row;
+  }
+
+  // --- writing --------------------------------------------------------------------------------------------
+
+  function normaliseMoney(
+    money: MoneyLike | undefined,
+    field: string,
+    ctx: RequestContext,
+    violations: FieldViolation[],
+  ) {
+    if (!money) return undefined;
+    if (money.currency && money.currency !== ctx.site.currency) {
+      violations.push({
+        field: `${field}.currency`,
+        description: `must be the site's currency ${ctx.site.currency}`,
+        violatedRule: 'VALIDATION',
+      });
+    }
+    return { ...money, currency: ctx.site.currency };
+  }
+
+  function normalisePayment(ctx: RequestContext, given: State | undefined, violations: FieldViolation[]) {
+    const payment = structuredClone(given ?? {}) as Record<string, Record<string, unknown> | unknown>;
+    const fixed = payment.fixed as Record<string, MoneyLike | unknown> | undefined;
+    const varied = payment.varied as Record<string, MoneyLike | unknown> | undefined;
+    const rateType =
+      (payment.rateType as string | undefined) ??
+      (fixed?.price ? 'FIXED' : varied ? 'VARIED' : payment.custom ? 'CUSTOM' : 'NO_FEE');
+    let price: string | null = null;
+    const out: Record<string, unknown> = { rateType };
+    if (rateType === 'FIXED') {
+      if (!fixed?.price) {
+        violations.push({
+          field: 'service.payment.fixed.price',
+          description: 'is required for rate type FIXED',
+          violatedRule: 'REQUIRED_FIELD',
+        });
+      } else {
+        const priceMoney = normaliseMoney(
+          fixed.price as MoneyLike,
+          'service.payment.fixed.price',
+          ctx,
+          violations,
+        )!;
+        const deposit = normaliseMoney(
+          fixed.deposit as MoneyLike | undefined,
+          'service.payment.fixed.deposit',
+          ctx,
+          violations,
+        );
+        if (deposit && compareDecimal(deposit.value, priceMoney.value) > 0) {
+          violations.push({
+            field: 'service.payment.fixed.deposit',
+            description: 'cannot be more than the price',
+            violatedRule: 'VALIDATION',
+          });
+        }
+        price = priceMoney.value;
+        out.fixed = { ...fixed, price: priceMoney, ...(deposit ? { deposit } : {}) };
+      }
+    } else if (rateType === 'VARIED') {
+      if (!varied?.defaultPrice) {
+        violations.push({
+          field: 'service.payment.varied.defaultPrice',
+          description: 'is required for rate type VARIED',
+          violatedRule: 'REQUIRED_FIELD',
+        });
+      } else {
+        const variedOut: Record<string, unknown> = { ...varied };
+        for (const key of ['defaultPrice', 'deposit', 'minPrice', 'maxPrice'] as const) {
+          const money = normaliseMoney(
+            varied[key] as MoneyLike | undefined,
+            `service.payment.varied.${key}`,
+            ctx,
+            violations,
+          );
+          if (money) variedOut[key] = money;
+        }
+        price = (variedOut.defaultPrice as MoneyLike).value;
+        out.varied = variedOut;
+      }
+    } else if (rateType === 'CUSTOM') {
+      out.custom = payment.custom ?? { description: null };
+    }
+    const pricingPlanIds = [...new Set((payment.pricingPlanIds as string[] | undefined) ?? [])];
+    out.options = {
+      online: false,
+      inPerson: true,
+      deposit: false,
+      ...(isPlainObject(payment.options) ? payment.options : {}),
+      pricingPlan: pricingPlanIds.length > 0,
+    };
+    out.pricingPlanIds = pricingPlanIds;
+    if (payment.addOnOption) out.addOnOption = payment.addOnOption;
+    return { payment: out, rateType, price };
+  }
+
+  async function checkReferences(ctx: RequestContext, state: State, violations: FieldViolation[], tx: Tx) {
+    const siteId = ctx.site.id;
+    const staffIds = (state.staffMemberIds as string[] | undefined) ?? [];
+    const found = new Set((await staff.findByIds(siteId, staffIds, tx)).map((row) => row.id));
+    staffIds.forEach((id, index) => {
+      if (!found.has(id)) {
+        violations.push({
+          field: `service.staffMemberIds[${index}]`,
+          description: `staff member ${id} not found`,
+          violatedRule: 'VALIDATION',
+        });
+      }
+    });
+    const categoryId = (state.category as { id?: string } | null | undefined)?.id;
+    if (categoryId && !(await entities.findCategory(siteId, categoryId, tx))) {
+      violations.push({
+        field: 'service.category.id',
+        description: `category ${categoryId} not found`,
+        violatedRule: 'VALIDATION',
+      });
+    }
+    const policyId = (state.bookingPolicy as { id?: string } | null | undefined)?.id;
+    if (policyId && !(await policies.findById(siteId, policyId, tx))) {
+      violations.push({
+        field: 'service.bookingPolicy.id',
+        description: `booking policy ${policyId} not found`,
+        violatedRule: 'VALIDATION',
+      });
+    }
+    const serviceResources =
+      (state.serviceResources as
+        Array<{ resourceType: { id: string }; resourceIds?: { values: string[] } }> | undefined) ?? [];
+    const typeIds = serviceResources.map((item) => item.resourceType.id);
+    const types = new Set((await entities.findResourceTypes(siteId, typeIds, tx)).map((row) => row.id));
+    for (const [index, item] of serviceResources.entries()) {
+      if (!types.has(item.resourceType.id)) {
+        violations.push({
+          field: `service.serviceResources[${index}].resourceType.id`,
+          description: `resource type ${item.resourceType.id} not found`,
+          violatedRule: 'VALIDATION',
+        });
+        continue;
+      }
+      const ids = item.resourceIds?.values ?? [];
+      const resources = await entities.findResources(siteId, ids, tx);
+      for (const id of ids) {
+        const resource = resources.find((row) => row.id === id);
+        if (!resource || resource.typeId !== item.resourceType.id) {
+          violations.push({
+            field: `service.serviceResources[${index}].resourceIds`,
+            description: `resource ${id} is not a resource of type ${item.resourceType.id}`,
+            violatedRule: 'VALIDATION',
+          });
+        }
+      }
+    }
+  }
+
+  /** One set of rules for create and update: the whole state is checked and turned into columns. */
+  async function normalise(ctx: RequestContext, state: State, tx: Tx) {
+    const violations: FieldViolation[] = [];
+    if (!state.name)
+      violations.push({ field: 'service.name', description: 'is required', violatedRule: 'REQUIRED_FIELD' });
+    if (!state.type)
+      violations.push({ field: 'service.type', description: 'is required', violatedRule: 'REQUIRED_FIELD' });
+    const type = state.type as string;
+    const { payment, rateType, price } = normalisePayment(
+      ctx,
+      state.payment as State | undefined,
+      violations,
+    );
+
+    const schedule = (state.schedule ?? {}) as { availabilityConstraints?: Record<string, unknown> };
+    const constraints = { ...(schedule.availabilityConstraints ?? {}) } as {
+      durations?: Array<{ minutes: number }>;
+      sessionDurations?: number[];
+      timeBetweenSessions?: number;
+    };
+    if (!constraints.durations?.length) {
+      constraints.durations = constraints.sessionDurations?.length
+        ? constraints.sessionDurations.map((minutes) => ({ minutes }))
+        : [{ minutes: 60 }];
+    }
+    if (!constraints.sessionDurations?.length)
+      constraints.sessionDurations = constraints.durations.map((d) => d.minutes);
+    constraints.timeBetweenSessions ??= 0;
+
+    const staffMemberIds = [...new Set((state.staffMemberIds as string[] | undefined) ?? [])];
+    state.staffMemberIds = staffMemberIds;
+    await checkReferences(ctx, state, violations, tx);
+    if (violations.length > 0) throw invalid(violations);
+
+    const policyId =
+      (state.bookingPolicy as { id?: string } | null | undefined)?.id ??
+      (await deps.policiesService.ensureDefault(ctx.site.id, tx)).id;
+    const locations = ((state.locations as Array<Record<string, unknown>> | undefined) ?? []).map(
+      (location) =>
+        location.type === 'CUSTOM'
+          ? {
+              ...location,
+              custom: {
+                ...(location.custom as object),
+                id: (location.custom as { id?: string } | undefined)?.id ?? randomUUID(),
+              },
+            }
+          : location,
+    );
+    const addOnGroups = ((state.addOnGroups as AddOnGroup[] | undefined) ?? []).map((group) => ({
+      ...group,
+      id: group.id ?? randomUUID(),
+    }));
+    const onlineBooking = {
+      enabled: true,
+      requireManualApproval: false,
+      allowMultipleRequests: false,
+      ...(isPlainObject(state.onlineBooking) ? state.onlineBooking : {}),
+    } as { enabled: boolean | null; requireManualApproval: boolean | null };
+
+    const doc: Record<string, unknown> = {};
+    for (const key of docKeys) if (state[key] !== undefined && state[key] !== null) doc[key] = state[key];
+    Object.assign(doc, {
+      payment,
+      onlineBooking,
+      conferencing: { enabled: false, ...(isPlainObject(state.conferencing) ? state.conferencing : {}) },
+      locations: locations.length ? locations : [{ type: 'BUSINESS' }],
+      schedule: { availabilityConstraints: constraints },
+      addOnGroups,
+    });
+
+    return {
+      columns: {
+        type,
+        name: state.name as string,
+        sortOrder: (state.sortOrder as number | null | undefined) ?? 0,
+        defaultCapacity:
+          (state.defaultCapacity as number | null | undefined) ?? (type === 'APPOINTMENT' ? 1 : 10),
+        hidden: (state.hidden as boolean | null | undefined) ?? false,
+        categoryId: (state.category as { id?: string } | null | undefined)?.id ?? null,
+        formId: (state.form as { id?: string } | null | undefined)?.id ?? defaultBookingFormId,
+        bookingPolicyId: policyId,
+        rateType,
+        price,
+        currency: ctx.site.currency,
+        onlineBookingEnabled: onlineBooking.enabled !== false,
+        requireManualApproval: onlineBooking.requireManualApproval === true,
+        durationMinutes: constraints.durations[0]!.minutes,
+        bufferAfterMinutes: constraints.timeBetweenSessions,
+        staffMemberIds,
+      },
+      doc,
+    };
+  }
+
+  /** Gives a service the slug of its name (unless a custom slug names it), avoiding taken names. */
+  async function addGeneratedSlug(ctx: RequestContext, row: ServiceRow, tx: Tx): Promise<void> {
+    const latest = await services.latestSlug(ctx.site.id, row.id, tx);
+    if (latest?.custom) return;
+    const base = slugify(row.name);
+    if (latest && (latest.name === base || latest.name.startsWith(`${base}-`))) return;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const taken = new Set(await services.slugNamesStartingWith(ctx.site.id, base, tx));
+      const name = nextFreeSlug(base, taken);
+      const saved = await services.upsertSlug(
+        { siteId: ctx.site.id, serviceId: row.id, name, custom: false, createdDate: ctx.now() },
+        tx,
+      );
+      if (saved) return;
+    }
+    throw conflict(
+      bookingsCatalogErrorCodes.slugAlreadyExists,
+      `Could not find a free slug for service ${row.id}`,
+    );
+  }
+
+  async function insertService(ctx: RequestContext, state: State, tx: Tx): Promise<ServiceRow> {
+    const { columns, doc } = await normalise(ctx, state, tx);
+    const row = await services.insert({ siteId: ctx.site.id, ...columns, doc }, tx);
+    await addGeneratedSlug(ctx, row, tx);
+    return row;
+  }
+
+  /** Saves a changed state at the revision it was read at; a concurrent change makes it a 409. */
+  async function persist(ctx: RequestContext, current: ServiceRow, next: State, tx: Tx): Promise<Service> {
+    if (next.type !== current.type)
+      throw invalidField('service.type', 'cannot be changed once the service exists');
+    const { columns, doc } = await normalise(ctx, next, tx);
+    const row = await services.updateAtRevision(
+      ctx.site.id,
+      current.id,
+      current.revision,
+      { ...columns, doc },
+      tx,
+    );
+    if (!row) throw staleRevision('Service', current.id, current.revision, current.revision + 1);
+    if (row.name !== current.name) await addGeneratedSlug(ctx, row, tx);
+    const [wire] = await hydrate(ctx.site.id, [row], tx);
+    await publish(tx, ctx.site.id, catalogEvents.serviceUpdated, { entity: wire });
+    return wire!;
+  }
+
+  async function update(
+    ctx: RequestContext,
+    id: string,
+    input: ServiceInput,
+    mask: string[] | undefined,
+    tx: Tx,
+  ): Promise<Service> {
+    const current = await services.lockForUpdate(ctx.site.id, id, tx);
+    if (!current) throw notFound('Service', id);
+    const expected = expectedRevision(input.revision, current.revision);
+    if (expected !== current.revision) throw staleRevision('Service', id, expected, current.revision);
+    const next = applyUpdate(rowToState(current), input as State, mask, {
+      updatable: updatableFields,
+      maskField: 'mask',
+    });
+    return persist(ctx, current, next, tx);
+  }
+
+  async function remove(ctx: RequestContext, id: string, options: DeleteOptions, tx: Tx): Promise<void> {
+    const deleted = await services.softDelete(ctx.site.id, id, tx);
+    if (!deleted) throw notFound('Service', id);
+    // Sessions with participants are the bookings lifecycle's concern: it hears the event and cancels
+    // (or keeps) the bookings; here the schedule's future sessions go unless the caller keeps them.
+    if (!options.preserveFutureSessionsWithParticipants)
+      await schedules.dropFutureOf(ctx.site.id, id, ctx.now(), tx);
+    await publish(tx, ctx.site.id, catalogEvents.serviceDeleted, {
+      entityId: id,
+      preserveFutureSessionsWithParticipants: options.preserveFutureSessionsWithParticipants ?? false,
+      participantNotification: options.participantNotification ?? null,
+    });
+  }
+
+  async function bulk<T>(
+    items: readonly T[],
+    idOf: (item: T) => string | undefined,
+    work: (item: T, tx: Tx) => Promise<Service | undefined>,
+    returnEntity: boolean,
+  ) {
+    const results = [];
+    for (const [index, item] of items.entries()) {
+      try {
+        const service = await database.transaction((tx) => work(item, tx));
+        results.push({
+          itemMetadata: { id: service?.id ?? idOf(item) ?? null, originalIndex: index, success: true },
+          ...(returnEntity && service ? { item: service } : {}),
+        });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        results.push({
+          itemMetadata: {
+            id: idOf(item) ?? null,
+            originalIndex: index,
+            success: false,
+            error: {
+              code: error.code,
+              description: error.message,
+              ...(error.options.data ? { data: error.options.data } : {}),
+            },
+          },
+        });
+      }
+    }
+    const totalSuccesses = results.filter((result) => result.itemMetadata.success).length;
+    return {
+      results,
+      bulkActionMetadata: {
+        totalSuccesses,
+        totalFailures: results.length - totalSuccesses,
+        undetailedFailures: 0,
+      },
+    };
+  }
+
+  const maxByFilter = 1000;
+
+  function serviceSelection(filter: unknown, filterPath: string): ServiceSelection {
+    return { filter, filterPath };
+  }
+
+  return {
+    hydrate,
+
+    async create(ctx: RequestContext, input: ServiceInput): Promise<Service> {
+      return database.transaction(async (tx) => {
+        const { id: _id, revision: _revision, ...state } = input;
+        const row = await insertService(ctx, state as State, tx);
+        const [wire] = await hydrate(ctx.site.id, [row], tx);
+        await publish(tx, ctx.site.id, catalogEvents.serviceCreated, { entity: wire });
+        return wire!;
+      });
+    },
+
+    async bulkCreate(ctx: RequestContext, inputs: ServiceInput[], returnEntity: boolean) {
+      return bulk(
+        inputs,
+        () => undefined,
+        async (input, tx) => {
+          const { id: _id, revision: _revision, ...state } = input;
+          const row = await insertService(ctx, state as State, tx);
+          const [wire] = await hydrate(ctx.site.id, [row], tx);
+          await publish(tx, ctx.site.id, catalogEvents.serviceCreated, { entity: wire });
+          return wire;
+        },
+        returnEntity,
+      );
+    },
+
+    async get(ctx: RequestContext, id: string): Promise<Service> {
+      const [wire] = await hydrate(ctx.site.id, [await requireService(ctx, id)]);
+      return wire!;
+    },
+
+    async update(
+      ctx: RequestContext,
+      id: string,
+      input: ServiceInput,
+      mask: string[] | undefined,
+    ): Promise<Service> {
+      if (input.id !== undefined && input.id !== id) {
+        throw invalidField('service.id', `must match the service id in the path (${id})`);
+      }
+      return database.transaction((tx) => update(ctx, id, input, mask, tx));
+    },
+
+    async bulkUpdate(
+      ctx: RequestContext,
+      items: Array<{ service: ServiceInput & { id: string }; mask?: string[] }>,
+      returnEntity: boolean,
+    ) {
+      return bulk(
+        items,
+        (item) => item.service.id,
+        (item, tx) => update(ctx, item.service.id, item.service, item.mask, tx),
+        returnEntity,
+      );
+    },
+
+    /** Runs at once (the catalogue is small); the job id is returned for the contract's clients. */
+    async updateByFilter(
+      ctx: RequestContext,
+      filter: unknown,
+      input: ServiceInput,
+    ): Promise<{ jobId: string }> {
+      const { id: _id, revision: _revision, ...patch } = input;
+      const ids = await services.listIds(ctx.site.id, serviceSelection(filter, 'filter'), maxByFilter);
+      await database.transaction(async (tx) => {
+        for (const id of ids) await update(ctx, id, patch, undefined, tx);
+      });
+      return { jobId: randomUUID() };
+    },
+
+    async delete(ctx: RequestContext, id: string, options: DeleteOptions): Promise<void> {
+      await database.transaction((tx) => remove(ctx, id, options, tx));
+    },
+
+    async bulkDelete(ctx: RequestContext, ids: string[], options: DeleteOptions) {
+      return bulk(
+        ids,
+        (id) => id,
+        async (id, tx) => {
+          await remove(ctx, id, options, tx);
+          return undefined;
+        },
+        false,
+      );
+    },
+
+    async deleteByFilter(
+      ctx: RequestContext,
+      filter: unknown,
+      options: DeleteOptions,
+    ): Promise<{ jobId: string }> {
+      const ids = await services.listIds(ctx.site.id, serviceSelection(filter, 'filter'), maxByFilter);
+      await database.transaction(async (tx) => {
+        for (const id of ids) await remove(ctx, id, options, tx);
+      });
+      return { jobId: randomUUID() };
+    },
+
+    async query(
+      ctx: RequestContext,
+      query: {
+        filter?: unknown;
+        sort?: SortInput[];
+        paging?: { limit?: number | null; offset?: number | null };
+      },
+    ) {
+      const limit = pageLimit(query.paging?.limit, 'query.paging.limit');
+      const offset = query.paging?.offset ?? 0;
+      const selection = serviceSelection(query.filter, 'query.filter');
+      const rows = await services.page(ctx.site.id, { ...selection, sort: query.sort, limit, offset });
+      const total = await services.count(ctx.site.id, selection);
+      return {
+        services: await hydrate(ctx.site.id, rows),
+        pagingMetadata: { count: rows.length, offset, total, tooManyToCount: false },
+      };
+    },
+
+    async search(
+      ctx: RequestContext,
+      search: {
+        filter?: unknown;
+        sort?: SortInput[];
+        cursorPaging?: { limit?: number | null; cursor?: string | null };
+        aggregations?: Aggregation[];
+        search?: { mode?: 'OR' | 'AND'; expression?: string | null };
+      },
+    ) {
+      // The cursor carries filter and text together, so a next page needs only the cursor.
+      const state = resolveCursorQuery(
+        {
+          filter: { filter: search.filter ?? null, text: search.search ?? null },
+          sort: search.sort,
+          cursorPaging: search.cursorPaging,
+        },
+        'search',
+      );
+      const combined = (isPlainObject(state.filter) ? state.filter : {}) as {
+        filter?: unknown;
+        text?: { mode?: 'OR' | 'AND'; expression?: string | null } | null;
+      };
+      const selection: ServiceSelection = {
+        filter: combined.filter,
+        filterPath: 'search.filter',
+        extra: combined.text?.expression
+          ? services.textSearch(combined.text.expression, combined.text.mode ?? 'OR')
+          : undefined,
+      };
+      const rows = await services.page(ctx.site.id, {
+        ...selection,
+        sort: state.sort,
+        sortPath: 'search.sort',
+        limit: state.limit + 1,
+        offset: state.offset,
+      });
+      const page = rows.slice(0, state.limit);
+      const results = [];
+      for (const [index, aggregation] of (search.aggregations ?? []).entries()) {
+        const type = aggregation.type ?? (aggregation.scalar ? 'SCALAR' : 'VALUE');
+        const field = `search.aggregations[${index}].fieldPath`;
+        const name = aggregation.name ?? aggregation.fieldPath;
+        if (type === 'VALUE') {
+          if (!isValueAggregatable(aggregation.fieldPath))
+            throw invalidField(field, `cannot aggregate by ${aggregation.fieldPath}`);
+          const values = await services.valueAggregation(ctx.site.id, selection, aggregation.fieldPath, {
+            limit: aggregation.value?.limit ?? 10,
+            sortType: aggregation.value?.sortType ?? 'COUNT',
+            sortDirection: aggregation.value?.sortDirection ?? 'DESC',
+          });
+          results.push({ name, type, fieldPath: aggregation.fieldPath, values: { results: values } });
+        } else {
+          const scalarType = aggregation.scalar?.type;
+          if (!scalarType)
+            throw invalidField(`search.aggregations[${index}].scalar.type`, 'is required', 'REQUIRED_FIELD');
+          if (
+            !isScalarAggregatable(aggregation.fieldPath) ||
+            (scalarType !== 'COUNT_DISTINCT' && isValueAggregatable(aggregation.fieldPath))
+          ) {
+            throw invalidField(field, `cannot compute ${scalarType} of ${aggregation.fieldPath}`);
+          }
+          const value = await services.scalarAggregation(
+            ctx.site.id,
+            selection,
+            aggregation.fieldPath,
+            scalarType,
+          );
+          results.push({ name, type, fieldPath: aggregation.fieldPath, scalar: { type: scalarType, value } });
+        }
+      }
+      return {
+        services: await hydrate(ctx.site.id, page),
+        pagingMetadata: cursorMetadata(state, page.length, rows.length > state.limit),
+        aggregationData: { results },
+      };
+    },
+
+    async count(ctx: RequestContext, filter: unknown): Promise<number> {
+      return services.count(ctx.site.id, serviceSelection(filter, 'filter'));
+    },
+
+    async queryPolicies(ctx: RequestContext, query: CursorQueryInput) {
+      await deps.policiesService.ensureDefault(ctx.site.id);
+      const state = resolveCursorQuery(query);
+      const rows = await policies.page(ctx.site.id, { ...state, limit: state.limit + 1 });
+      const page = rows.slice(0, state.limit);
+      const byPolicy = await services.servicesByPolicy(
+        ctx.site.id,
+        page.map((row) => row.id),
+      );
+      const connectedLimit = 5;
+      const connected = [...byPolicy.values()].flatMap((list) => list.slice(0, connectedLimit));
+      const wires = new Map((await hydrate(ctx.site.id, connected)).map((wire) => [wire.id, wire]));
+      return {
+        bookingPolicies: page.map((row) => {
+          const list = byPolicy.get(row.id) ?? [];
+          return {
+            bookingPolicy: toWirePolicy(row),
+            connectedServices: list.slice(0, connectedLimit).map((service) => wires.get(service.id)!),
+            totalServiceCount: list.length,
+          };
+        }),
+        pagingMetadata: cursorMetadata(state, page.length, rows.length > state.limit),
+      };
+    },
+
+    async queryBookingForms(ctx: RequestContext, query: CursorQueryInput) {
+      const state = resolveCursorQuery(query);
+      // Forms are filtered by `formId`; the other service fields filter the services that use them.
+      const filter = isPlainObject(state.filter)
+        ? Object.fromEntries(
+            Object.entries(state.filter).map(([key, value]) => [key === 'formId' ? 'form.id' : key, value]),
+          )
+        : state.filter;
+      const forms = await services.formsOfServices(ctx.site.id, serviceSelection(filter, 'query.filter'));
+      const page = forms.slice(state.offset, state.offset + state.limit);
+      return {
+        bookingForms: page.map((form) => ({
+          formDetails: {
+            formId: form.formId,
+            name: form.formId === defaultBookingFormId ? 'Booking form' : null,
+          },
+          connectedServices: form.services.slice(0, 5),
+          totalServiceCount: form.services.length,
+        })),
+        pagingMetadata: cursorMetadata(state, page.length, forms.length > state.offset + state.limit),
+        defaultBookingForm: { formDetails: { formId: defaultBookingFormId, name: 'Booking form' } },
+      };
+    },
+
+    async queryLocations(
+      ctx: RequestContext,
+      filter: { services?: unknown; businessLocationIds?: string[] } = {},
+    ) {
+      const lists = await services.locationsOfServices(
+        ctx.site.id,
+        serviceSelection(filter.services, 'filter.services'),
+      );
+      const all = lists.flat() as Array<ServiceLocation>;
+      const business = new Map<string, (typeof all)[number]>();
+      for (const location of all.filter((item) => item.type === 'BUSINESS')) {
+        const id = location.business?.id ?? 'default';
+        if (filter.businessLocationIds?.length && !filter.businessLocationIds.includes(id)) continue;
+        if (!business.has(id)) business.set(id, location);
+      }
+      return {
+        businessLocations: { exists: business.size > 0, locations: [...business.values()] },
+        customLocations: { exists: all.some((item) => item.type === 'CUSTOM') },
+        customerLocations: { exists: all.some((item) => item.type === 'CUSTOMER') },
+      };
+    },
+
+    async queryCategories(ctx: RequestContext, filter: { services?: unknown; categoryIds?: string[] } = {}) {
+      let ids = await services.categoryIdsOfServices(
+        ctx.site.id,
+        serviceSelection(filter.services, 'filter.services'),
+      );
+      if (filter.categoryIds?.length) ids = ids.filter((id) => filter.categoryIds!.includes(id));
+      const rows = await entities.findCategories(ctx.site.id, ids);
+      return { categories: rows.map((row) => ({ id: row.id, name: row.name, sortOrder: row.sortOrder })) };
+    },
+
+    async setLocations(
+      ctx: RequestContext,
+      id: string,
+      request: {
+        locations: ServiceInput['locations'];
+        removedLocationSessionsAction?: {
+          action?: string;
+          moveToLocationOptions?: { newLocation?: unknown };
+        };
+      },
+    ): Promise<Service> {
+      const action = request.removedLocationSessionsAction;
+      if (action?.action === 'MOVE_TO_LOCATION' && !action.moveToLocationOptions?.newLocation) {
+        throw invalidField(
+          'removedLocationSessionsAction.moveToLocationOptions.newLocation',
+          'is required when the action is MOVE_TO_LOCATION',
+          'REQUIRED_FIELD',
+        );
+      }
+      if ((request.locations ?? []).length === 0)
+        throw invalidField('locations', 'must name at least one location', 'MIN_SIZE');
+      return database.transaction((tx) =>
+        update(ctx, id, { locations: request.locations }, ['locations'], tx),
+      );
+    },
+
+    async changePricingPlans(
+      ctx: RequestContext,
+      id: string,
+      planIds: string[],
+      change: 'add' | 'remove',
+    ): Promise<Service> {
+      return database.transaction(async (tx) => {
+        const current = await services.lockForUpdate(ctx.site.id, id, tx);
+        if (!current) throw notFound('Service', id);
+        const state = rowToState(current);
+        const payment = { ...((state.payment as State | undefined) ?? {}) };
+        const existing = (payment.pricingPlanIds as string[] | undefined) ?? [];
+        payment.pricingPlanIds =
+          change === 'add'
+            ? [...new Set([...existing, ...planIds])]
+            : existing.filter((plan) => !planIds.includes(plan));
+        return persist(ctx, current, { ...state, payment }, tx);
+      });
+    },
+
+    async validateSlug(ctx: RequestContext, serviceId: string | undefined, slug: string) {
+      const name = normaliseCustomSlug(slug);
+      if (!name)
+        return { valid: false, slug: null, errors: [bookingsCatalogErrorCodes.slugIllegalCharacters] };
+      const existing = await services.findSlug(ctx.site.id, name);
+      if (existing && existing.serviceId !== serviceId) {
+        return { valid: false, slug: name, errors: [bookingsCatalogErrorCodes.slugAlreadyExists] };
+      }
+      return { valid: true, slug: name, errors: [] };
+    },
+
+    async setCustomSlug(ctx: RequestContext, serviceId: string, slug: string) {
+      const name = normaliseCustomSlug(slug);
+      if (!name) {
+        throw badRequest(
+          bookingsCatalogErrorCodes.slugIllegalCharacters,
+          `Slug "${slug}" may hold only letters a-z, digits and single hyphens between them`,
+          { slug },
+        );
+      }
+      return database.transaction(async (tx) => {
+        const current = await services.lockForUpdate(ctx.site.id, serviceId, tx);
+        if (!current) throw notFound('Service', serviceId);
+        const saved = await services.upsertSlug(
+          { siteId: ctx.site.id, serviceId, name, custom: true, createdDate: ctx.now() },
+          tx,
+        );
+        if (!saved) {
+          throw conflict(
+            bookingsCatalogErrorCodes.slugAlreadyExists,
+            `Slug "${name}" already names another service`,
+            { slug: name },
+          );
+        }
+        const row = await services.updateAtRevision(ctx.site.id, serviceId, current.revision, {}, tx);
+        const [service] = await hydrate(ctx.site.id, [row!], tx);
+        await publish(tx, ctx.site.id, catalogEvents.serviceUpdated, { entity: service });
+        return {
+          slug: { name: saved.name, custom: true, createdDate: iso(saved.createdDate) },
+          service: service!,
+        };
+      });
+    },
+
+    /** A copy with the same settings, options and variants and the same schedule (future sessions). */
+    async clone(ctx: RequestContext, sourceServiceId: string) {
+      return database.transaction(async (tx) => {
+        const source = await services.findById(ctx.site.id, sourceServiceId, tx);
+        if (!source) throw notFound('Service', sourceServiceId);
+        const state = rowToState(source);
+        const row = await insertService(ctx, state, tx);
+        const errors: Array<'OPTIONS_AND_VARIANTS' | 'FORM'> = [];
+        const sourceOptions = await options.findByServiceId(ctx.site.id, source.id, tx);
+        if (sourceOptions) {
+          const copied = await options.insert(
+            {
+              siteId: ctx.site.id,
+              serviceId: row.id,
+              options: sourceOptions.options,
+              variants: sourceOptions.variants,
+            },
+            tx,
+          );
+          if (!copied) errors.push('OPTIONS_AND_VARIANTS');
+        }
+        await schedules.copyTo(
+          ctx.site.id,
+          { serviceId: source.id },
+          { serviceId: row.id, scheduleId: row.scheduleId },
+          ctx.now(),
+          tx,
+        );
+        await services.setSessionBounds(
+          ctx.site.id,
+          row.id,
+          { first: source.firstSessionStart, last: source.lastSessionEnd },
+          tx,
+        );
+        const fresh = await services.findById(ctx.site.id, row.id, tx);
+        const [wire] = await hydrate(ctx.site.id, [fresh!], tx);
+        await publish(tx, ctx.site.id, catalogEvents.serviceCreated, { entity: wire });
+        return { service: wire!, errors };
+      });
+    },
+
+    // --- add-on groups (kept inside their service) ----------------------------------------------------------
+
+    async createAddOnGroup(ctx: RequestContext, serviceId: string, group: AddOnGroup) {
+      return database.transaction(async (tx) => {
+        const current = await services.lockForUpdate(ctx.site.id, serviceId, tx);
+        if (!current) throw notFound('Service', serviceId);
+        if (!group.name) throw invalidField('addOnGroup.name', 'is required', 'REQUIRED_FIELD');
+        const state = rowToState(current);
+        const created = { ...group, id: randomUUID(), addOnIds: group.addOnIds ?? [] };
+        await persist(
+          ctx,
+          current,
+          { ...state, addOnGroups: [...((state.addOnGroups as AddOnGroup[]) ?? []), created] },
+          tx,
+        );
+        return created;
+      });
+    },
+
+    async updateAddOnGroup(
+      ctx: RequestContext,
+      serviceId: string,
+      group: AddOnGroup & { id: string },
+      mask: string[] | undefined,
+    ) {
+      return database.transaction(async (tx) => {
+        const current = await services.lockForUpdate(ctx.site.id, serviceId, tx);
+        if (!current) throw notFound('Service', serviceId);
+        const state = rowToState(current);
+        const groups = (state.addOnGroups as AddOnGroup[] | undefined) ?? [];
+        const existing = groups.find((item) => item.id === group.id);
+        if (!existing) throw notFound('Add-on group', group.id);
+        const next = applyUpdate(existing as State, group as State, mask, {
+          updatable: ['name', 'maxNumberOfAddOns', 'addOnIds', 'prompt'],
+          maskField: 'mask',
+        }) as AddOnGroup;
+        next.id = group.id;
+        await persist(
+          ctx,
+          current,
+          { ...state, addOnGroups: groups.map((item) => (item.id === group.id ? next : item)) },
+          tx,
+        );
+        return next;
+      });
+    },
+
+    async deleteAddOnGroup(ctx: RequestContext, serviceId: string, groupId: string): Promise<void> {
+      await database.transaction(async (tx) => {
+        const current = await services.lockForUpdate(ctx.site.id, serviceId, tx);
+        if (!current) throw notFound('Service', serviceId);
+        const state = rowToState(current);
+        const groups = (state.addOnGroups as AddOnGroup[] | undefined) ?? [];
+        if (!groups.some((item) => item.id === groupId)) throw notFound('Add-on group', groupId);
+        await persist(
+          ctx,
+          current,
+          { ...state, addOnGroups: groups.filter((item) => item.id !== groupId) },
+          tx,
+        );
+      });
+    },
+
+    async setAddOnsForGroup(ctx: RequestContext, serviceId: string, groupId: string, addOnIds: string[]) {
+      return database.transaction(async (tx) => {
+        const current = await services.lockForUpdate(ctx.site.id, serviceId, tx);
+        if (!current) throw notFound('Service', serviceId);
+        const state = rowToState(current);
+        const groups = (state.addOnGroups as AddOnGroup[] | undefined) ?? [];
+        const existing = groups.find((item) => item.id === groupId);
+        if (!existing) throw notFound('Add-on group', groupId);
+        const unique = [...new Set(addOnIds)];
+        const next = { ...existing, addOnIds: unique };
+        await persist(
+          ctx,
+          current,
+          { ...state, addOnGroups: groups.map((item) => (item.id === groupId ? next : item)) },
+          tx,
+        );
+        return next;
+      });
+    },
+
+    async listAddOnGroups(ctx: RequestContext, serviceId: string, groupIds: string[] | null | undefined) {
+      const row = await requireService(ctx, serviceId);
+      const doc = row.doc as {
+        addOnGroups?: AddOnGroup[];
+        addOnDetails?: Array<{ addOnId?: string | null; durationInMinutes?: number | null }>;
+      };
+      const durations = new Map(
+        (doc.addOnDetails ?? []).map((detail) => [detail.addOnId, detail.durationInMinutes ?? null]),
+      );
+      return (doc.addOnGroups ?? [])
+        .filter((group) => !groupIds?.length || groupIds.includes(group.id!))
+        .map((group) => ({
+          groupId: group.id!,
+          groupName: group.name ?? null,
+          maxNumberOfAddOns: group.maxNumberOfAddOns ?? null,
+          prompt: group.prompt ?? null,
+          addOns: (group.addOnIds ?? []).map((addOnId) => ({
+            addOnId,
+            durationInMinutes: durations.get(addOnId) ?? null,
+          })),
+        }));
+    },
+  };
+}
+
+export type ServicesService = ReturnType<typeof createServicesService>;

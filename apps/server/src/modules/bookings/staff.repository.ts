@@ -1,0 +1,232 @@
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.ts';
+import { compileFilter, compileSort, type FieldMap, type SortInput } from './catalog-query.ts';
+import {
+  bookingSettings,
+  bookingStaffMembers,
+  bookingStaffTimeOff,
+  bookingStaffWorkingHours,
+  type SettingsRow,
+  type StaffRow,
+  type TimeOffRow,
+  type WorkingHoursRow,
+} from './catalog.tables.ts';
+import type { MinutePeriod } from './working-hours.ts';
+
+const m = bookingStaffMembers;
+
+export const staffQueryFields: FieldMap = {
+  id: { kind: 'uuid', expr: sql`${m.id}` },
+  name: { kind: 'text', expr: sql`${m.name}` },
+  email: { kind: 'text', expr: sql`${m.email}` },
+  phone: { kind: 'text', expr: sql`${m.phone}` },
+  resourceId: { kind: 'uuid', expr: sql`${m.id}` },
+  usesDefaultWorkingHours: { kind: 'boolean', expr: sql`${m.usesDefaultWorkingHours}` },
+  createdDate: { kind: 'date', expr: sql`${m.createdDate}` },
+  updatedDate: { kind: 'date', expr: sql`${m.updatedDate}` },
+};
+
+export type NewStaffRow = Omit<typeof m.$inferInsert, 'revision' | 'createdDate' | 'updatedDate'>;
+export type StaffChanges = Partial<Omit<NewStaffRow, 'siteId' | 'id'>>;
+
+export function createStaffRepository(db: Executor) {
+  return {
+    async findById(siteId: string, id: string, executor: Executor = db): Promise<StaffRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(m)
+        .where(and(eq(m.siteId, siteId), eq(m.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    async findByIds(siteId: string, ids: readonly string[], executor: Executor = db): Promise<StaffRow[]> {
+      if (ids.length === 0) return [];
+      return executor
+        .select()
+        .from(m)
+        .where(and(eq(m.siteId, siteId), inArray(m.id, [...ids])));
+    },
+
+    async insert(values: NewStaffRow, executor: Executor = db): Promise<StaffRow> {
+      const [row] = await executor.insert(m).values(values).returning();
+      return row!;
+    },
+
+    async updateAtRevision(
+      siteId: string,
+      id: string,
+      revision: number,
+      changes: StaffChanges,
+      executor: Executor = db,
+    ): Promise<StaffRow | undefined> {
+      const [row] = await executor
+        .update(m)
+        .set({ ...changes, revision: sql`${m.revision} + 1`, updatedDate: sql`now()` })
+        .where(and(eq(m.siteId, siteId), eq(m.id, id), eq(m.revision, revision)))
+        .returning();
+      return row;
+    },
+
+    async delete(siteId: string, id: string, executor: Executor = db): Promise<boolean> {
+      const rows = await executor
+        .delete(m)
+        .where(and(eq(m.siteId, siteId), eq(m.id, id)))
+        .returning({ id: m.id });
+      return rows.length > 0;
+    },
+
+    async page(
+      siteId: string,
+      query: { filter: unknown; sort: SortInput[] | undefined; limit: number; offset: number },
+      executor: Executor = db,
+    ): Promise<StaffRow[]> {
+      const orderBy = compileSort(query.sort, staffQueryFields, sql`${m.id} ASC`);
+      if (!query.sort?.length) orderBy.unshift(sql`${m.createdDate} ASC`);
+      return executor
+        .select()
+        .from(m)
+        .where(and(eq(m.siteId, siteId), compileFilter(query.filter, staffQueryFields)))
+        .orderBy(...orderBy)
+        .limit(query.limit)
+        .offset(query.offset);
+    },
+
+    async count(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {
+      const [row] = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(m)
+        .where(and(eq(m.siteId, siteId), compileFilter(filter, staffQueryFields, 'filter')));
+      return Number(row?.count ?? 0);
+    },
+
+    // --- working hours ------------------------------------------------------------------------------------
+
+    async workingHoursOf(
+      siteId: string,
+      staffIds: readonly string[],
+      executor: Executor = db,
+    ): Promise<WorkingHoursRow[]> {
+      if (staffIds.length === 0) return [];
+      return executor
+        .select()
+        .from(bookingStaffWorkingHours)
+        .where(
+          and(
+            eq(bookingStaffWorkingHours.siteId, siteId),
+            inArray(bookingStaffWorkingHours.staffMemberId, [...staffIds]),
+          ),
+        )
+        .orderBy(asc(bookingStaffWorkingHours.weekday), asc(bookingStaffWorkingHours.startMinute));
+    },
+
+    /** Replaces a staff member's own working hours (none = back to the business hours). */
+    async replaceWorkingHours(
+      siteId: string,
+      staffMemberId: string,
+      periods: readonly MinutePeriod[],
+      executor: Executor = db,
+    ): Promise<void> {
+      await executor
+        .delete(bookingStaffWorkingHours)
+        .where(
+          and(
+            eq(bookingStaffWorkingHours.siteId, siteId),
+            eq(bookingStaffWorkingHours.staffMemberId, staffMemberId),
+          ),
+        );
+      if (periods.length === 0) return;
+      await executor
+        .insert(bookingStaffWorkingHours)
+        .values(periods.map((period) => ({ siteId, staffMemberId, ...period })));
+    },
+
+    // --- time off -----------------------------------------------------------------------------------------
+
+    async insertTimeOff(
+      values: { siteId: string; staffMemberId: string; startDate: Date; endDate: Date; title: string | null },
+      executor: Executor = db,
+    ): Promise<TimeOffRow> {
+      const [row] = await executor.insert(bookingStaffTimeOff).values(values).returning();
+      return row!;
+    },
+
+    /** Time off of the given staff members that overlaps [from, to) (all of it when no range). */
+    async timeOffOf(
+      siteId: string,
+      staffIds: readonly string[],
+      range: { from?: Date; to?: Date } = {},
+      executor: Executor = db,
+    ): Promise<TimeOffRow[]> {
+      if (staffIds.length === 0) return [];
+      const t = bookingStaffTimeOff;
+      return executor
+        .select()
+        .from(t)
+        .where(
+          and(
+            eq(t.siteId, siteId),
+            inArray(t.staffMemberId, [...staffIds]),
+            range.to ? lt(t.startDate, range.to) : undefined,
+            range.from ? gt(t.endDate, range.from) : undefined,
+          ),
+        )
+        .orderBy(asc(t.startDate));
+    },
+
+    async deleteTimeOff(
+      siteId: string,
+      staffMemberId: string,
+      id: string,
+      executor: Executor = db,
+    ): Promise<boolean> {
+      const t = bookingStaffTimeOff;
+      const rows = await executor
+        .delete(t)
+        .where(and(eq(t.siteId, siteId), eq(t.staffMemberId, staffMemberId), eq(t.id, id)))
+        .returning({ id: t.id });
+      return rows.length > 0;
+    },
+
+    // --- business hours (bookings settings) ----------------------------------------------------------------
+
+    async findSettings(siteId: string, executor: Executor = db): Promise<SettingsRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(bookingSettings)
+        .where(eq(bookingSettings.siteId, siteId))
+        .limit(1);
+      return row;
+    },
+
+    async insertSettingsIfMissing(
+      siteId: string,
+      businessHours: MinutePeriod[],
+      executor: Executor = db,
+    ): Promise<SettingsRow> {
+      await executor.insert(bookingSettings).values({ siteId, businessHours }).onConflictDoNothing();
+      const [row] = await executor
+        .select()
+        .from(bookingSettings)
+        .where(eq(bookingSettings.siteId, siteId))
+        .limit(1);
+      return row!;
+    },
+
+    async updateSettingsAtRevision(
+      siteId: string,
+      revision: number,
+      businessHours: MinutePeriod[],
+      executor: Executor = db,
+    ): Promise<SettingsRow | undefined> {
+      const [row] = await executor
+        .update(bookingSettings)
+        .set({ businessHours, revision: sql`${bookingSettings.revision} + 1`, updatedDate: sql`now()` })
+        .where(and(eq(bookingSettings.siteId, siteId), eq(bookingSettings.revision, revision)))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type StaffRepository = ReturnType<typeof createStaffRepository>;

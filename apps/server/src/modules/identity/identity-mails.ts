@@ -1,0 +1,49 @@
+/** The identity module's mails: short, plain, with the code also in the subject line for quick reading. */
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function layout(title: string, paragraphs: string[]): string {
+  const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${text}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:480px;margin:24px auto"><h2 style="font-weight:600">${escapeHtml(title)}</h2>${body}</body></html>`;
+}
+
+export function verificationMail(input: { siteName: string; code: string }) {
+  const subject = `${input.code} is your ${input.siteName} verification code`;
+  return {
+    kind: 'identity.email-verification',
+    subject,
+    text: `Your verification code for ${input.siteName} is ${input.code}.\nIt expires in 15 minutes. If you did not ask for it, ignore this mail.`,
+    html: layout(`Verify your email`, [
+      `Your verification code for ${escapeHtml(input.siteName)} is:`,
+      `<strong style="font-size:24px;letter-spacing:4px">${input.code}</strong>`,
+      'It expires in 15 minutes. If you did not ask for it, ignore this mail.',
+    ]),
+  };
+}
+
+export function recoveryMail(input: { siteName: string; link: string; token: string }) {
+  return {
+    kind: 'identity.password-recovery',
+    subject: `Reset your ${input.siteName} password`,
+    text: `Someone asked to reset the password of your ${input.siteName} account.\nOpen ${input.link} within an hour to choose a new one.\nRecovery token: ${input.token}\nIf it was not you, ignore this mail: nothing changes.`,
+    html: layout('Reset your password', [
+      `Someone asked to reset the password of your ${escapeHtml(input.siteName)} account.`,
+      `<a href="${escapeHtml(input.link)}">Choose a new password</a> (valid for an hour).`,
+      'If it was not you, ignore this mail: nothing changes.',
+    ]),
+  };
+}
+
+export function invitationMail(input: { siteName: string; link: string; token: string; role: string }) {
+  return {
+    kind: 'identity.staff-invitation',
+    subject: `You are invited to manage ${input.siteName}`,
+    text: `You are invited to join ${input.siteName} as ${input.role}.\nAccept within 7 days: ${input.link}\nInvitation token: ${input.token}`,
+    html: layout(`Join ${input.siteName}`, [
+      `You are invited to join ${escapeHtml(input.siteName)} as ${escapeHtml(input.role)}.`,
+      `<a href="${escapeHtml(input.link)}">Accept the invitation</a> (valid for 7 days).`,
+    ]),
+  };
+}

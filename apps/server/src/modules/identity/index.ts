@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { Site } from '@atrium/contract/sites';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { MailService } from '../../platform/mail/mail.service.ts';
+import { adminRoutes } from './admin.routes.ts';
+import { createBearerAuthenticator } from './bearer-authenticator.ts';
+import {
+  createRecaptchaVerifier,
+  noCaptchaVerifier,
+  testCaptchaVerifier,
+  type CaptchaVerifier,
+} from './captcha.ts';
+import { createIdentityRepository } from './identity.repository.ts';
+import { identityRoutes } from './identity.routes.ts';
+import { createMembersService } from './members.service.ts';
+import { oauthRoutes } from './oauth.routes.ts';
+import { createOauthService } from './oauth.service.ts';
+import { createAuthRateLimits } from './rate-limits.ts';
+import { createStaffService } from './staff.service.ts';
+import { createTokenSigner } from './token-signer.ts';
+
+function captchaFrom(config: Config): CaptchaVerifier {
+  if (config.CAPTCHA_PROVIDER === 'recaptcha') {
+    if (!config.CAPTCHA_SECRET)
+      throw new Error('Invalid configuration:\n  CAPTCHA_SECRET: required with CAPTCHA_PROVIDER=recaptcha');
+    return createRecaptchaVerifier(config.CAPTCHA_SECRET);
+  }
+  if (config.CAPTCHA_PROVIDER === 'test') {
+    if (config.NODE_ENV === 'production')
+      throw new Error('Invalid configuration:\n  CAPTCHA_PROVIDER: test is refused in production');
+    return testCaptchaVerifier;
+  }
+  return noCaptchaVerifier;
+}
+
+/**
+ * Identity: members, owners and staff, OAuth 2 with PKCE, API keys. `authenticator` goes into the app's
+ * authenticator list; `ensureSiteClient` gives a site its default OAuth client.
+ */
+export function createIdentityModule(deps: {
+  database: Database;
+  config: Config;
+  mail: MailService;
+  findSite: (siteId: string) => Promise<Site | undefined>;
+  defaultSite: () => Promise<Site>;
+  captcha?: CaptchaVerifier;
+}) {
+  const { database, config, mail } = deps;
+  const repository = createIdentityRepository(database.db);
+  const signer = createTokenSigner({ repository, accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+  const oauth = createOauthService({ database, repository, signer, config });
+  const members = createMembersService({
+    database,
+    repository,
+    oauth,
+    mail,
+    captcha: deps.captcha ?? captchaFrom(config),
+    config,
+  });
+  const staff = createStaffService({ database, repository, oauth, mail, config });
+  const limits = createAuthRateLimits(config);
+  const authenticator = createBearerAuthenticator({ signer, oauth, repository, findSite: deps.findSite });
+
+  return {
+    members,
+    staff,
+    oauth,
+    signer,
+    authenticator,
+    /** Start-up: the first signing key of a fresh database. */
+    init: () => signer.ensureKey(),
+    ensureSiteClient: (siteId: string) => oauth.ensureDefaultClient(siteId),
+    /** Housekeeping the lead can put on the job queue (e.g. hourly). */
+    deleteExpired: () => repository.deleteExpired(new Date(Date.now() - 86_400_000)),
+    routes: async (app: FastifyInstance) => {
+      await app.register(oauthRoutes, {
+        oauth,
+        members,
+        signerJwks: () => signer.jwks() as Promise<{ keys: Array<Record<string, unknown>> }>,
+        findSite: deps.findSite,
+        limits,
+      });
+      await app.register(identityRoutes, { members, oauth, limits, config });
+      await app.register(adminRoutes, { members, staff, oauth, limits, defaultSite: deps.defaultSite });
+    },
+  };
+}
+
+export type IdentityModule = ReturnType<typeof createIdentityModule>;

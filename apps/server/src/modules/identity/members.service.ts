@@ -1,0 +1,608 @@
+import type {
+  AuthResponse,
+  Identity,
+  IdentityProfile,
+  LoginRequest,
+  Member,
+  RegisterRequest,
+} from '@atrium/contract/identity';
+import type { Config } from '../../platform/config.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import type { Database, Executor } from '../../platform/db/database.ts';
+import { forbidden, notFound } from '../../platform/errors/app-error.ts';
+import type { MailService } from '../../platform/mail/mail.service.ts';
+import { firstCaptchaToken, type CaptchaVerifier } from './captcha.ts';
+import { identityErrors, type CaptchaTokens } from './identity.errors.ts';
+import { recoveryMail, verificationMail } from './identity-mails.ts';
+import type { IdentityRepository } from './identity.repository.ts';
+import type { IdentityRow, IdentitySettingsRow } from './identity.tables.ts';
+import type { OauthService } from './oauth.service.ts';
+import { constantTimeEqual, hashPassword, newCode, newToken, sha256, verifyPassword } from './secrets.ts';
+
+export const verification = { codeSeconds: 15 * 60, maxAttempts: 5, recoverySeconds: 60 * 60 };
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Purpose = 'REGISTER' | 'LOGIN' | 'VERIFY';
+
+export function normaliseEmail(email: string, field = 'loginId.email'): string {
+  const value = email.trim().toLowerCase();
+  if (value.length > 254 || !emailPattern.test(value)) throw identityErrors.invalidEmail(undefined, field);
+  return value;
+}
+
+export function checkPasswordStrength(password: string, field: string): void {
+  if (password.length < 8) throw identityErrors.weakPassword(field);
+}
+
+export function toWireIdentity(row: IdentityRow): Identity {
+  return {
+    id: row.id,
+    identityType: row.identityType,
+    status: row.status,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    ...(row.role ? { role: row.role } : {}),
+    identityProfile: row.profile,
+    revision: String(row.revision),
+    createdDate: row.createdDate.toISOString(),
+    updatedDate: row.updatedDate.toISOString(),
+  };
+}
+
+const memberStatus: Record<IdentityRow['status'], Member['status']> = {
+  ACTIVE: 'APPROVED',
+  PENDING: 'PENDING',
+  BLOCKED: 'BLOCKED',
+  OFFLINE: 'OFFLINE',
+  DELETED: 'UNKNOWN',
+};
+
+/** The member as the `members` client knows it (`GET /identity/v1/members/my`). */
+export function toMember(row: IdentityRow): Member {
+  const profile = row.profile;
+  const customFields = Object.fromEntries(
+    (profile.customFields ?? []).map((field) => [field.name, { name: field.name, value: field.value }]),
+  );
+  return {
+    id: row.id,
+    loginEmail: row.email,
+    loginEmailVerified: row.emailVerified,
+    status: memberStatus[row.status],
+    contactId: row.id,
+    contact: {
+      ...(profile.firstName ? { firstName: profile.firstName } : {}),
+      ...(profile.lastName ? { lastName: profile.lastName } : {}),
+      phones: profile.phones ?? [],
+      emails: profile.emails ?? [row.email],
+      addresses: profile.addresses ?? [],
+      customFields,
+    },
+    profile: {
+      ...(profile.nickname ? { nickname: profile.nickname } : {}),
+      slug: row.id,
+      ...(profile.picture ? { photo: { url: profile.picture } } : {}),
+    },
+    privacyStatus: profile.privacyStatus === 'PUBLIC' ? 'PUBLIC' : 'PRIVATE',
+    activityStatus: 'ACTIVE',
+    createdDate: row.createdDate.toISOString(),
+    updatedDate: row.updatedDate.toISOString(),
+    ...(row.lastLoginDate ? { lastLoginDate: row.lastLoginDate.toISOString() } : {}),
+  };
+}
+
+export const defaultSettings = {
+  requireEmailVerification: false,
+  requireOwnerApproval: false,
+  captchaOnRegister: false,
+  captchaOnLogin: false,
+  revision: 0,
+};
+
+/**
+ * Members of a site: registration, login, email verification, recovery, sign-on, the owner's approval, and
+ * the registration settings. Results follow the spec's states (SUCCESS, REQUIRE_EMAIL_VERIFICATION,
+ * REQUIRE_OWNER_APPROVAL, STATUS_CHECK); SUCCESS carries a one-time session token for member tokens.
+ */
+export function createMembersService(deps: {
+  database: Database;
+  repository: IdentityRepository;
+  oauth: OauthService;
+  mail: MailService;
+  captcha: CaptchaVerifier;
+  config: Config;
+}) {
+  const { database, repository, oauth, mail, captcha, config } = deps;
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+
+  async function settingsOf(siteId: string, x: Executor = database.db): Promise<typeof defaultSettings> {
+    return (await repository.findSettings(siteId, x)) ?? defaultSettings;
+  }
+
+  async function checkCaptcha(required: boolean, tokens: CaptchaTokens | undefined, remoteIp?: string) {
+    if (!required) return;
+    const token = firstCaptchaToken(tokens);
+    if (!token) throw identityErrors.missingCaptchaToken();
+    if (!(await captcha.verify(token, remoteIp))) throw identityErrors.invalidCaptchaToken();
+  }
+
+  /** Mails a fresh code and returns the state token that continues the flow. */
+  async function startEmailVerification(
+    ctx: RequestContext,
+    identity: IdentityRow,
+    purpose: Purpose,
+    x: Executor = database.db,
+  ): Promise<string> {
+    const stateToken = newToken('st_');
+    const code = newCode();
+    await repository.insertOneTimeToken(
+      {
+        tokenHash: sha256(stateToken),
+        siteId: identity.siteId,
+        kind: 'STATE',
+        identityId: identity.id,
+        data: { codeHash: sha256(code), purpose },
+        expiresDate: new Date(Date.now() + verification.codeSeconds * 1000),
+      },
+      x,
+    );
+    await mail.enqueue(
+      { siteId: identity.siteId, to: identity.email, ...verificationMail({ siteName: ctx.site.name, code }) },
+      x,
+    );
+    return stateToken;
+  }
+
+  /** Where an identity stands after its password (or code) was proven. */
+  async function outcome(
+    ctx: RequestContext,
+    identity: IdentityRow,
+    purpose: Purpose,
+  ): Promise<AuthResponse> {
+    const wire = toWireIdentity(identity);
+    if (identity.status === 'PENDING' && identity.pendingReason === 'EMAIL_VERIFICATION') {
+      return {
+        state: 'REQUIRE_EMAIL_VERIFICATION',
+        stateToken: await startEmailVerification(ctx, identity, purpose),
+        identity: wire,
+      };
+    }
+    if (identity.status === 'PENDING') return { state: 'REQUIRE_OWNER_APPROVAL', identity: wire };
+    if (identity.status !== 'ACTIVE') return { state: 'STATUS_CHECK', identity: wire };
+    const updated =
+      (await repository.updateIdentity(identity.siteId, identity.id, { lastLoginDate: new Date() })) ??
+      identity;
+    return {
+      state: 'SUCCESS',
+      sessionToken: await oauth.createSessionToken(updated),
+      identity: toWireIdentity(updated),
+    };
+  }
+
+  async function requireIdentity(
+    ctx: RequestContext,
+    id: string,
+    type: IdentityRow['identityType'] = 'MEMBER',
+  ) {
+    const row = /^[0-9a-f-]{36}$/i.test(id) ? await repository.findIdentity(ctx.site.id, id) : undefined;
+    if (!row || row.identityType !== type || row.status === 'DELETED')
+      throw notFound(type === 'MEMBER' ? 'Member' : 'Identity', id);
+    return row;
+  }
+
+  async function setStatus(
+    ctx: RequestContext,
+    id: string,
+    status: IdentityRow['status'],
+  ): Promise<Identity> {
+    const current = await requireIdentity(ctx, id);
+    const updated = await repository.updateIdentity(ctx.site.id, current.id, {
+      status,
+      pendingReason: status === 'PENDING' ? current.pendingReason : null,
+    });
+    if (status !== 'ACTIVE')
+      await repository.revokeSubjectSessions(ctx.site.id, current.id, `member ${status.toLowerCase()}`);
+    return toWireIdentity(updated!);
+  }
+
+  const service = {
+    settingsOf,
+
+    /** Demo data: an active member with a password; undefined when the address is taken. */
+    async seedMember(siteId: string, email: string, password: string, profile: IdentityProfile = {}) {
+      const address = normaliseEmail(email, 'email');
+      if (await repository.findIdentityByEmail(siteId, 'MEMBER', address)) return undefined;
+      const row = await repository.insertIdentity({
+        siteId,
+        identityType: 'MEMBER',
+        email: address,
+        status: 'ACTIVE',
+        emailVerified: true,
+        passwordHash: await hashPassword(password),
+        profile,
+      });
+      return toWireIdentity(row);
+    },
+
+    async register(ctx: RequestContext, request: RegisterRequest, remoteIp?: string): Promise<AuthResponse> {
+      const email = normaliseEmail(request.loginId.email);
+      if (request.password !== undefined) checkPasswordStrength(request.password, 'password');
+      const settings = await settingsOf(ctx.site.id);
+      await checkCaptcha(settings.captchaOnRegister, request.captchaTokens, remoteIp);
+      const existing = await repository.findIdentityByEmail(ctx.site.id, 'MEMBER', email);
+      if (existing && existing.status !== 'DELETED') throw identityErrors.emailAlreadyExists(email);
+      const passwordHash = request.password ? await hashPassword(request.password) : null;
+      // Without a password the member proves the address with a mailed code, whatever the settings say.
+      const needsEmail = settings.requireEmailVerification || !passwordHash;
+      const pendingReason: IdentityRow['pendingReason'] = needsEmail
+        ? 'EMAIL_VERIFICATION'
+        : settings.requireOwnerApproval
+          ? 'OWNER_APPROVAL'
+          : null;
+      const fields = {
+        status: pendingReason ? ('PENDING' as const) : ('ACTIVE' as const),
+        pendingReason,
+        emailVerified: false,
+        passwordHash,
+        profile: request.profile ?? {},
+      };
+      let identity: IdentityRow;
+      try {
+        identity = existing
+          ? (await repository.updateIdentity(ctx.site.id, existing.id, fields))!
+          : await repository.insertIdentity({
+              siteId: ctx.site.id,
+              identityType: 'MEMBER',
+              email,
+              ...fields,
+            });
+      } catch (error) {
+        // Two registrations of one address at once: the unique index decides, the loser hears -19995.
+        if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+          throw identityErrors.emailAlreadyExists(email);
+        throw error;
+      }
+      return outcome(ctx, identity, 'REGISTER');
+    },
+
+    async login(ctx: RequestContext, request: LoginRequest, remoteIp?: string): Promise<AuthResponse> {
+      const email = normaliseEmail(request.loginId.email);
+      const settings = await settingsOf(ctx.site.id);
+      await checkCaptcha(settings.captchaOnLogin, request.captchaTokens, remoteIp);
+      const found = await repository.findIdentityByEmail(ctx.site.id, 'MEMBER', email);
+      const identity = found && found.status !== 'DELETED' ? found : undefined;
+      if (request.password === undefined) {
+        // Passwordless: a code by mail is the factor (EMAIL), for known addresses only.
+        if (!identity) throw identityErrors.identityNotFound();
+        if (identity.status === 'ACTIVE' || identity.pendingReason === 'EMAIL_VERIFICATION') {
+          return {
+            state: 'REQUIRE_EMAIL_VERIFICATION',
+            stateToken: await startEmailVerification(ctx, identity, 'LOGIN'),
+            identity: toWireIdentity(identity),
+          };
+        }
+        return outcome(ctx, identity, 'LOGIN');
+      }
+      const valid = await verifyPassword(identity?.passwordHash, request.password);
+      if (!identity) throw identityErrors.identityNotFound();
+      if (!identity.passwordHash) throw identityErrors.resetPassword();
+      if (!valid) throw identityErrors.invalidPassword();
+      return outcome(ctx, identity, 'LOGIN');
+    },
+
+    /** `/v1/auth/verify` and `/v2/EMAIL/verify`: the mailed code against its state token. */
+    async verifyCode(
+      ctx: RequestContext,
+      input: { code: string; stateToken: string },
+    ): Promise<AuthResponse> {
+      const tokenHash = sha256(input.stateToken);
+      const state = await repository.findOneTimeToken(tokenHash, 'STATE');
+      if (!state || state.siteId !== ctx.site.id || !state.identityId)
+        throw identityErrors.invalidStateToken();
+      const attempts = await repository.countOneTimeTokenAttempt(tokenHash);
+      if (attempts > verification.maxAttempts) {
+        await repository.useOneTimeToken(tokenHash);
+        throw identityErrors.invalidStateToken();
+      }
+      if (!constantTimeEqual(sha256(input.code.trim()), String(state.data.codeHash))) {
+        throw identityErrors.invalidCode(verification.maxAttempts - attempts);
+      }
+      if (!(await repository.useOneTimeToken(tokenHash))) throw identityErrors.invalidStateToken();
+      const identity = await repository.findIdentity(ctx.site.id, state.identityId);
+      if (!identity || identity.status === 'DELETED') throw identityErrors.invalidStateToken();
+      const settings = await settingsOf(ctx.site.id);
+      const waiting = identity.status === 'PENDING' && identity.pendingReason === 'EMAIL_VERIFICATION';
+      const updated = (await repository.updateIdentity(ctx.site.id, identity.id, {
+        emailVerified: true,
+        ...(waiting
+          ? settings.requireOwnerApproval
+            ? { pendingReason: 'OWNER_APPROVAL' as const }
+            : { status: 'ACTIVE' as const, pendingReason: null }
+          : {}),
+      }))!;
+      const purpose = state.data.purpose as Purpose;
+      if (purpose === 'VERIFY') {
+        return {
+          state:
+            updated.status === 'ACTIVE'
+              ? 'SUCCESS'
+              : updated.status === 'PENDING'
+                ? 'REQUIRE_OWNER_APPROVAL'
+                : 'STATUS_CHECK',
+          identity: toWireIdentity(updated),
+        };
+      }
+      return outcome(ctx, updated, purpose);
+    },
+
+    async verifyFactor(
+      ctx: RequestContext,
+      factorType: string,
+      request: { stateToken: string; emailData?: { code: string } },
+    ): Promise<AuthResponse> {
+      // Only the EMAIL factor is enabled; the route shape already carries the others (TOTP, SMS, ...).
+      if (factorType !== 'EMAIL') throw identityErrors.unsupportedFactor(factorType);
+      if (!request.emailData) throw identityErrors.invalidCode(0);
+      return service.verifyCode(ctx, { code: request.emailData.code, stateToken: request.stateToken });
+    },
+
+    async resendCode(ctx: RequestContext, stateToken: string): Promise<Record<string, never>> {
+      const tokenHash = sha256(stateToken);
+      const state = await repository.findOneTimeToken(tokenHash, 'STATE');
+      if (!state || state.siteId !== ctx.site.id || !state.identityId)
+        throw identityErrors.invalidStateToken();
+      const identity = await repository.findIdentity(ctx.site.id, state.identityId);
+      if (!identity) throw identityErrors.invalidStateToken();
+      const code = newCode();
+      await database.transaction(async (tx) => {
+        await repository.updateOneTimeToken(
+          tokenHash,
+          {
+            data: { ...state.data, codeHash: sha256(code) },
+            attempts: 0,
+            expiresDate: new Date(Date.now() + verification.codeSeconds * 1000),
+          },
+          tx,
+        );
+        await mail.enqueue(
+          { siteId: ctx.site.id, to: identity.email, ...verificationMail({ siteName: ctx.site.name, code }) },
+          tx,
+        );
+      });
+      return {};
+    },
+
+    /** Always `{}`: whether the address has an account shows neither in the answer nor in its timing. */
+    async sendRecoveryEmail(
+      ctx: RequestContext,
+      request: { email: string; redirect?: { url?: string; clientId?: string } },
+    ): Promise<Record<string, never>> {
+      const started = Date.now();
+      try {
+        const email = normaliseEmail(request.email, 'email');
+        const identity = await repository.findIdentityByEmail(ctx.site.id, 'MEMBER', email);
+        if (identity && identity.status !== 'DELETED' && identity.status !== 'BLOCKED') {
+          const token = newToken('rec_');
+          const link = await recoveryLink(ctx, token, request.redirect);
+          await database.transaction(async (tx) => {
+            await repository.insertOneTimeToken(
+              {
+                tokenHash: sha256(token),
+                siteId: ctx.site.id,
+                kind: 'RECOVERY',
+                identityId: identity.id,
+                expiresDate: new Date(Date.now() + verification.recoverySeconds * 1000),
+              },
+              tx,
+            );
+            await mail.enqueue(
+              {
+                siteId: ctx.site.id,
+                to: identity.email,
+                ...recoveryMail({ siteName: ctx.site.name, link, token }),
+              },
+              tx,
+            );
+          });
+        }
+      } finally {
+        const wait = config.AUTH_MIN_RESPONSE_MS - (Date.now() - started);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      return {};
+    },
+
+    async recover(
+      ctx: RequestContext,
+      request: { recoveryToken: string; password: string },
+    ): Promise<AuthResponse> {
+      checkPasswordStrength(request.password, 'password');
+      const tokenHash = sha256(request.recoveryToken);
+      const row = await repository.findOneTimeToken(tokenHash, 'RECOVERY');
+      if (!row || row.siteId !== ctx.site.id || !row.identityId) throw identityErrors.invalidRecoveryToken();
+      const passwordHash = await hashPassword(request.password);
+      if (!(await repository.useOneTimeToken(tokenHash))) throw identityErrors.invalidRecoveryToken();
+      const identity = await repository.findIdentity(ctx.site.id, row.identityId);
+      if (!identity) throw identityErrors.invalidRecoveryToken();
+      const settings = await settingsOf(ctx.site.id);
+      // The mail reached its owner, so the address is verified.
+      const waiting = identity.status === 'PENDING' && identity.pendingReason === 'EMAIL_VERIFICATION';
+      const updated = (await repository.updateIdentity(ctx.site.id, identity.id, {
+        passwordHash,
+        emailVerified: true,
+        ...(waiting
+          ? settings.requireOwnerApproval
+            ? { pendingReason: 'OWNER_APPROVAL' as const }
+            : { status: 'ACTIVE' as const, pendingReason: null }
+          : {}),
+      }))!;
+      await repository.revokeSubjectSessions(ctx.site.id, identity.id, 'password recovered');
+      return outcome(ctx, updated, 'LOGIN');
+    },
+
+    async changePassword(ctx: RequestContext, newPassword: string): Promise<Record<string, never>> {
+      checkPasswordStrength(newPassword, 'newPassword');
+      const identityId = ctx.caller.identityId!;
+      const passwordHash = await hashPassword(newPassword);
+      const updated = await repository.updateIdentity(ctx.site.id, identityId, { passwordHash });
+      if (!updated) throw notFound('Identity', identityId);
+      // Other sign-ins end; the one that changed the password goes on.
+      await repository.revokeSubjectSessions(
+        ctx.site.id,
+        identityId,
+        'password changed',
+        ctx.caller.sessionId,
+      );
+      return {};
+    },
+
+    async logout(ctx: RequestContext | undefined): Promise<void> {
+      if (ctx?.caller.sessionId) await oauth.revokeSession(ctx.site.id, ctx.caller.sessionId, 'logout');
+    },
+
+    /** An app or the owner signs a member on without a password (creating the member when new). */
+    async signOn(
+      ctx: RequestContext,
+      request: { loginId: { email: string }; profile?: IdentityProfile; verifyEmail?: boolean },
+    ): Promise<{ sessionToken: string; identity: Identity }> {
+      const email = normaliseEmail(request.loginId.email);
+      let identity = await repository.findIdentityByEmail(ctx.site.id, 'MEMBER', email);
+      if (!identity || identity.status === 'DELETED') {
+        const fields = {
+          status: 'ACTIVE' as const,
+          pendingReason: null,
+          emailVerified: request.verifyEmail === true,
+          passwordHash: null,
+          profile: request.profile ?? {},
+        };
+        identity = identity
+          ? (await repository.updateIdentity(ctx.site.id, identity.id, fields))!
+          : await repository.insertIdentity({
+              siteId: ctx.site.id,
+              identityType: 'MEMBER',
+              email,
+              ...fields,
+            });
+      } else if (identity.status !== 'ACTIVE') {
+        throw forbidden(`Member ${identity.id} is ${identity.status.toLowerCase()} and cannot sign on`);
+      }
+      return { sessionToken: await oauth.createSessionToken(identity), identity: toWireIdentity(identity) };
+    },
+
+    async sendActivationEmail(ctx: RequestContext, identityId: string): Promise<Record<string, never>> {
+      const identity = await requireIdentity(ctx, identityId);
+      await startEmailVerification(ctx, identity, 'VERIFY');
+      return {};
+    },
+
+    /** A member starts verifying their own address; the owner may start it for any member. */
+    async startVerification(ctx: RequestContext, identityId: string): Promise<{ stateToken: string }> {
+      if (ctx.caller.identityType === 'MEMBER' && ctx.caller.identityId !== identityId) {
+        throw forbidden('A member can only verify their own email');
+      }
+      const identity = await requireIdentity(ctx, identityId);
+      return { stateToken: await startEmailVerification(ctx, identity, 'VERIFY') };
+    },
+
+    async me(ctx: RequestContext): Promise<IdentityRow> {
+      const row = ctx.caller.identityId
+        ? await repository.findIdentity(ctx.site.id, ctx.caller.identityId)
+        : undefined;
+      if (!row || row.status === 'DELETED') throw notFound('Identity', ctx.caller.identityId);
+      return row;
+    },
+
+    async updateMyProfile(ctx: RequestContext, profile: IdentityProfile): Promise<Identity> {
+      const current = await service.me(ctx);
+      const updated = await repository.updateIdentity(ctx.site.id, current.id, {
+        profile: { ...current.profile, ...profile },
+      });
+      return toWireIdentity(updated!);
+    },
+
+    async listMembers(
+      ctx: RequestContext,
+      filter: { limit: number; offset: number; status?: IdentityRow['status'] },
+    ) {
+      const { rows, total } = await repository.listIdentities(ctx.site.id, 'MEMBER', filter);
+      return {
+        members: rows.map(toWireIdentity),
+        pagingMetadata: { count: rows.length, offset: filter.offset, total },
+      };
+    },
+
+    async getMember(ctx: RequestContext, id: string): Promise<Identity> {
+      return toWireIdentity(await requireIdentity(ctx, id));
+    },
+
+    /** The owner lets a member in; one still proving the address stays pending until it is proven. */
+    async approveMember(ctx: RequestContext, id: string): Promise<Identity> {
+      const current = await requireIdentity(ctx, id);
+      if (current.status === 'PENDING' && current.pendingReason === 'EMAIL_VERIFICATION') {
+        return toWireIdentity(current);
+      }
+      return setStatus(ctx, id, 'ACTIVE');
+    },
+
+    blockMember: (ctx: RequestContext, id: string) => setStatus(ctx, id, 'BLOCKED'),
+    unblockMember: (ctx: RequestContext, id: string) => setStatus(ctx, id, 'ACTIVE'),
+    deleteMember: async (ctx: RequestContext, id: string) => {
+      await setStatus(ctx, id, 'DELETED');
+      return {};
+    },
+
+    async getSettings(ctx: RequestContext) {
+      return toWireSettings(await settingsOf(ctx.site.id));
+    },
+
+    async updateSettings(
+      ctx: RequestContext,
+      changes: Partial<Omit<IdentitySettingsRow, 'siteId' | 'revision' | 'updatedDate'>>,
+    ) {
+      return toWireSettings(await repository.upsertSettings(ctx.site.id, changes));
+    },
+  };
+
+  async function recoveryLink(
+    ctx: RequestContext,
+    token: string,
+    redirect: { url?: string; clientId?: string } | undefined,
+  ): Promise<string> {
+    // A caller-chosen link is used only when it is registered on one of the site's clients, so recovery
+    // mails cannot carry a token to a stranger's page.
+    if (redirect?.url && redirect.clientId) {
+      const client = await oauth.findClient(redirect.clientId);
+      if (
+        client &&
+        client.siteId === ctx.site.id &&
+        client.redirectUris.some((uri) => sameOrigin(uri, redirect.url!))
+      ) {
+        const url = new URL(redirect.url);
+        url.searchParams.set('recoveryToken', token);
+        return url.toString();
+      }
+    }
+    return `${publicUrl}/account/reset-password?recoveryToken=${encodeURIComponent(token)}`;
+  }
+
+  return service;
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
+function toWireSettings(row: typeof defaultSettings) {
+  return {
+    requireEmailVerification: row.requireEmailVerification,
+    requireOwnerApproval: row.requireOwnerApproval,
+    captchaOnRegister: row.captchaOnRegister,
+    captchaOnLogin: row.captchaOnLogin,
+    revision: String(row.revision),
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

@@ -1,0 +1,133 @@
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/database.ts';
+import { mailOutbox, type MailRow } from './mail.tables.ts';
+import type { MailTransport } from './smtp-transport.ts';
+
+export interface OutgoingMail {
+  siteId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+}
+
+export interface MailView {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+  status: MailRow['status'];
+  createdDate: string;
+  sentDate?: string;
+}
+
+const maxAttempts = 8;
+
+export function toMailView(row: MailRow): MailView {
+  return {
+    id: row.id,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    ...(row.htmlBody ? { html: row.htmlBody } : {}),
+    kind: row.kind,
+    status: row.status,
+    createdDate: row.createdDate.toISOString(),
+    ...(row.sentDate ? { sentDate: row.sentDate.toISOString() } : {}),
+  };
+}
+
+/**
+ * The outbox. `enqueue` joins the caller's transaction, so a rolled-back change sends nothing. With a
+ * transport (SMTP_URL) rows wait as PENDING for `deliverPending`, which the job queue runs; without one
+ * they are KEPT and can be read through `list`.
+ */
+export function createMailService(deps: { database: Database; transport?: MailTransport; from: string }) {
+  const { database, transport } = deps;
+  return {
+    hasTransport: Boolean(transport),
+
+    async enqueue(mail: OutgoingMail, executor: Executor = database.db): Promise<string> {
+      const [row] = await executor
+        .insert(mailOutbox)
+        .values({
+          siteId: mail.siteId,
+          toAddress: mail.to,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+          kind: mail.kind,
+          status: transport ? 'PENDING' : 'KEPT',
+        })
+        .returning({ id: mailOutbox.id });
+      return row!.id;
+    },
+
+    async list(siteId: string, filter: { to?: string; kind?: string; limit: number }): Promise<MailView[]> {
+      const conditions = [eq(mailOutbox.siteId, siteId)];
+      if (filter.to) conditions.push(eq(sql`lower(${mailOutbox.toAddress})`, filter.to.toLowerCase()));
+      if (filter.kind) conditions.push(eq(mailOutbox.kind, filter.kind));
+      const rows = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(...conditions))
+        .orderBy(desc(mailOutbox.createdDate), desc(mailOutbox.id))
+        .limit(filter.limit);
+      return rows.map(toMailView);
+    },
+
+    /**
+     * Sends up to `batch` PENDING mails; safe to run from several processes (each claims its rows with
+     * SKIP LOCKED inside a transaction). Returns how many were sent. The lead puts this on the job queue.
+     */
+    async deliverPending(batch = 20): Promise<number> {
+      if (!transport) return 0;
+      let sent = 0;
+      await database.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.status, 'PENDING'), lt(mailOutbox.attempts, maxAttempts)))
+          .orderBy(asc(mailOutbox.createdDate))
+          .limit(batch)
+          .for('update', { skipLocked: true });
+        const delivered: string[] = [];
+        for (const row of rows) {
+          try {
+            await transport.send({
+              from: deps.from,
+              to: row.toAddress,
+              subject: row.subject,
+              text: row.textBody,
+              html: row.htmlBody ?? undefined,
+            });
+            delivered.push(row.id);
+          } catch (error) {
+            const attempts = row.attempts + 1;
+            await tx
+              .update(mailOutbox)
+              .set({
+                attempts,
+                lastError: error instanceof Error ? error.message.slice(0, 500) : 'send failed',
+                status: attempts >= maxAttempts ? 'FAILED' : 'PENDING',
+              })
+              .where(eq(mailOutbox.id, row.id));
+          }
+        }
+        if (delivered.length > 0) {
+          await tx
+            .update(mailOutbox)
+            .set({ status: 'SENT', sentDate: new Date(), attempts: sql`${mailOutbox.attempts} + 1` })
+            .where(inArray(mailOutbox.id, delivered));
+        }
+        sent = delivered.length;
+      });
+      return sent;
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

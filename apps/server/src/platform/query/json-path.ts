@@ -1,0 +1,108 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Condition, Scalar } from './filter-ast.ts';
+import { likePattern } from './like-pattern.ts';
+import type { ResolvedField } from './query-entity.ts';
+
+type JsonField = Extract<ResolvedField, { kind: 'json' }>;
+
+const comparisonSql = { gt: sql.raw('>'), gte: sql.raw('>='), lt: sql.raw('<'), lte: sql.raw('<=') } as const;
+
+/**
+ * `data -> $1 -> $2`: the value at a path, keys bound as text parameters (an untyped parameter would make
+ * `->` ambiguous between its text and integer forms).
+ */
+export function jsonPathValue(field: JsonField): SQL {
+  return field.path.reduce<SQL>((value, key) => sql`${value} -> ${key}::text`, sql`${field.column}`);
+}
+
+/** How a scalar is stored in a JSONB document; dates as `{"$date": "<canonical ISO>"}` (platform.md). */
+export function toJsonValue(value: Scalar): unknown {
+  return value.t === 'date' ? { $date: value.v } : value.v;
+}
+
+/** `{"a": {"b": value}}` for the path `a.b`: the containment probe GIN indexes on the column can answer. */
+function nest(path: readonly string[], value: unknown): unknown {
+  return path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+}
+
+function containment(field: JsonField, value: unknown): SQL {
+  return sql`${field.column} @> ${JSON.stringify(nest(field.path, value))}::jsonb`;
+}
+
+/**
+ * Equal to the scalar, or an array holding it: `@>` with the value and with `[value]`. Containment is
+ * structural, so a path never reaches through an array (`a.b` does not look inside `a: [{b: 1}]`), the
+ * same as `->`.
+ */
+function equals(field: JsonField, value: Scalar): SQL {
+  const json = toJsonValue(value);
+  return sql`(${containment(field, json)} OR ${containment(field, [json])})`;
+}
+
+/**
+ * The typed view of a JSONB value when it has the operand's type, else NULL. Ordering relies on dates
+ * being stored as canonical ISO text, so `->> '$date'` compares as time and an expression index on
+ * `((data -> 'field' ->> '$date') COLLATE "C")` can serve it.
+ */
+export function typedJsonValue(value: SQL, type: Scalar['t']): SQL {
+  switch (type) {
+    case 'number':
+      return sql`(CASE WHEN jsonb_typeof(${value}) = 'number' THEN (${value})::numeric END)`;
+    case 'string':
+      return sql`${jsonText(value)} COLLATE "C"`;
+    case 'boolean':
+      return sql`(CASE WHEN jsonb_typeof(${value}) = 'boolean' THEN (${value})::boolean END)`;
+    case 'date':
+      return sql`(CASE WHEN jsonb_typeof(${value} -> '$date') = 'string' THEN ${value} ->> '$date' END) COLLATE "C"`;
+  }
+}
+
+/**
+ * A JSONB string as text in the database's own collation: lower() folds by the collation's character
+ * type, and `COLLATE "C"` would fold ASCII letters only.
+ */
+function jsonText(value: SQL): SQL {
+  return sql`(CASE WHEN jsonb_typeof(${value}) = 'string' THEN ${value} #>> '{}' END)`;
+}
+
+function bindTyped(value: Scalar): SQL {
+  return value.t === 'number' ? sql`${value.v}::numeric` : sql`${value.v}`;
+}
+
+function conditionSql(field: JsonField, condition: Condition): SQL {
+  const value = jsonPathValue(field);
+  switch (condition.op) {
+    case 'exists':
+      return sql`coalesce(jsonb_typeof(${value}), 'null') <> 'null'`;
+    case 'eq':
+      return equals(field, condition.value);
+    case 'eqArray':
+      return sql`${value} = ${JSON.stringify(condition.values.map(toJsonValue))}::jsonb`;
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+      return sql`${typedJsonValue(value, condition.value.t)} ${comparisonSql[condition.op]} ${bindTyped(condition.value)}`;
+    case 'startsWith':
+    case 'endsWith':
+    case 'contains':
+      return sql`lower(${jsonText(value)}) LIKE lower(${likePattern(condition.op, condition.value)})`;
+    case 'in':
+      if (condition.values.length === 0) return sql`false`;
+      return sql`(${sql.join(
+        condition.values.map((item) => equals(field, item)),
+        sql` OR `,
+      )})`;
+    case 'hasAll':
+      if (condition.values.length === 0) return sql`coalesce(jsonb_typeof(${value}), 'null') <> 'null'`;
+      return sql`(${sql.join(
+        condition.values.map((item) => equals(field, item)),
+        sql` AND `,
+      )})`;
+  }
+}
+
+/** A condition on a JSONB path; NULL only where the value is absent, which the compiler's negation handles. */
+export function jsonCondition(field: JsonField, condition: Condition): { sql: SQL; twoValued: boolean } {
+  return { sql: conditionSql(field, condition), twoValued: condition.op === 'exists' };
+}

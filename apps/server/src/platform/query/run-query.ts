@@ -1,0 +1,278 @@
+import { and, count, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { CursorPagingMetadata, OffsetPagingMetadata, ParsedQuery } from '@atrium/contract/query';
+import type { Executor } from '../db/database.ts';
+import { AppError, invalidField } from '../errors/app-error.ts';
+import { formatFieldPath } from '../http/validation.ts';
+import { compileFilter } from './compile-filter.ts';
+import { decodeCursor, encodeCursor, invalidCursor, type CursorPayload } from './cursor.ts';
+import { parseFilter } from './parse-filter.ts';
+import type { QueryEntity } from './query-entity.ts';
+import { keysetAfter, keyText, orderBy, parseSort, type SortKey } from './sort-keys.ts';
+
+export interface RunQueryOptions {
+  /** Conditions the caller cannot lift, such as `site_id = $site`; ANDed with the filter on every page. */
+  baseWhere?: SQL;
+  /**
+   * Narrows the cursors to one list, e.g. `${siteId}:${collectionId}`: a cursor of another scope is a 400.
+   * The entity name is always part of it.
+   */
+  cursorScope?: string;
+  /** Where the query sits in the request, for field paths of errors. */
+  path?: PropertyKey[];
+}
+
+export interface QueryResult<Row> {
+  rows: Row[];
+  pagingMetadata: OffsetPagingMetadata | CursorPagingMetadata;
+  /** The requested projection, checked against the whitelist; apply it with `projectFields`. */
+  fields?: string[];
+}
+
+type QueryInput = Partial<ParsedQuery> | null | undefined;
+type Row<TTable extends PgTable> = TTable['$inferSelect'];
+
+const keyColumn = (index: number) => `__query_key_${index}`;
+
+function checkLimit(entity: QueryEntity, limit: number | undefined, path: PropertyKey[]): number {
+  const value = limit ?? entity.defaultLimit;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw invalidField(formatFieldPath(path), 'must be a positive integer', 'MIN');
+  }
+  if (value > entity.maxLimit) {
+    throw invalidField(formatFieldPath(path), `must be at most ${entity.maxLimit}`, 'MAX');
+  }
+  return value;
+}
+
+function checkFields(entity: QueryEntity, fields: readonly string[] | null | undefined, path: PropertyKey[]) {
+  if (!fields || fields.length === 0) return undefined;
+  fields.forEach((name, index) => {
+    if (!entity.resolve(name)) {
+      throw invalidField(formatFieldPath([...path, index]), `unknown field ${name}`, 'FIELD_NOT_ALLOWED');
+    }
+  });
+  return [...fields];
+}
+
+function isEmptyFilter(filter: unknown): boolean {
+  return (
+    filter === null ||
+    filter === undefined ||
+    (typeof filter === 'object' && Object.keys(filter).length === 0)
+  );
+}
+
+interface SelectOptions {
+  where: SQL | undefined;
+  keys: readonly SortKey[];
+  reverse: boolean;
+  limit: number;
+  offset?: number;
+}
+
+/** Rows with their sort-key values as text (for cursors), in the order the keys define. */
+async function selectRows<TTable extends PgTable>(
+  executor: Executor,
+  entity: QueryEntity<TTable>,
+  options: SelectOptions,
+): Promise<Array<{ row: Row<TTable>; position: (string | null)[] }>> {
+  const selection: Record<string, unknown> = { ...getTableColumns(entity.table) };
+  options.keys.forEach((key, index) => {
+    selection[keyColumn(index)] = keyText(key);
+  });
+  // The selection is built from the entity's own columns, which drizzle cannot type generically.
+  const query = executor
+    .select(selection as never)
+    .from(entity.table as PgTable)
+    .where(options.where)
+    .orderBy(...orderBy(options.keys, options.reverse))
+    .limit(options.limit);
+  const raw = (await (options.offset ? query.offset(options.offset) : query)) as Record<string, unknown>[];
+  return raw.map((record) => {
+    const position = options.keys.map((_, index) => (record[keyColumn(index)] as string | null) ?? null);
+    const row: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(record))
+      if (!name.startsWith('__query_key_')) row[name] = value;
+    return { row: row as Row<TTable>, position };
+  });
+}
+
+async function countRows(executor: Executor, entity: QueryEntity, where: SQL | undefined): Promise<number> {
+  // Counting stops past the cap, so a huge table cannot make every list request slow.
+  const capped = executor
+    .select({ one: sql`1` })
+    .from(entity.table)
+    .where(where)
+    .limit(entity.countLimit + 1)
+    .as('capped');
+  const [result] = await executor.select({ n: count() }).from(capped);
+  return Number(result?.n ?? 0);
+}
+
+async function runOffset<TTable extends PgTable>(
+  executor: Executor,
+  entity: QueryEntity<TTable>,
+  query: NonNullable<QueryInput>,
+  options: RunQueryOptions,
+  path: PropertyKey[],
+): Promise<QueryResult<Row<TTable>>> {
+  const limit = checkLimit(entity, query.paging?.limit, [...path, 'paging', 'limit']);
+  const offset = query.paging?.offset ?? 0;
+  if (!Number.isSafeInteger(offset) || offset < 0) {
+    throw invalidField(
+      formatFieldPath([...path, 'paging', 'offset']),
+      'must be a non-negative integer',
+      'MIN',
+    );
+  }
+  const filter = parseFilter(entity, query.filter, [...path, 'filter']);
+  const { keys } = parseSort(entity, query.sort, [...path, 'sort']);
+  const fields = checkFields(entity, query.fields, [...path, 'fields']);
+  const where = and(options.baseWhere, compileFilter(filter));
+
+  const found = await selectRows(executor, entity, { where, keys, reverse: false, limit: limit + 1, offset });
+  const hasNext = found.length > limit;
+  const rows = found.slice(0, limit).map((item) => item.row);
+  // A last page that is not empty tells the total without counting.
+  const counted =
+    !hasNext && (rows.length > 0 || offset === 0)
+      ? offset + rows.length
+      : await countRows(executor, entity, where);
+  const tooManyToCount = counted > entity.countLimit;
+  return {
+    rows,
+    fields,
+    pagingMetadata: {
+      count: rows.length,
+      offset,
+      total: tooManyToCount ? entity.countLimit : counted,
+      tooManyToCount,
+      hasNext,
+    },
+  };
+}
+
+function fromCursor(
+  cursorKey: Uint8Array,
+  scope: string,
+  query: NonNullable<QueryInput>,
+  path: PropertyKey[],
+): CursorPayload | undefined {
+  const cursor = query.cursorPaging?.cursor;
+  if (!cursor) return undefined;
+  if (!isEmptyFilter(query.filter) || (query.sort && query.sort.length > 0)) {
+    throw invalidField(
+      formatFieldPath([...path, 'cursorPaging', 'cursor']),
+      'a cursor carries the filter and sort of its query: send only cursorPaging with it',
+    );
+  }
+  return decodeCursor(cursorKey, cursor, scope);
+}
+
+async function runCursor<TTable extends PgTable>(
+  executor: Executor,
+  entity: QueryEntity<TTable>,
+  query: NonNullable<QueryInput>,
+  options: RunQueryOptions & { cursorKey: Uint8Array },
+  path: PropertyKey[],
+): Promise<QueryResult<Row<TTable>>> {
+  const limit = checkLimit(entity, query.cursorPaging?.limit, [...path, 'cursorPaging', 'limit']);
+  const scope = `${entity.name}:${options.cursorScope ?? ''}`;
+  const payload = fromCursor(options.cursorKey, scope, query, path);
+  const rawFilter = payload ? payload.filter : (query.filter ?? null);
+  const rawSort = payload ? payload.sort : (query.sort ?? []);
+  const fields = checkFields(entity, query.fields ?? payload?.fields, [...path, 'fields']);
+
+  let filterSql: SQL;
+  let parsedSort: ReturnType<typeof parseSort>;
+  try {
+    filterSql = compileFilter(parseFilter(entity, rawFilter, [...path, 'filter']));
+    parsedSort = parseSort(entity, rawSort, [...path, 'sort']);
+  } catch (error) {
+    // A signed cursor was valid when issued; the entity's fields changed since (a deploy).
+    if (payload && error instanceof AppError) throw invalidCursor();
+    throw error;
+  }
+  const { keys, sort } = parsedSort;
+  if (payload && payload.position.length !== keys.length) throw invalidCursor();
+
+  const reverse = payload?.direction === 'prev';
+  const where = and(
+    options.baseWhere,
+    filterSql,
+    payload ? keysetAfter(keys, payload.position, reverse) : undefined,
+  );
+  const found = await selectRows(executor, entity, { where, keys, reverse, limit: limit + 1 });
+  const more = found.length > limit;
+  const page = found.slice(0, limit);
+  if (reverse) page.reverse();
+
+  // Going forward, rows lie behind us whenever we started from a position; going back, ahead of us.
+  const hasNext = reverse ? true : more;
+  const hasPrev = reverse ? more : payload !== undefined;
+  const cursorFor = (position: (string | null)[], direction: 'next' | 'prev') =>
+    encodeCursor(options.cursorKey, {
+      v: 1,
+      scope,
+      filter: (rawFilter as Record<string, unknown> | null) ?? null,
+      sort,
+      fields: fields ?? null,
+      position,
+      direction,
+    });
+  const first = page[0];
+  const last = page[page.length - 1];
+  return {
+    rows: page.map((item) => item.row),
+    fields,
+    pagingMetadata: {
+      count: page.length,
+      cursors: {
+        next: hasNext && last ? cursorFor(last.position, 'next') : null,
+        prev: hasPrev && first ? cursorFor(first.position, 'prev') : null,
+      },
+      hasNext: hasNext && page.length > 0,
+    },
+  };
+}
+
+/**
+ * Runs a wire query on an entity: filter, sort (always ending with the id), offset or cursor paging.
+ * Every user mistake is a 400 (field paths under `query.`), a bad cursor a 400 INVALID_CURSOR.
+ * @example runQuery(tx, servicesEntity, body.query, { cursorKey, baseWhere: eq(services.siteId, ctx.site.id) })
+ */
+export async function runQuery<TTable extends PgTable>(
+  executor: Executor,
+  entity: QueryEntity<TTable>,
+  query: QueryInput,
+  options: RunQueryOptions & { cursorKey: Uint8Array },
+): Promise<QueryResult<Row<TTable>>> {
+  const input = query ?? {};
+  const path = options.path ?? ['query'];
+  if (input.paging && input.cursorPaging) {
+    throw invalidField(
+      formatFieldPath(path),
+      'send either paging or cursorPaging, not both',
+      'ONE_OF_ALIGNMENT',
+    );
+  }
+  return input.cursorPaging
+    ? runCursor(executor, entity, input, options, path)
+    : runOffset(executor, entity, input, options, path);
+}
+
+/** The query engine with the deployment's cursor key, wired once in buildApp and handed to repositories. */
+export function createQueryRunner(dependencies: { cursorKey: Uint8Array }) {
+  return {
+    run<TTable extends PgTable>(
+      executor: Executor,
+      entity: QueryEntity<TTable>,
+      query: QueryInput,
+      options: RunQueryOptions = {},
+    ): Promise<QueryResult<Row<TTable>>> {
+      return runQuery(executor, entity, query, { ...options, cursorKey: dependencies.cursorKey });
+    },
+  };
+}
+export type QueryRunner = ReturnType<typeof createQueryRunner>;

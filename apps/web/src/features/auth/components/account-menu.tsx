@@ -1,0 +1,68 @@
+import { Avatar, Button, Menu, UnstyledButton, Text, Group } from '@mantine/core';
+import { IconChevronDown, IconLogin2, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { memberName, useAuth } from '../../../lib/auth-context.tsx';
+import { t } from '../../../i18n/strings.ts';
+import { authPaths } from '../navigation.ts';
+
+/** The header's account corner: a sign-in button for visitors, a menu with the member's name for members. */
+export function AccountMenu() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  if (auth.status !== 'member') {
+    const onAuthPage = location.pathname.startsWith('/account');
+    const returnTo = onAuthPage ? '' : `?returnTo=${encodeURIComponent(location.pathname + location.search)}`;
+    return (
+      <Button
+        component={Link}
+        to={`${authPaths.signIn}${returnTo}`}
+        variant="light"
+        leftSection={<IconLogin2 size={16} aria-hidden />}
+        loading={auth.status === 'loading'}
+      >
+        {t.nav.signIn}
+      </Button>
+    );
+  }
+
+  const name = memberName(auth.member) || t.nav.account;
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t.auth.menu.label} data-testid="account-menu">
+          <Group gap={8} wrap="nowrap">
+            <Avatar size={34} radius="xl" color="brand" variant="filled">
+              {name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Text fw={600} size="sm" maw={140} truncate visibleFrom="sm">
+              {name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{auth.member?.loginEmail}</Menu.Label>
+        <Menu.Item
+          component={Link}
+          to={authPaths.account}
+          leftSection={<IconUserCircle size={16} aria-hidden />}
+        >
+          {t.auth.menu.account}
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={async () => {
+            await auth.signOut();
+            navigate('/');
+          }}
+        >
+          {t.auth.menu.signOut}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,168 @@
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Divider,
+  Group,
+  Loader,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { AtriumError } from '@atrium/sdk';
+import { atrium } from '../../../lib/atrium-client.ts';
+import { memberName, useAuth } from '../../../lib/auth-context.tsx';
+import { t } from '../../../i18n/strings.ts';
+import { FormError } from '../components/form-error.tsx';
+import { authPaths } from '../navigation.ts';
+import { validateNewPassword } from '../validation.ts';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function initials(name: string): string {
+  const parts = name.split(/[\s@.]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
+}
+
+function ChangePasswordCard() {
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const form = useForm({ initialValues: { password: '' }, validate: { password: validateNewPassword } });
+  const submit = form.onSubmit(async ({ password }) => {
+    setSaving(true);
+    setError(undefined);
+    try {
+      await atrium.identity.changePassword(password);
+      form.reset();
+      notifications.show({ color: 'brand', message: t.auth.account.passwordChanged });
+    } catch (caught) {
+      setError(caught instanceof AtriumError ? caught.message : t.auth.errors.generic);
+    } finally {
+      setSaving(false);
+    }
+  });
+  return (
+    <Card p="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            {t.auth.account.changePassword}
+          </Title>
+          <FormError message={error} />
+          <PasswordInput
+            label={t.auth.newPassword}
+            description={t.auth.passwordHint}
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" variant="light" loading={saving}>
+              {t.auth.account.changePassword}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** The member's own page: who is signed in, their status, and sign-out. */
+export function AccountPage() {
+  const auth = useAuth();
+  const location = useLocation();
+  const [signingOut, setSigningOut] = useState(false);
+
+  if (auth.status === 'visitor') {
+    return <Navigate to={`${authPaths.signIn}?returnTo=${encodeURIComponent(location.pathname)}`} replace />;
+  }
+  const member = auth.member;
+  if (!member) {
+    return (
+      <Container size="sm" py={96}>
+        <Stack align="center" gap="sm">
+          <Loader />
+          <Text c="dimmed">{t.auth.account.loading}</Text>
+        </Stack>
+      </Container>
+    );
+  }
+  const name = memberName(member);
+
+  return (
+    <Container size="md" py={{ base: 'xl', sm: 56 }}>
+      <Stack gap="xl">
+        <Title order={1} fz={{ base: 28, sm: 34 }}>
+          {t.auth.account.title}
+        </Title>
+        <Card p="lg">
+          <Stack gap="lg">
+            <Group justify="space-between" align="flex-start" gap="md">
+              <Group gap="md" wrap="nowrap" miw={0}>
+                <Avatar size={56} radius="xl" color="brand" variant="filled">
+                  {initials(name)}
+                </Avatar>
+                <Stack gap={2} miw={0}>
+                  <Text fw={700} fz="lg" truncate data-testid="account-name">
+                    {name}
+                  </Text>
+                  <Text c="dimmed" size="sm">
+                    {t.auth.account.memberSince(dateFormat.format(member.createdDate))}
+                  </Text>
+                </Stack>
+              </Group>
+              <Button
+                variant="default"
+                leftSection={<IconLogout size={16} aria-hidden />}
+                loading={signingOut}
+                onClick={async () => {
+                  setSigningOut(true);
+                  await auth.signOut();
+                  notifications.show({ message: t.auth.account.signedOut });
+                }}
+              >
+                {t.auth.account.signOut}
+              </Button>
+            </Group>
+            <Divider />
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+              <Stack gap={4}>
+                <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                  {t.auth.account.email}
+                </Text>
+                <Group gap="xs" wrap="wrap">
+                  <Text style={{ overflowWrap: 'anywhere' }}>{member.loginEmail}</Text>
+                  <Badge color={member.loginEmailVerified ? 'brand' : 'yellow'} variant="light">
+                    {member.loginEmailVerified ? t.auth.account.verified : t.auth.account.notVerified}
+                  </Badge>
+                </Group>
+              </Stack>
+              <Stack gap={4}>
+                <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                  {t.auth.account.status}
+                </Text>
+                <Text data-testid="account-status">{t.auth.account.statusLabels[member.status]}</Text>
+              </Stack>
+              <Stack gap={4}>
+                <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                  {t.auth.account.lastLogin}
+                </Text>
+                <Text>{member.lastLoginDate ? dateTimeFormat.format(member.lastLoginDate) : '—'}</Text>
+              </Stack>
+            </SimpleGrid>
+          </Stack>
+        </Card>
+        <ChangePasswordCard />
+      </Stack>
+    </Container>
+  );
+}

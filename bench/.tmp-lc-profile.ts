@@ -1,0 +1,32 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../apps/server/src/app.ts';
+import { testConfig } from '../apps/server/src/platform/config.ts';
+import { openDatabase } from '../apps/server/src/platform/db/database.ts';
+const serverUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = `atrium_prof_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: serverUrl }); await admin.connect(); await admin.query(`CREATE DATABASE ${name}`); await admin.end();
+const url = new URL(serverUrl); url.pathname = `/${name}`;
+const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url.toString() }), database });
+await app.ready();
+const h = { 'x-atrium-dev-caller': 'WIX_USER:OWNER' };
+const j = async (method: string, u: string, payload?: unknown) => { const r = await app.inject({ method: method as 'POST', url: u, headers: h, payload: payload as object }); if (r.statusCode !== 200) throw new Error(r.body); return r.json(); };
+await j('PATCH', '/bookings/v1/settings', { settings: { businessHours: ['MON','TUE','WED','THU','FRI','SAT','SUN'].map((weekday) => ({ weekday, startTime: '00:00', endTime: '24:00' })) } });
+const staff = (await j('POST', '/bookings/v1/staff-members', { staffMember: { name: 'S', email: 's@example.com' } })).staffMember.id;
+const service = (await j('POST', '/bookings/v2/services', { service: { type: 'APPOINTMENT', name: 'B', staffMemberIds: [staff], payment: { rateType: 'FIXED', fixed: { price: { value: '10.00', currency: 'USD' } } }, schedule: { availabilityConstraints: { durations: [{ minutes: 30 }] } } } })).service.id;
+let queries = 0; const texts = new Map<string, number>();
+const orig = pg.Client.prototype.query;
+(pg.Client.prototype as any).query = function (...args: any[]) { queries++; const t = typeof args[0] === 'string' ? args[0] : args[0]?.text; texts.set(String(t).slice(0, 90), (texts.get(String(t).slice(0, 90)) ?? 0) + 1); return (orig as any).apply(this, args); };
+const first = Date.UTC(2027, 5, 1);
+const t0 = performance.now();
+const N = 40;
+for (let i = 0; i < N; i++) {
+  await j('POST', '/bookings/v2/bookings', { booking: { bookedEntity: { slot: { serviceId: service, startDate: new Date(first + i * 1800000).toISOString() } }, contactDetails: { firstName: 'A', email: 'a@example.com' } } });
+}
+const ms = (performance.now() - t0) / N;
+console.log('ms per booking', ms.toFixed(1), 'queries per booking', (queries / N).toFixed(1));
+console.log([...texts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([t, c]) => `${(c / N).toFixed(1)}  ${t}`).join('\n'));
+await app.close(); await database.close();
+const c = new pg.Client({ connectionString: serverUrl }); await c.connect(); await c.query(`DROP DATABASE ${name} WITH (FORCE)`); await c.end();
+process.exit(0);

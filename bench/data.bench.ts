@@ -1,0 +1,246 @@
+// Data collections on 100,000 items of a blog-like collection: bulk insert, indexed $eq query, range query
+// with sort, full-text search, grouped aggregate and count, each through the HTTP layer (app.inject).
+// Run alone with `DATA_BENCH_MAIN=1 node apps/server/bin/run-ts.mjs bench/data.bench.ts`; DATABASE_URL selects
+// PostgreSQL and DATA_BENCH_ITEMS changes the item count.
+import { buildApp, type App } from '../apps/server/src/app.ts';
+import { testConfig } from '../apps/server/src/platform/config.ts';
+import { openDatabase } from '../apps/server/src/platform/db/database.ts';
+import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
+
+export interface DataBenchFigure {
+  name: string;
+  runs: number;
+  p50Ms: number;
+  p95Ms: number;
+  /** The target on PostgreSQL from the issue, when there is one. */
+  targetMs?: number;
+}
+
+const headers = { [devCallerHeader]: 'WIX_USER:OWNER' };
+const collectionId = 'BenchPosts';
+const totalItems = 100_000;
+const bulkSize = 1000;
+
+const words = (
+  'yoga pilates garden coffee travel recipe market studio lesson harbour mountain river autumn winter ' +
+  'summer spring bakery design workshop concert gallery festival running cycling swimming climbing ' +
+  'reading writing science history music theatre cinema dance painting pottery weaving knitting ' +
+  'photography astronomy botany geology cooking baking brewing camping hiking sailing fishing chess'
+).split(' ');
+const categories = Array.from({ length: 20 }, (_, index) => `category-${index}`);
+
+/** A deterministic pseudo-random sequence, so every run measures the same data. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function makeItem(index: number, next: () => number) {
+  const pick = () => words[Math.floor(next() * words.length)]!;
+  const title = `${pick()} ${pick()} ${pick()}`;
+  return {
+    data: {
+      _id: `post-${index}`,
+      slug: `post-${index}-${title.replace(/ /g, '-')}`,
+      title,
+      body: Array.from({ length: 30 }, pick).join(' '),
+      category: categories[Math.floor(next() * categories.length)],
+      price: Math.floor(next() * 100_000) / 100,
+      views: Math.floor(next() * 10_000),
+      published: {
+        $date: new Date(Date.UTC(2024, 0, 1) + Math.floor(next() * 730 * 86_400_000)).toISOString(),
+      },
+      tags: [pick(), pick()],
+    },
+  };
+}
+
+async function call(app: App, url: string, payload: unknown) {
+  const response = await app.inject({ method: 'POST', url, payload: payload as object, headers });
+  if (response.statusCode !== 200)
+    throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 500)}`);
+  return JSON.parse(response.body);
+}
+
+function percentile(samples: number[], fraction: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]! * 100) / 100;
+}
+
+async function measure(
+  name: string,
+  runs: number,
+  work: (run: number) => Promise<unknown>,
+  targetMs?: number,
+) {
+  for (let run = 0; run < 5; run += 1) await work(run); // warm-up: JIT and buffer caches
+  const samples: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    await work(run);
+    samples.push(performance.now() - started);
+  }
+  return { name, runs, p50Ms: percentile(samples, 0.5), p95Ms: percentile(samples, 0.95), targetMs };
+}
+
+export async function runDataBench(options: { items?: number } = {}): Promise<DataBenchFigure[]> {
+  const items = options.items ?? totalItems;
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, poolSize: 10 });
+  const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'silent' }), database });
+  await app.ready();
+  const figures: DataBenchFigure[] = [];
+  try {
+    await app.inject({ method: 'DELETE', url: `/data/v2/collections/${collectionId}`, headers });
+    await call(app, '/data/v2/collections', {
+      collection: {
+        id: collectionId,
+        fields: [
+          { key: 'slug', type: 'TEXT' },
+          { key: 'title', type: 'TEXT' },
+          { key: 'body', type: 'TEXT' },
+          { key: 'category', type: 'TEXT' },
+          { key: 'price', type: 'NUMBER' },
+          { key: 'views', type: 'NUMBER' },
+          { key: 'published', type: 'DATETIME' },
+          { key: 'tags', type: 'ARRAY_STRING' },
+        ],
+      },
+    });
+
+    const next = random(42);
+    const bulkSamples: number[] = [];
+    for (let start = 0; start < items; start += bulkSize) {
+      const dataItems = Array.from({ length: Math.min(bulkSize, items - start) }, (_, offset) =>
+        makeItem(start + offset, next),
+      );
+      const started = performance.now();
+      const result = await call(app, '/data/v2/bulk/items/insert', {
+        dataCollectionId: collectionId,
+        dataItems,
+        returnEntity: false,
+      });
+      bulkSamples.push(performance.now() - started);
+      if (result.bulkActionMetadata.totalFailures > 0) throw new Error('bulk insert reported failures');
+    }
+    figures.push({
+      name: `bulk insert of ${bulkSize} items (${bulkSamples.length} calls)`,
+      runs: bulkSamples.length,
+      p50Ms: percentile(bulkSamples, 0.5),
+      p95Ms: percentile(bulkSamples, 0.95),
+      targetMs: 150,
+    });
+
+    await call(app, '/data/v2/indexes', {
+      dataCollectionId: collectionId,
+      index: { name: 'byPrice', fields: [{ path: 'price', order: 'ASC' }] },
+    });
+    await database.query('ANALYZE data_items');
+
+    const lookup = random(7);
+    figures.push(
+      await measure(
+        'indexed $eq query (slug, one match)',
+        200,
+        () => {
+          const index = Math.floor(lookup() * items);
+          return call(app, '/data/v2/items/query', {
+            dataCollectionId: collectionId,
+            query: { filter: { _id: `post-${index}` }, paging: { limit: 50 } },
+          });
+        },
+        5,
+      ),
+    );
+    figures.push(
+      await measure('indexed $eq query (category, 50 of ~5%)', 200, (run) =>
+        call(app, '/data/v2/items/query', {
+          dataCollectionId: collectionId,
+          query: { filter: { category: categories[run % categories.length] }, paging: { limit: 50 } },
+        }),
+      ),
+    );
+    figures.push(
+      await measure('range query, sort, limit 50 (price)', 200, (run) => {
+        const low = (run * 37) % 900;
+        return call(app, '/data/v2/items/query', {
+          dataCollectionId: collectionId,
+          query: {
+            filter: { price: { $gte: low, $lt: low + 50 } },
+            sort: [{ fieldName: 'price', order: 'ASC' }],
+            paging: { limit: 50 },
+          },
+        });
+      }),
+    );
+    figures.push(
+      await measure(
+        'full-text search, limit 50',
+        100,
+        (run) =>
+          call(app, '/data/v2/items/search', {
+            dataCollectionId: collectionId,
+            search: {
+              search: {
+                expression: `${words[run % words.length]} ${words[(run * 7) % words.length]}`,
+                mode: 'AND',
+              },
+              paging: { limit: 50 },
+            },
+          }),
+        30,
+      ),
+    );
+    figures.push(
+      await measure('aggregate grouped by category (avg, max, count)', 30, () =>
+        call(app, '/data/v2/items/aggregate', {
+          dataCollectionId: collectionId,
+          aggregation: {
+            groupingFields: ['category'],
+            operations: [
+              { resultFieldName: 'avgPrice', average: { itemFieldName: 'price' } },
+              { resultFieldName: 'maxViews', max: { itemFieldName: 'views' } },
+              { resultFieldName: 'count', itemCount: {} },
+            ],
+          },
+        }),
+      ),
+    );
+    figures.push(
+      await measure('count with a filter (category)', 50, (run) =>
+        call(app, '/data/v2/items/count', {
+          dataCollectionId: collectionId,
+          filter: { category: categories[run % categories.length] },
+        }),
+      ),
+    );
+    return figures;
+  } finally {
+    await app
+      .inject({ method: 'DELETE', url: `/data/v2/collections/${collectionId}`, headers })
+      .catch(() => undefined);
+    await app.close();
+    await database.close();
+  }
+}
+
+export function printDataBench(figures: DataBenchFigure[]): void {
+  console.table(
+    figures.map((figure) => ({
+      benchmark: figure.name,
+      runs: figure.runs,
+      'p50 ms': figure.p50Ms,
+      'p95 ms': figure.p95Ms,
+      'target p50 (PostgreSQL)': figure.targetMs ? `< ${figure.targetMs} ms` : '',
+    })),
+  );
+}
+
+// `npm run bench` imports runDataBench; DATA_BENCH_MAIN=1 runs this file alone.
+if (process.env.DATA_BENCH_MAIN === '1') {
+  const items = process.env.DATA_BENCH_ITEMS ? Number(process.env.DATA_BENCH_ITEMS) : undefined;
+  console.log(`Data collections on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`);
+  printDataBench(await runDataBench({ items }));
+}

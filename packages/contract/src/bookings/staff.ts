@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import {
+  cursorPagingMetadataSchema,
+  cursorQuerySchema,
+  extendedFieldsSchema,
+  fieldMaskSchema,
+  mediaItemSchema,
+  workingPeriodOutSchema,
+  workingPeriodSchema,
+} from './common.ts';
+
+/**
+ * Working hours: periods per weekday in the business time zone. Periods of one weekday may not overlap,
+ * and each ends after it starts.
+ * @example [{"weekday":"MON","startTime":"09:00","endTime":"12:00"},{"weekday":"MON","startTime":"13:00","endTime":"17:00"}]
+ */
+export const workingHoursSchema = z.array(workingPeriodSchema).max(100);
+
+/**
+ * A person who gives services. Until given working hours of their own a staff member works the business
+ * hours (`usesDefaultWorkingHours`).
+ * @example {"id":"…","name":"Dana Levi","email":"dana@example.com","usesDefaultWorkingHours":true}
+ */
+export const staffMemberInputSchema = z.object({
+  id: z.string().nullish(),
+  revision: z
+    .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
+    .transform(String)
+    .nullish(),
+  name: z.string().trim().min(1).max(200).nullish(),
+  email: z.email().max(320).nullish(),
+  phone: z.string().max(50).nullish(),
+  description: z.string().max(500).nullish(),
+  mainMedia: mediaItemSchema.optional(),
+  tags: z
+    .object({ privateTags: z.object({ tagIds: z.array(z.string().max(100)).max(100) }).optional() })
+    .optional(),
+  extendedFields: extendedFieldsSchema.optional(),
+  /** Own working hours; setting them clears `usesDefaultWorkingHours`. */
+  workingHours: workingHoursSchema.optional(),
+  /** `true` returns the staff member to the business hours (own hours are dropped). */
+  usesDefaultWorkingHours: z.boolean().optional(),
+});
+
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  description: z.string().nullish(),
+  mainMedia: mediaItemSchema.optional(),
+  resourceId: z.string(),
+  resource: z.object({
+    id: z.string(),
+    usesDefaultWorkingHours: z.boolean(),
+    workingHoursSchedules: z.array(z.object({ id: z.string(), shared: z.boolean() })),
+  }),
+  usesDefaultWorkingHours: z.boolean(),
+  workingHours: z.array(workingPeriodOutSchema),
+  tags: z.object({ privateTags: z.object({ tagIds: z.array(z.string()) }).optional() }).optional(),
+  extendedFields: extendedFieldsSchema.optional(),
+  revision: z.string(),
+  createdDate: z.string(),
+  updatedDate: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const staffMemberResponseSchema = z.object({ staffMember: staffMemberSchema });
+export const createStaffMemberRequestSchema = z.object({ staffMember: staffMemberInputSchema });
+export const updateStaffMemberRequestSchema = z.object({
+  staffMember: staffMemberInputSchema,
+  mask: fieldMaskSchema.optional(),
+  fieldMask: fieldMaskSchema.optional(),
+});
+export const queryStaffMembersRequestSchema = z.object({ query: cursorQuerySchema.default({}) });
+export const queryStaffMembersResponseSchema = z.object({
+  staffMembers: z.array(staffMemberSchema),
+  pagingMetadata: cursorPagingMetadataSchema,
+});
+
+export const setWorkingHoursRequestSchema = z.object({ workingHours: workingHoursSchema });
+export const workingHoursResponseSchema = z.object({
+  staffMemberId: z.string(),
+  usesDefaultWorkingHours: z.boolean(),
+  /** The hours in force: the staff member's own, or the business hours. */
+  workingHours: z.array(workingPeriodOutSchema),
+  timeZone: z.string(),
+});
+
+/**
+ * Time off blocks a staff member's availability between two instants.
+ * @example {"startDate":"2026-12-24T00:00:00.000Z","endDate":"2026-12-27T00:00:00.000Z","title":"Holidays"}
+ */
+export const timeOffInputSchema = z.object({
+  startDate: z.iso.datetime({ offset: true }),
+  endDate: z.iso.datetime({ offset: true }),
+  title: z.string().max(200).nullish(),
+});
+export const timeOffSchema = z.object({
+  id: z.string(),
+  staffMemberId: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  title: z.string().nullish(),
+  createdDate: z.string(),
+});
+export const createTimeOffRequestSchema = z.object({ timeOff: timeOffInputSchema });
+export const timeOffResponseSchema = z.object({ timeOff: timeOffSchema });
+export const listTimeOffQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export const listTimeOffResponseSchema = z.object({ timeOff: z.array(timeOffSchema) });
+
+export const setStaffServicesRequestSchema = z.object({ serviceIds: z.array(z.uuid()).max(500) });
+export const staffServicesResponseSchema = z.object({
+  services: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })),
+});
+
+/**
+ * The bookings settings of a site: its business hours, in the site's time zone. A new site works
+ * Monday to Friday 09:00-17:00.
+ */
+export const bookingsSettingsSchema = z.object({
+  businessHours: z.array(workingPeriodOutSchema),
+  timeZone: z.string(),
+  revision: z.string(),
+  updatedDate: z.string().nullable(),
+});
+export const bookingsSettingsResponseSchema = z.object({ settings: bookingsSettingsSchema });
+export const updateBookingsSettingsRequestSchema = z.object({
+  settings: z.object({
+    businessHours: workingHoursSchema,
+    revision: z
+      .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
+      .transform(String)
+      .optional(),
+  }),
+});
