@@ -60,10 +60,10 @@ test.describe('member sign-in pages', () => {
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('short');
+    await page.getByRole('textbox', { name: /^Password/ }).fill('short');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Use at least 8 characters.')).toBeVisible();
-    await page.getByLabel('Password').fill(password);
+    await page.getByRole('textbox', { name: /^Password/ }).fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
 
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
@@ -78,6 +78,11 @@ test.describe('member sign-in pages', () => {
     await page.getByRole('textbox', { name: 'Verification code' }).first().click();
     await page.keyboard.type(code);
 
+    // Back where the visitor started (the home page), now signed in: the header shows the account menu.
+    await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Ada Lovelace');
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'My account' }).click();
     await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
     await expect(page.getByTestId('account-name')).toHaveText('Ada Lovelace');
     await expect(page.getByText(email).first()).toBeVisible();
@@ -94,12 +99,12 @@ test.describe('member sign-in pages', () => {
     // Signing in again with the password; a wrong one first.
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('not my password');
+    await page.getByRole('textbox', { name: /^Password/ }).fill('not my password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText('That password is not right.');
     await captureBothWidths(page, 'auth-sign-in-error');
-    await page.getByLabel('Password').fill(password);
-    await page.getByLabel('Password').press('Enter');
+    await page.getByRole('textbox', { name: /^Password/ }).fill(password);
+    await page.getByRole('textbox', { name: /^Password/ }).press('Enter');
     await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
@@ -121,7 +126,7 @@ test.describe('member sign-in pages', () => {
     const email = uniqueEmail('grace');
     await page.goto('/account/register');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('first password');
+    await page.getByRole('textbox', { name: /^Password/ }).fill('first password');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -139,7 +144,7 @@ test.describe('member sign-in pages', () => {
     await page.goto(`/account/reset-password?recoveryToken=${encodeURIComponent(token)}`);
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
     await captureBothWidths(page, 'auth-reset-password');
-    await page.getByLabel('New password', { exact: true }).fill('second password');
+    await page.getByRole('textbox', { name: /^New password/ }).fill('second password');
     await page.getByLabel('Confirm the new password').fill('second passwort');
     await page.getByRole('button', { name: 'Save password' }).click();
     await expect(page.getByText('The passwords do not match.')).toBeVisible();
@@ -149,7 +154,7 @@ test.describe('member sign-in pages', () => {
 
     // The link works once.
     await page.goto(`/account/reset-password?recoveryToken=${encodeURIComponent(token)}`);
-    await page.getByLabel('New password', { exact: true }).fill('third password');
+    await page.getByRole('textbox', { name: /^New password/ }).fill('third password');
     await page.getByLabel('Confirm the new password').fill('third password');
     await page.getByRole('button', { name: 'Save password' }).click();
     await expect(page.getByText('This reset link has expired or was already used.')).toBeVisible();
@@ -159,14 +164,14 @@ test.describe('member sign-in pages', () => {
     await page.goto('/dashboard/sign-in');
     await expect(page.getByRole('heading', { name: 'Sign in to your dashboard' })).toBeVisible();
     await page.getByLabel('Email').fill('nobody@example.com');
-    await page.getByLabel('Password').fill('not a password');
+    await page.getByRole('textbox', { name: /^Password/ }).fill('not a password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText('The email or password is not right.');
     await captureBothWidths(page, 'auth-dashboard-sign-in');
 
     // The seeded demo owner (apps/server/src/cli/seed.ts) gets a staff session, kept apart from members'.
     await page.getByLabel('Email').fill('owner@example.com');
-    await page.getByLabel('Password').fill('atrium-demo-owner');
+    await page.getByRole('textbox', { name: /^Password/ }).fill('atrium-demo-owner');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     const staffKeys = await page.evaluate(() =>

@@ -6,6 +6,7 @@ export default defineConfig({
     index: 'src/index.ts',
     'modules/sites': 'src/modules/sites.ts',
     'modules/identity': 'src/modules/identity.ts',
+    'modules/bookings': 'src/modules/bookings.ts',
   },
   format: ['esm'],
   // Declarations import the wire types from @atrium/contract (and zod), as the workspace resolves them.

@@ -64,7 +64,7 @@ function tally(results: Array<{ status: number }>) {
   return Object.fromEntries(counts);
 }
 
-describe('no double booking under truly parallel requests', () => {
+describe('no double booking under truly parallel requests', { timeout: 240_000 }, () => {
   it('lets exactly 1 of 100 simultaneous bookings of one appointment slot succeed; 99 get 409, none 5xx', async () => {
     const staff = await createStaff(t.app, 'Solo', 'solo@example.com');
     const service = await createAppointmentService(t.app, { staffMemberIds: [staff] });

@@ -17,9 +17,10 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 180_000);
 
-afterAll(async () => t?.close());
+// Starting the app (migrations, queue schema) can take a minute on a busy machine.
+afterAll(async () => t?.close(), 60_000);
 
 function put(payload: unknown, caller: Record<string, string> = ownerCaller) {
   return inject(t.app, {

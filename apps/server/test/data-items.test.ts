@@ -39,9 +39,10 @@ beforeAll(async () => {
     permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
   });
   await createCollection(t, { id: 'Team', fields: [{ key: 'name', type: 'TEXT' }] });
-});
+}, 180_000);
 
-afterAll(async () => t?.close());
+// Starting the app (migrations, queue schema) can take a minute on a busy machine.
+afterAll(async () => t?.close(), 60_000);
 
 async function count(dataCollectionId: string, filter?: unknown) {
   const response = await post(t, '/data/v2/items/count', { dataCollectionId, filter });

@@ -74,6 +74,25 @@ describe('event bus', () => {
     expect(count(`record:${eventId}`)).toBe(1);
   });
 
+  it('emits many events at once, each delivered once under its own id', async () => {
+    const ids = await database.transaction((tx) =>
+      bus.emitMany(tx, [
+        { name: 'test.thing.created', siteId, data: { note: 'bulk 1' } },
+        { name: 'test.nobody.listens', siteId, data: {} },
+        { name: 'test.thing.created', siteId, data: { note: 'bulk 2' } },
+      ]),
+    );
+    expect(new Set(ids).size).toBe(3);
+    const [first, unheard, second] = ids;
+    await waitFor(
+      'both bulk events',
+      async () => (await handledBy(first!)).length + (await handledBy(second!)).length === 2,
+    );
+    expect(((await handledBy(second!))[0]!.payload as EventEnvelope).data).toEqual({ note: 'bulk 2' });
+    expect(await handledBy(unheard!)).toHaveLength(0);
+    expect(await database.transaction((tx) => bus.emitMany(tx, []))).toEqual([]);
+  });
+
   it('never delivers an event whose transaction rolled back', async () => {
     let rolledBackId = '';
     await expect(

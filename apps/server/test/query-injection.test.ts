@@ -262,4 +262,11 @@ describe('POST /query-test/v1/items/query (a query endpoint end to end)', () => 
     }
     expect(seen).toEqual(rows.map((item) => item.id));
   });
+
+  it('documents the query body in /openapi.json', async () => {
+    const response = await inject(app, { method: 'GET', url: '/openapi.json' });
+    expect(response.status).toBe(200);
+    const operation = response.body.paths['/query-test/v1/items/query'].post;
+    expect(JSON.stringify(operation.requestBody)).toContain('cursorPaging');
+  });
 });

@@ -144,16 +144,15 @@ export function createServicesService(deps: {
     const categoryIds = [...new Set(rows.map((row) => row.categoryId).filter((id): id is string => !!id))];
     const policyIds = [...new Set(rows.map((row) => row.bookingPolicyId))];
     const staffIds = [...new Set(rows.flatMap((row) => row.staffMemberIds))];
-    const [categoryRows, policyRows, slugRows, staffRows] = await Promise.all([
-      entities.findCategories(siteId, categoryIds, executor),
-      policies.findByIds(siteId, policyIds, executor),
-      services.slugsOf(
-        siteId,
-        rows.map((row) => row.id),
-        executor,
-      ),
-      staff.findByIds(siteId, staffIds, executor),
-    ]);
+    // One after another: inside a transaction they share one connection, which runs one query at a time.
+    const categoryRows = await entities.findCategories(siteId, categoryIds, executor);
+    const policyRows = await policies.findByIds(siteId, policyIds, executor);
+    const slugRows = await services.slugsOf(
+      siteId,
+      rows.map((row) => row.id),
+      executor,
+    );
+    const staffRows = await staff.findByIds(siteId, staffIds, executor);
     const slugs = new Map<string, SlugRow[]>();
     for (const slug of slugRows) slugs.set(slug.serviceId, [...(slugs.get(slug.serviceId) ?? []), slug]);
     return {

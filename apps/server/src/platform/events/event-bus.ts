@@ -407,26 +407,42 @@ export function createEventBus(options: EventBusOptions): PgBossEventBus {
     },
 
     async emit(tx, event) {
+      const [id] = await bus.emitMany(tx, [event]);
+      return id!;
+    },
+
+    async emitMany(tx, events) {
       const instance = requireBoss();
-      const envelope: EventEnvelope = {
+      const occurredAt = new Date().toISOString();
+      const envelopes: EventEnvelope[] = events.map((event) => ({
         id: randomUUID(),
         name: event.name,
         siteId: event.siteId,
-        occurredAt: new Date().toISOString(),
+        occurredAt,
         data: event.data,
-      };
+      }));
+      if (envelopes.length === 0) return [];
       const db = transactionDb(tx);
       // The subscription table rather than this process's handlers: a handler another process (or a
       // newer release during a rolling deploy) subscribed still gets the event.
-      const { rows } = await db.executeSql(`SELECT name FROM ${bossSchema}.subscription WHERE event = $1`, [
-        event.name,
-      ]);
+      const names = [...new Set(envelopes.map((envelope) => envelope.name))];
+      const { rows } = await db.executeSql(
+        `SELECT event, name FROM ${bossSchema}.subscription WHERE event = ANY($1::text[])`,
+        [names],
+      );
+      const options = eventQueueOptions();
       await callerTransaction.run(db, async () => {
-        for (const row of rows as Array<{ name: string }>) {
-          await instance.send(row.name, envelope as unknown as object, { ...eventQueueOptions(), db });
+        for (const { event, name: queue } of rows as Array<{ event: string; name: string }>) {
+          const jobs = envelopes
+            .filter((envelope) => envelope.name === event)
+            .map((envelope) => ({ ...options, data: envelope as unknown as object }));
+          // Bounded statements: one huge JSON parameter would hold the PGlite thread for long.
+          for (let offset = 0; offset < jobs.length; offset += 500) {
+            await instance.insert(queue, jobs.slice(offset, offset + 500), { db });
+          }
         }
       });
-      return envelope.id;
+      return envelopes.map((envelope) => envelope.id);
     },
 
     async schedule(tx, job) {

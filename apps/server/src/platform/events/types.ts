@@ -29,7 +29,10 @@ export interface JobOptions {
  * Writes always join the caller's transaction, so a rolled-back change emits nothing.
  */
 export interface EventBus {
+  /** Writes one event with the caller's transaction; returns its id. */
   emit<Data>(tx: Tx, event: { name: string; siteId: string; data: Data }): Promise<string>;
+  /** Writes many events with one statement per subscribed handler (bulk operations); returns their ids. */
+  emitMany(tx: Tx, events: ReadonlyArray<{ name: string; siteId: string; data: unknown }>): Promise<string[]>;
   /**
    * An in-process handler; delivery is at least once, and a handler runs once per event id. Call it
    * while the app is being built (before it is ready).

@@ -69,6 +69,7 @@ describe('parseFilter rejects', () => {
       'query.filter.$or[1].nope',
       'unknown field nope',
     ],
+    ['an integer past the column type', { price: { $lt: 2 ** 31 } }, 'query.filter.price.$lt', 'between'],
     ['a string for a number', { price: { $gt: '5' } }, 'query.filter.price.$gt', 'must be a number'],
     ['a fraction for an integer field', { price: 1.5 }, 'query.filter.price', 'must be an integer'],
     [
@@ -233,6 +234,7 @@ describe('canonicalDate', () => {
     ['2026-11-22', '2026-11-22T00:00:00.000Z'],
     ['22/11/2026', undefined],
     ['2026-11-22T25:00:00Z', undefined],
+    ['0000-01-01T00:00:00Z', undefined],
     ['', undefined],
   ])('%j becomes %j', (input, expected) => {
     expect(canonicalDate(input)).toBe(expected);

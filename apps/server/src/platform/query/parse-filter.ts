@@ -54,7 +54,8 @@ export function canonicalDate(text: string): string | undefined {
   const date = new Date(normalized);
   if (Number.isNaN(date.getTime())) return undefined;
   const iso = date.toISOString();
-  return /^\d{4}-/.test(iso) ? iso : undefined;
+  // PostgreSQL has no year 0 and JavaScript writes years past 9999 with a sign.
+  return /^\d{4}-/.test(iso) && !iso.startsWith('0000') ? iso : undefined;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -127,8 +128,16 @@ function parseScalar(field: ResolvedField, raw: unknown, path: Path, purpose: 'a
     case 'number':
       if (typeof raw !== 'number' || !Number.isFinite(raw))
         fail(path, `must be a number, not ${describeType(raw)}`);
-      if (field.integer && !Number.isSafeInteger(raw))
+      if (field.integer && !Number.isSafeInteger(raw)) {
         fail(path, 'must be an integer (the field holds integers)');
+      }
+      if (field.range && (raw < field.range[0] || raw > field.range[1])) {
+        fail(
+          path,
+          `must be between ${field.range[0]} and ${field.range[1]}`,
+          raw < field.range[0] ? 'MIN' : 'MAX',
+        );
+      }
       return { t: 'number', v: raw };
     case 'boolean':
       if (typeof raw !== 'boolean') fail(path, `must be a boolean, not ${describeType(raw)}`);

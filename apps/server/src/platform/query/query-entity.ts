@@ -53,6 +53,8 @@ export type ResolvedField =
       enumValues?: readonly string[];
       /** Integer columns reject fractional operands, which PostgreSQL could not bind. */
       integer: boolean;
+      /** What the column type can hold: an operand outside it would fail to bind (a 500), so it is a 400. */
+      range?: readonly [number, number];
       /** A pgEnum column is not collatable: it sorts through a text cast. */
       pgEnum: boolean;
       sortable: boolean;
@@ -90,6 +92,13 @@ export const queryLimits = {
 } as const;
 
 const integerSqlTypes = new Set(['integer', 'smallint', 'bigint', 'serial', 'smallserial', 'bigserial']);
+const numberRanges: Record<string, readonly [number, number]> = {
+  smallint: [-32768, 32767],
+  smallserial: [-32768, 32767],
+  integer: [-2147483648, 2147483647],
+  serial: [-2147483648, 2147483647],
+  real: [-3.4028234663852886e38, 3.4028234663852886e38],
+};
 
 function inferType(column: PgColumn): FieldType {
   const columnType = column.columnType;
@@ -147,6 +156,7 @@ function resolveColumn(name: string, definition: QueryFieldDefinition): Resolved
     type,
     enumValues,
     integer: integerSqlTypes.has(definition.column.getSQLType()),
+    range: numberRanges[definition.column.getSQLType()],
     pgEnum: definition.column.columnType === 'PgEnumColumn',
     sortable: type === 'stringArray' ? false : sortable,
     filterable,

@@ -171,13 +171,21 @@ export async function loadAppointmentWindow(
   const services = appointmentRecords.map(toServiceInput);
   const padMs = Math.max(
     0,
-    ...services.map((service) => (service.durationMinutes + service.bufferAfterMinutes + service.bufferBeforeMinutes) * 60_000),
+    ...services.map(
+      (service) =>
+        (service.durationMinutes + service.bufferAfterMinutes + service.bufferBeforeMinutes) * 60_000,
+    ),
   );
-  const resourceIds = [...new Set(services.flatMap((service) => service.resourcePools.flatMap((pool) => pool.resourceIds)))];
+  const resourceIds = [
+    ...new Set(services.flatMap((service) => service.resourcePools.flatMap((pool) => pool.resourceIds))),
+  ];
   let busyRows = staffBusy;
   let resourceRows: ResourceRecord[] = [];
   if (resourceIds.length > 0 || padMs > dayMs) {
-    const wideReach = { start: window.start - Math.max(padMs, dayMs), end: window.end + Math.max(padMs, dayMs) + chainMs };
+    const wideReach = {
+      start: window.start - Math.max(padMs, dayMs),
+      end: window.end + Math.max(padMs, dayMs) + chainMs,
+    };
     const staffIds = staffRows.map((row) => row.id);
     [resourceRows, busyRows] = await Promise.all([
       repository.findResources(siteId, resourceIds),

@@ -360,7 +360,12 @@ function ungroup(groups: readonly BusyGroup[]): BusyRecord[] {
     const starts = parseSecondsArray(group.starts);
     const ends = parseSecondsArray(group.ends);
     for (let index = 0; index < starts.length; index += 1) {
-      out.push({ staffMemberId: group.staffMemberId, resourceId: group.resourceId, start: starts[index]!, end: ends[index]! });
+      out.push({
+        staffMemberId: group.staffMemberId,
+        resourceId: group.resourceId,
+        start: starts[index]!,
+        end: ends[index]!,
+      });
     }
   }
   return out;

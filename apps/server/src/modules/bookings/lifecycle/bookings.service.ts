@@ -248,10 +248,15 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     onConflict: () => AppError,
   ): Promise<boolean> {
     try {
-      // A savepoint, so a business caller who skips availability can fall back to a double booking.
-      await tx.transaction((savepoint) =>
-        repository.insertOccupancy(ctx.site.id, bookingId, rows, savepoint),
-      );
+      // A savepoint only when a business caller who skips availability may fall back to a double
+      // booking; otherwise the conflict ends the transaction anyway (a savepoint costs two round trips).
+      if (allowDoubleBooking) {
+        await tx.transaction((savepoint) =>
+          repository.insertOccupancy(ctx.site.id, bookingId, rows, savepoint),
+        );
+      } else {
+        await repository.insertOccupancy(ctx.site.id, bookingId, rows, tx);
+      }
       return false;
     } catch (error) {
       if (!isSlotConflict(error)) throw error;

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -92,9 +92,6 @@ export function SignInPage() {
           </Button>
         </Stack>
       </form>
-      <Text size="xs" c="dimmed" ta="center">
-        {t.brand.poweredBy}
-      </Text>
     </AuthCard>
   );
 }

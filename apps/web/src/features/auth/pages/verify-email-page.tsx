@@ -148,7 +148,7 @@ export function VerifyEmailPage() {
                 type="number"
                 oneTimeCode
                 autoFocus
-                size="lg"
+                size="md"
                 gap="xs"
                 value={code}
                 onChange={setCode}

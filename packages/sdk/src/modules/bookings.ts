@@ -1,0 +1,35 @@
+import { defineModule } from '../client.ts';
+import { availabilityCalls } from './bookings/availability.ts';
+import { bookingCalls } from './bookings/bookings.ts';
+import { catalogCalls } from './bookings/catalog.ts';
+import { optionCalls } from './bookings/options.ts';
+import { policyCalls } from './bookings/policies.ts';
+import { serviceCalls } from './bookings/services.ts';
+import { staffCalls } from './bookings/staff.ts';
+
+export * from './bookings/availability.ts';
+export * from './bookings/bookings.ts';
+export * from './bookings/catalog.ts';
+export * from './bookings/options.ts';
+export * from './bookings/policies.ts';
+export * from './bookings/services.ts';
+export * from './bookings/staff.ts';
+
+/**
+ * Every bookings call in one module: services, staff, categories and resources, policies, options and
+ * prices, availability and time slots, bookings and their lifecycle. The parts are also modules of their
+ * own (`services`, `staffMembers`, `availability`, `bookingsLifecycle`...) for apps that need only one.
+ * @example
+ * const client = createClient({ baseUrl, auth: OAuthStrategy({ clientId }), modules: { bookings } });
+ * const { items } = await client.bookings.queryServices().eq('type', 'CLASS').find();
+ * const { timeSlots } = await client.bookings.listAvailabilityTimeSlots({ serviceId: items[0].id, timeZone: 'Europe/London' });
+ */
+export const bookings = defineModule({
+  ...serviceCalls,
+  ...staffCalls,
+  ...catalogCalls,
+  ...policyCalls,
+  ...optionCalls,
+  ...availabilityCalls,
+  ...bookingCalls,
+});

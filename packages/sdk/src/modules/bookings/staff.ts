@@ -1,0 +1,184 @@
+import type {
+  StaffMember,
+  bookingsSettingsSchema,
+  listTimeOffResponseSchema,
+  queryStaffMembersResponseSchema,
+  staffMemberInputSchema,
+  staffServicesResponseSchema,
+  timeOffInputSchema,
+  timeOffSchema,
+  workingHoursResponseSchema,
+} from '@atrium/contract/bookings/staff';
+import type { WorkingPeriod } from '@atrium/contract/bookings/common';
+import type { Filter } from '@atrium/contract/query';
+import type { z } from 'zod';
+import { defineModule, type ClientContext, type ModuleDefinition } from '../../client.ts';
+import type { DateInput, WithDates } from '../../dates.ts';
+import { createQuery, type QueryBuilder } from '../../query.ts';
+import { call, segment, send, toPage } from './shared.ts';
+
+export type { StaffMember, WorkingPeriod };
+export type StaffMemberInput = z.input<typeof staffMemberInputSchema>;
+export type WorkingHours = z.infer<typeof workingHoursResponseSchema>;
+export type TimeOff = WithDates<z.infer<typeof timeOffSchema>>;
+export type TimeOffInput = DateInput<z.input<typeof timeOffInputSchema>>;
+export type BookingsSettings = WithDates<z.infer<typeof bookingsSettingsSchema>>;
+
+const base = '/bookings/v1/staff-members';
+
+function queryStaffMembers(context: ClientContext): QueryBuilder<WithDates<StaffMember>> {
+  return createQuery<WithDates<StaffMember>>({
+    paging: 'cursor',
+    execute: async (query) => {
+      const answer = await send<z.infer<typeof queryStaffMembersResponseSchema>>(
+        context,
+        'POST',
+        `${base}/query`,
+        { query },
+      );
+      return toPage(answer.staffMembers, answer.pagingMetadata);
+    },
+  });
+}
+
+export const staffCalls = {
+  /**
+   * `POST /bookings/v1/staff-members`. Without `workingHours` the staff member works the business hours.
+   * @example await client.bookings.createStaffMember({ name: 'Dana Levi', email: 'dana@example.com' })
+   */
+  createStaffMember: (context) => (staffMember: StaffMemberInput) =>
+    call<{ staffMember: StaffMember }, 'staffMember'>(context, 'POST', base, 'staffMember', { staffMember }),
+
+  /** `GET /bookings/v1/staff-members/{id}`. */
+  getStaffMember: (context) => (staffMemberId: string) =>
+    call<{ staffMember: StaffMember }, 'staffMember'>(
+      context,
+      'GET',
+      `${base}/${segment(staffMemberId)}`,
+      'staffMember',
+    ),
+
+  /** `PATCH /bookings/v1/staff-members/{id}`: the fields in `mask`, or those given. */
+  updateStaffMember: (context) => (staffMemberId: string, staffMember: StaffMemberInput, mask?: string[]) =>
+    call<{ staffMember: StaffMember }, 'staffMember'>(
+      context,
+      'PATCH',
+      `${base}/${segment(staffMemberId)}`,
+      'staffMember',
+      { staffMember, ...(mask ? { mask } : {}) },
+    ),
+
+  /** `DELETE /bookings/v1/staff-members/{id}`. */
+  deleteStaffMember:
+    (context) =>
+    async (staffMemberId: string): Promise<void> => {
+      await send(context, 'DELETE', `${base}/${segment(staffMemberId)}`);
+    },
+
+  /**
+   * `POST /bookings/v1/staff-members/query`: a query builder with cursor paging.
+   * @example const { items } = await client.bookings.queryStaffMembers().ascending('name').find();
+   */
+  queryStaffMembers: (context) => () => queryStaffMembers(context),
+
+  /** `POST /bookings/v1/staff-members/count`. */
+  countStaffMembers:
+    (context) =>
+    async (filter?: Filter): Promise<number> =>
+      (await send<{ count: number }>(context, 'POST', `${base}/count`, { filter })).count,
+
+  /** `GET /bookings/v1/staff-members/{id}/working-hours`: the hours in force (own or the business's). */
+  getWorkingHours: (context) => (staffMemberId: string) =>
+    send<WorkingHours>(context, 'GET', `${base}/${segment(staffMemberId)}/working-hours`),
+
+  /** `PUT /bookings/v1/staff-members/{id}/working-hours`: own hours (overlaps are a 400). */
+  setWorkingHours: (context) => (staffMemberId: string, workingHours: WorkingPeriod[]) =>
+    send<WorkingHours>(context, 'PUT', `${base}/${segment(staffMemberId)}/working-hours`, { workingHours }),
+
+  /** `POST /bookings/v1/staff-members/{id}/working-hours/use-business-hours`. */
+  useBusinessHours: (context) => (staffMemberId: string) =>
+    send<WorkingHours>(
+      context,
+      'POST',
+      `${base}/${segment(staffMemberId)}/working-hours/use-business-hours`,
+      {},
+    ),
+
+  /** `GET /bookings/v1/staff-members/{id}/time-off`, optionally between two instants. */
+  listTimeOff:
+    (context) =>
+    async (
+      staffMemberId: string,
+      range: { from?: Date | string; to?: Date | string } = {},
+    ): Promise<TimeOff[]> => {
+      const query: Record<string, string> = {};
+      if (range.from) query.from = new Date(range.from).toISOString();
+      if (range.to) query.to = new Date(range.to).toISOString();
+      const answer = await context.request<z.infer<typeof listTimeOffResponseSchema>>({
+        method: 'GET',
+        path: `${base}/${segment(staffMemberId)}/time-off`,
+        query,
+      });
+      return answer.timeOff;
+    },
+
+  /** `POST /bookings/v1/staff-members/{id}/time-off`: blocks availability between two instants. */
+  addTimeOff: (context) => (staffMemberId: string, timeOff: TimeOffInput) =>
+    call<{ timeOff: z.infer<typeof timeOffSchema> }, 'timeOff'>(
+      context,
+      'POST',
+      `${base}/${segment(staffMemberId)}/time-off`,
+      'timeOff',
+      { timeOff },
+    ),
+
+  /** `DELETE /bookings/v1/staff-members/{id}/time-off/{timeOffId}`. */
+  deleteTimeOff:
+    (context) =>
+    async (staffMemberId: string, timeOffId: string): Promise<void> => {
+      await send(context, 'DELETE', `${base}/${segment(staffMemberId)}/time-off/${segment(timeOffId)}`);
+    },
+
+  /** `GET /bookings/v1/staff-members/{id}/services`: the services the staff member gives. */
+  listStaffMemberServices: (context) => async (staffMemberId: string) =>
+    (
+      await send<z.infer<typeof staffServicesResponseSchema>>(
+        context,
+        'GET',
+        `${base}/${segment(staffMemberId)}/services`,
+      )
+    ).services,
+
+  /** `PUT /bookings/v1/staff-members/{id}/services`: replaces them. */
+  setStaffMemberServices: (context) => async (staffMemberId: string, serviceIds: string[]) =>
+    (
+      await send<z.infer<typeof staffServicesResponseSchema>>(
+        context,
+        'PUT',
+        `${base}/${segment(staffMemberId)}/services`,
+        { serviceIds },
+      )
+    ).services,
+
+  /** `GET /bookings/v1/settings`: the business hours and time zone. */
+  getBookingsSettings: (context) => () =>
+    call<{ settings: z.infer<typeof bookingsSettingsSchema> }, 'settings'>(
+      context,
+      'GET',
+      '/bookings/v1/settings',
+      'settings',
+    ),
+
+  /** `PATCH /bookings/v1/settings`: new business hours (with `revision`, a stale copy is a 409). */
+  updateBookingsSettings: (context) => (settings: { businessHours: WorkingPeriod[]; revision?: string }) =>
+    call<{ settings: z.infer<typeof bookingsSettingsSchema> }, 'settings'>(
+      context,
+      'PATCH',
+      '/bookings/v1/settings',
+      'settings',
+      { settings },
+    ),
+} satisfies ModuleDefinition;
+
+/** Staff members, their hours, time off and services, and the business hours. */
+export const staffMembers = defineModule(staffCalls);
