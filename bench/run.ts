@@ -1,14 +1,18 @@
-// `npm run bench`: every benchmark, printed as a table. DATABASE_URL selects PostgreSQL, else PGlite in memory.
+// `npm run bench [-- name ...]`: the benchmarks (all, or those named: http, availability, bookings, data), printed as
+// tables. DATABASE_URL selects PostgreSQL (each benchmark makes and drops its own scratch database), else PGlite.
 import os from 'node:os';
 import { runHttpOverheadBench, type BenchFigure } from './http-overhead.bench.ts';
 import { runBookingsBench } from './bookings.bench.ts';
+import { printAvailabilityFigures, runAvailabilityBench } from './availability.bench.ts';
+import { printDataBench, runDataBench } from './data.bench.ts';
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
 console.log(
-  `Atrium benchmarks on ${database}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}\n`,
+  `Atrium benchmarks on ${database}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ` +
+    `Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}\n`,
 );
 
-function print(title: string, figures: BenchFigure[]) {
+function printRequests(title: string, figures: BenchFigure[]) {
   console.log(title);
   console.table(
     figures.map((figure) => ({
@@ -20,5 +24,25 @@ function print(title: string, figures: BenchFigure[]) {
   );
 }
 
-print('HTTP overhead (autocannon, 10 connections, 8 s)', await runHttpOverheadBench());
-print('Booking creations (all checks, fresh database, 16 connections, 8 s each)', await runBookingsBench());
+const benchmarks: Record<string, () => Promise<void>> = {
+  http: async () =>
+    printRequests('HTTP overhead (autocannon, 10 connections, 8 s)', await runHttpOverheadBench()),
+  availability: async () => printAvailabilityFigures(await runAvailabilityBench()),
+  bookings: async () =>
+    printRequests(
+      'Booking creations (all checks, fresh database, 16 connections, 8 s each)',
+      await runBookingsBench(),
+    ),
+  data: async () => printDataBench(await runDataBench()),
+};
+
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !(name in benchmarks));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(benchmarks).join(', ')}`);
+  process.exit(2);
+}
+for (const name of requested.length > 0 ? requested : Object.keys(benchmarks)) {
+  await benchmarks[name]!();
+  console.log();
+}

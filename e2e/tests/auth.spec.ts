@@ -36,6 +36,11 @@ async function signOutFromMenu(page: Page) {
 }
 
 test.describe('member sign-in pages', () => {
+  // No slide of the collapsed menu while the screenshots switch between desktop and phone width.
+  test.beforeEach(async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+  });
+
   test.afterEach(async ({ request }) => {
     await setSettings(request, { requireEmailVerification: false });
   });

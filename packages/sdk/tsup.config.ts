@@ -7,6 +7,8 @@ export default defineConfig({
     'modules/sites': 'src/modules/sites.ts',
     'modules/identity': 'src/modules/identity.ts',
     'modules/bookings': 'src/modules/bookings.ts',
+    'modules/data': 'src/modules/data.ts',
+    'modules/admin/team': 'src/modules/admin/team.ts',
   },
   format: ['esm'],
   // Declarations import the wire types from @atrium/contract (and zod), as the workspace resolves them.

@@ -22,6 +22,7 @@ import { createSitesModule } from './modules/sites/index.ts';
 import { createBookingsCatalogModule } from './modules/bookings/index.ts';
 import { createBookingsLifecycleModule } from './modules/bookings/lifecycle/index.ts';
 import { createAvailabilityModule } from './modules/bookings/availability/index.ts';
+import { createExternalCalendarsModule } from './modules/bookings/external-calendars/index.ts';
 import { createEventBus } from './platform/events/event-bus.ts';
 import { createMailModule } from './platform/mail/index.ts';
 import { createIdentityModule } from './modules/identity/index.ts';
@@ -176,6 +177,14 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(bookingsLifecycle.routes);
     const availability = createAvailabilityModule({ database });
     await app.register(availability.routes);
+    const externalCalendars = createExternalCalendarsModule({
+      database,
+      events,
+      busy: availability.repository,
+      findSite: sites.service.findSite,
+      publicUrl: config.PUBLIC_URL,
+    });
+    await app.register(externalCalendars.routes);
     for (const plugin of options.plugins ?? []) await app.register(plugin);
   } catch (error) {
     await app.close().catch(() => undefined);

@@ -134,6 +134,16 @@ describe('POST /data/v2/items (insert) and GET /data/v2/items/:id', () => {
     expect(response.status).toBe(413);
   });
 
+  it('answers 413 WDE0109 for an item whose text overflows the search index', async () => {
+    const words = Array.from({ length: 200_000 }, (_, index) => `w${index}`).join(' ');
+    const response = await post(t, '/data/v2/items', {
+      dataCollectionId: 'Posts',
+      dataItem: { data: { body: words } },
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.details.applicationError.code).toBe('WDE0109');
+  });
+
   it('is reachable under the official client prefix /wix-data/v2', async () => {
     const response = await post(t, '/wix-data/v2/items/count', { dataCollectionId: 'Posts' });
     expect(response.status).toBe(200);

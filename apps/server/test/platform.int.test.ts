@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, inject, owner, type TestApp } from './test-app.ts';
+import { createTestApp, inject, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

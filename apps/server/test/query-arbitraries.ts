@@ -269,3 +269,42 @@ export function sortArb(fields: readonly string[]) {
     { maxLength: 3 },
   );
 }
+
+/** Element values of `locs`: JSON scalars of several types, nulls, and an array that must not match its item. */
+const kindPool = ['BUSINESS', 'CUSTOM', 'business', '1', 1, true, false];
+const elementArb = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constantFrom(...kindPool) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant(null) }) },
+  { weight: 1, arbitrary: fc.constant({ other: 'x' }) },
+  { weight: 1, arbitrary: fc.constant({ kind: ['BUSINESS'] }) },
+  { weight: 1, arbitrary: fc.constant('BUSINESS') },
+);
+
+/** Rows with the array and element columns filled as well. */
+export const extendedRowsArb = fc
+  .tuple(
+    rowsArb,
+    fc.array(
+      fc.record({
+        uids: fc.oneof(fc.constant(null), fc.array(uuidArb.map((id) => id.toLowerCase()), { maxLength: 3 })),
+        locs: fc.oneof(
+          { weight: 1, arbitrary: fc.constant(null) },
+          { weight: 1, arbitrary: fc.constant({ kind: 'BUSINESS' }) },
+          { weight: 5, arbitrary: fc.array(elementArb, { maxLength: 3 }) },
+        ),
+      }),
+      { minLength: 30, maxLength: 30 },
+    ),
+  )
+  .map(([rows, extras]) => rows.map((row, index) => ({ ...row, ...extras[index]! })));
+
+export const extendedFieldSpecs: Record<string, FieldSpec> = {
+  ...typedFieldSpecs,
+  uids: {
+    operators: discrete,
+    value: uuidOperand,
+    equality: fc.array(uuidArb.map((id) => id.toLowerCase()), { maxLength: 3 }),
+  },
+  'locs.kind': { operators: discrete, value: fc.constantFrom(...kindPool) },
+  sx: { operators: [...ordered, ...textual], value: stringArb.map((text) => `${text}!`) },
+};

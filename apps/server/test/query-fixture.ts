@@ -32,6 +32,8 @@ export const queryItems = pgTable('query_test_items', {
   st: statusEnum('st'),
   u: uuid('u'),
   tags: text('tags').array(),
+  uids: uuid('uids').array(),
+  locs: jsonb('locs'),
   data: jsonb('data').$type<Record<string, unknown>>().notNull(),
 });
 
@@ -42,7 +44,7 @@ export async function createQueryItemsTable(database: Database): Promise<void> {
       id uuid PRIMARY KEY,
       site_id text NOT NULL,
       s text, n double precision, i integer, d timestamptz, b boolean, e text,
-      st query_test_status, u uuid, tags text[],
+      st query_test_status, u uuid, tags text[], uids uuid[], locs jsonb,
       data jsonb NOT NULL
     )`);
 }
@@ -101,6 +103,9 @@ export interface TestRow {
   st: 'LIVE' | 'ARCHIVED' | 'DRAFT' | null;
   u: string | null;
   tags: string[] | null;
+  /** Only the array/element/expression tests fill these. */
+  uids?: string[] | null;
+  locs?: unknown;
   data: Record<string, unknown>;
 }
 
@@ -126,3 +131,45 @@ export async function replaceRows(database: Database, rows: readonly TestRow[]):
   await database.db.execute(sql`DELETE FROM query_test_items`);
   if (rows.length > 0) await database.db.insert(queryItems).values([...rows]);
 }
+
+/** Array, JSONB-element and expression fields over the same table, with their types for the evaluator. */
+export const extendedFieldTypes: Record<string, FieldType> = {
+  ...typedFieldTypes,
+  uids: 'uuidArray',
+  'locs.kind': 'jsonElements',
+  sx: 'string',
+};
+
+export const extendedEntity = defineQueryEntity({
+  name: 'query-test-extended',
+  table: queryItems,
+  idColumn: queryItems.id,
+  fields: {
+    ...typedEntity.fieldNames.reduce<Record<string, (typeof queryItems)['id']>>((fields, name) => {
+      fields[name] = queryItems[name as 'id'];
+      return fields;
+    }, {}),
+    uids: queryItems.uids,
+    'locs.kind': { column: queryItems.locs, arrayPath: [], elementPath: ['kind'] },
+    sx: { expression: sql`(${queryItems.s} || '!')`, type: 'string' },
+  },
+  maxLimit: 1000,
+});
+
+/** What the evaluator reads: the element values present in `locs`, and `s` with the expression applied. */
+export const extendedSchema: EvaluationSchema = {
+  typeOf: (field) => extendedFieldTypes[field] ?? 'jsonb',
+  valueOf: (row, field) => {
+    const record = row as TestRow;
+    if (field === 'sx') return record.s === null ? null : `${record.s}!`;
+    if (field === 'locs.kind') {
+      if (!Array.isArray(record.locs)) return undefined;
+      const values = record.locs
+        .filter((element): element is Record<string, unknown> => typeof element === 'object' && element !== null && !Array.isArray(element))
+        .map((element) => element.kind)
+        .filter((value) => value !== null && value !== undefined);
+      return values.length > 0 ? values : undefined;
+    }
+    return (record as unknown as Record<string, unknown>)[field];
+  },
+};

@@ -10,11 +10,21 @@ import {
 } from '../src/platform/query/evaluate-filter.ts';
 import type { QueryEntity } from '../src/platform/query/query-entity.ts';
 import { runQuery } from '../src/platform/query/run-query.ts';
-import { dynamicFieldSpecs, filterArb, rowsArb, sortArb, typedFieldSpecs } from './query-arbitraries.ts';
+import {
+  dynamicFieldSpecs,
+  extendedFieldSpecs,
+  extendedRowsArb,
+  filterArb,
+  rowsArb,
+  sortArb,
+  typedFieldSpecs,
+} from './query-arbitraries.ts';
 import {
   createQueryItemsTable,
   dynamicEntity,
   dynamicSchema,
+  extendedEntity,
+  extendedSchema,
   queryItems,
   replaceRows,
   typedEntity,
@@ -95,6 +105,20 @@ describe('query engine against the in-memory evaluator', () => {
           maxLength: 8,
         }),
         (rows, queries) => checkAgainstEvaluator(typedEntity, typedSchema, rows, queries),
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('returns the rows and order the evaluator gives, on uuid arrays, JSONB elements and expressions', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        extendedRowsArb,
+        fc.array(
+          fc.record({ filter: filterArb(extendedFieldSpecs), sort: sortArb([...typedSortable, 'sx']) }),
+          { minLength: 1, maxLength: 8 },
+        ),
+        (rows, queries) => checkAgainstEvaluator(extendedEntity, extendedSchema, rows, queries),
       ),
       { numRuns: 60 },
     );

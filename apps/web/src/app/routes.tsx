@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { SiteLayout } from './layouts/site-layout.tsx';
 import { HomePage } from './home-page.tsx';
@@ -11,6 +12,32 @@ import { RegisterPage } from '../features/auth/pages/register-page.tsx';
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
 import { SignInPage } from '../features/auth/pages/sign-in-page.tsx';
 import { VerifyEmailPage } from '../features/auth/pages/verify-email-page.tsx';
+import { Area } from '../features/booking/components/area-boundary.tsx';
+
+// Bookings pages load on demand so the first page stays light (scripts/measure-initial-js.mjs).
+const ServicesPage = lazy(() =>
+  import('../features/services/pages/services-page.tsx').then((m) => ({ default: m.ServicesPage })),
+);
+const ServicePage = lazy(() =>
+  import('../features/services/pages/service-page.tsx').then((m) => ({ default: m.ServicePage })),
+);
+const BookingPage = lazy(() =>
+  import('../features/booking/pages/booking-page.tsx').then((m) => ({ default: m.BookingPage })),
+);
+const VisitPage = lazy(() =>
+  import('../features/booking/pages/visit-page.tsx').then((m) => ({ default: m.VisitPage })),
+);
+const AccountLayout = lazy(() =>
+  import('../features/account/components/account-layout.tsx').then((m) => ({ default: m.AccountLayout })),
+);
+const MyBookingsPage = lazy(() =>
+  import('../features/account/pages/my-bookings-page.tsx').then((m) => ({ default: m.MyBookingsPage })),
+);
+// The dashboard (calendar, charts, management screens) is one lazy chunk the public site never loads.
+const DashboardRoutes = lazy(() => import('../features/dashboard/dashboard-routes.tsx'));
+const ComingSoonPage = lazy(() =>
+  import('../features/account/pages/coming-soon-page.tsx').then((m) => ({ default: m.ComingSoonPage })),
+);
 
 export function AppRoutes() {
   return (
@@ -18,7 +45,80 @@ export function AppRoutes() {
       <Routes>
         <Route element={<SiteLayout siteName="Atrium" />}>
           <Route index element={<HomePage />} />
-          <Route path="account" element={<AccountPage />} />
+          <Route
+            path="services"
+            element={
+              <Area>
+                <ServicesPage />
+              </Area>
+            }
+          />
+          <Route
+            path="services/:serviceId"
+            element={
+              <Area>
+                <ServicePage />
+              </Area>
+            }
+          />
+          <Route
+            path="services/:serviceId/book"
+            element={
+              <Area>
+                <BookingPage />
+              </Area>
+            }
+          />
+          <Route
+            path="visit"
+            element={
+              <Area>
+                <VisitPage />
+              </Area>
+            }
+          />
+          <Route
+            path="account"
+            element={
+              <Area>
+                <AccountLayout />
+              </Area>
+            }
+          >
+            <Route index element={<AccountPage />} />
+            <Route
+              path="bookings"
+              element={
+                <Area>
+                  <MyBookingsPage />
+                </Area>
+              }
+            />
+            <Route
+              path="orders"
+              element={
+                <Area>
+                  <ComingSoonPage section="ORDERS" />
+                </Area>
+              }
+            />
+            <Route
+              path="subscriptions"
+              element={
+                <Area>
+                  <ComingSoonPage section="SUBSCRIPTIONS" />
+                </Area>
+              }
+            />
+            <Route
+              path="events"
+              element={
+                <Area>
+                  <ComingSoonPage section="EVENTS" />
+                </Area>
+              }
+            />
+          </Route>
           <Route path="account/login" element={<SignInPage />} />
           <Route path="account/register" element={<RegisterPage />} />
           <Route path="account/verify" element={<VerifyEmailPage />} />
@@ -28,6 +128,14 @@ export function AppRoutes() {
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="dashboard/sign-in" element={<DashboardSignInPage />} />
+        <Route
+          path="dashboard/*"
+          element={
+            <Suspense fallback={null}>
+              <DashboardRoutes />
+            </Suspense>
+          }
+        />
       </Routes>
     </AuthProvider>
   );

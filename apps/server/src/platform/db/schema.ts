@@ -8,6 +8,7 @@ import * as dataTables from '../../modules/data/data.tables.ts';
 import * as availabilityTables from '../../modules/bookings/availability/availability.tables.ts';
 import * as bookingsCatalogTables from '../../modules/bookings/catalog.tables.ts';
 import * as bookingsLifecycleTables from '../../modules/bookings/lifecycle/bookings.tables.ts';
+import * as bookingsExternalCalendarsTables from '../../modules/bookings/external-calendars/external-calendars.tables.ts';
 
 export const schema = {
   ...sitesTables,
@@ -19,4 +20,5 @@ export const schema = {
   ...availabilityTables,
   ...bookingsCatalogTables,
   ...bookingsLifecycleTables,
+  ...bookingsExternalCalendarsTables,
 };

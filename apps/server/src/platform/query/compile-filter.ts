@@ -12,9 +12,51 @@ function bind(value: Scalar): SQL {
   return sql`${value.v}`;
 }
 
-function textArray(values: Scalar[]): SQL {
-  if (values.length === 0) return sql`'{}'::text[]`;
-  return sql`ARRAY[${sql.join(values.map(bind), sql`, `)}]::text[]`;
+/** An array operand of the column's own element type, so `@>`, `&&` and `=` can use the column's index. */
+function arrayOperand(field: ColumnField, values: Scalar[]): SQL {
+  const type = field.type === 'uuidArray' ? sql.raw('uuid[]') : sql.raw('text[]');
+  if (values.length === 0) return sql`'{}'::${type}`;
+  return sql`ARRAY[${sql.join(values.map(bind), sql`, `)}]::${type}`;
+}
+
+/** `{"a": [{"b": value}]}` for arrayPath ['a'] and elementPath ['b']: the containment the GIN index answers. */
+function elementDocument(field: ColumnField, value: Scalar): string {
+  const { arrayPath, elementPath } = field.elements!;
+  let element: unknown = value.v;
+  for (const key of [...elementPath].reverse()) element = { [key]: element };
+  let document: unknown = [element];
+  for (const key of [...arrayPath].reverse()) document = { [key]: document };
+  return JSON.stringify(document);
+}
+
+/**
+ * A JSONB-array element field is the set of JSON scalars found at the element path: `eq` is "some element
+ * holds it", by containment, so a value of another JSON type never matches and keys stay in the bound value.
+ */
+function elementsCondition(field: ColumnField, condition: Condition): SQL {
+  const column = field.column;
+  const holds = (value: Scalar) => sql`${column} @> ${elementDocument(field, value)}::jsonb`;
+  switch (condition.op) {
+    case 'exists': {
+      // Present when some element has a non-null value there; bound keys, as everywhere.
+      const array = field.elements!.arrayPath.reduce<SQL>((value, key) => sql`${value} -> ${key}::text`, sql`${column}`);
+      const value = field.elements!.elementPath.reduce<SQL>(
+        (inner, key) => sql`${inner} -> ${key}::text`,
+        sql`element`,
+      );
+      return sql`(jsonb_typeof(${array}) = 'array' AND EXISTS (SELECT 1 FROM jsonb_array_elements(${array}) AS element WHERE jsonb_typeof(${value}) <> 'null'))`;
+    }
+    case 'eq':
+      return holds(condition.value);
+    case 'in':
+      if (condition.values.length === 0) return sql`false`;
+      return sql`(${sql.join(condition.values.map(holds), sql` OR `)})`;
+    case 'hasAll':
+      if (condition.values.length === 0) return elementsCondition(field, { op: 'exists' });
+      return sql`(${sql.join(condition.values.map(holds), sql` AND `)})`;
+    default:
+      throw new Error(`${condition.op} reached a JSONB-elements field`);
+  }
 }
 
 /** Strings compare by code point (`COLLATE "C"`), the same on every database whatever its locale. */
@@ -28,20 +70,23 @@ function arrayCondition(field: ColumnField, condition: Condition): SQL {
     case 'exists':
       return sql`${column} IS NOT NULL`;
     case 'eq':
-      return sql`${column} @> ${textArray([condition.value])}`;
+      return sql`${column} @> ${arrayOperand(field, [condition.value])}`;
     case 'eqArray':
-      return sql`${column} = ${textArray(condition.values)}`;
+      return sql`${column} = ${arrayOperand(field, condition.values)}`;
     case 'in':
-      return condition.values.length === 0 ? sql`false` : sql`${column} && ${textArray(condition.values)}`;
+      return condition.values.length === 0
+        ? sql`false`
+        : sql`${column} && ${arrayOperand(field, condition.values)}`;
     case 'hasAll':
-      return sql`${column} @> ${textArray(condition.values)}`;
+      return sql`${column} @> ${arrayOperand(field, condition.values)}`;
     default:
-      throw new Error(`${condition.op} reached a string-array field`);
+      throw new Error(`${condition.op} reached an array field`);
   }
 }
 
 function columnCondition(field: ColumnField, condition: Condition): SQL {
-  if (field.type === 'stringArray') return arrayCondition(field, condition);
+  if (field.type === 'stringArray' || field.type === 'uuidArray') return arrayCondition(field, condition);
+  if (field.type === 'jsonElements') return elementsCondition(field, condition);
   const column = field.column;
   switch (condition.op) {
     case 'exists':
@@ -81,7 +126,8 @@ interface Compiled {
 
 function compileCondition(field: ResolvedField, condition: Condition): Compiled {
   if (field.kind === 'json') return jsonCondition(field, condition);
-  return { sql: columnCondition(field, condition), twoValued: condition.op === 'exists' };
+  // Element conditions are containment or EXISTS over a non-null document: never NULL unless the column is.
+  return { sql: columnCondition(field, condition), twoValued: condition.op === 'exists' && field.type !== 'jsonElements' };
 }
 
 /**

@@ -16,6 +16,8 @@ const cursorPayloadSchema = z.object({
   filter: z.record(z.string(), z.unknown()).nullable(),
   sort: z.array(sortingSchema),
   fields: z.array(z.string()).nullable(),
+  /** What the caller's `carried` option gave on the first page (e.g. a text search), JSON. */
+  carried: z.unknown().optional(),
   /** Sort-key values of the row the page starts after (or before, for `prev`), as PostgreSQL text. */
   position: z.array(z.string().nullable()),
   direction: z.enum(['next', 'prev']),

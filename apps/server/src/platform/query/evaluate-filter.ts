@@ -35,6 +35,16 @@ function toDate(text: string): Value {
   return { t: 'date', v: date.toISOString() };
 }
 
+/**
+ * How the items of an array value read. A `jsonElements` value is the list of the non-null values found
+ * in the elements (absent when there are none), as `EvaluationSchema.valueOf` returns it.
+ */
+const elementType: Partial<Record<FieldType, FieldType>> = {
+  stringArray: 'string',
+  uuidArray: 'uuid',
+  jsonElements: 'jsonb',
+};
+
 /** Stored values and operands alike: the field's type says what a bare string means. */
 function normalize(raw: unknown, type: FieldType): Value {
   if (raw === null || raw === undefined) return absent;
@@ -44,11 +54,10 @@ function normalize(raw: unknown, type: FieldType): Value {
     if (keys.length === 1 && typeof raw.$date === 'string') return toDate(raw.$date);
     return { t: 'other' };
   }
-  if (Array.isArray(raw))
-    return { t: 'array', v: raw.map((item) => normalize(item, type === 'stringArray' ? 'string' : type)) };
+  if (Array.isArray(raw)) return { t: 'array', v: raw.map((item) => normalize(item, elementType[type] ?? type)) };
   if (typeof raw === 'string') {
     if (type === 'date') return toDate(raw);
-    if (type === 'uuid') return { t: 'string', v: raw.toLowerCase() };
+    if (type === 'uuid' || type === 'uuidArray') return { t: 'string', v: raw.toLowerCase() };
     return { t: 'string', v: raw };
   }
   if (typeof raw === 'number') return { t: 'number', v: raw };

@@ -3,7 +3,7 @@ import type { ViolatedRule } from '@atrium/contract/errors';
 import { invalidField } from '../errors/app-error.ts';
 import { formatFieldPath } from '../http/validation.ts';
 import type { Condition, ComparisonOp, FilterNode, Scalar, TextOp } from './filter-ast.ts';
-import { queryLimits, type QueryEntity, type ResolvedField } from './query-entity.ts';
+import { arrayFieldTypes, queryLimits, type QueryEntity, type ResolvedField } from './query-entity.ts';
 
 type Path = PropertyKey[];
 
@@ -76,6 +76,8 @@ const operatorsByType: Record<string, ReadonlySet<FilterOperator>> = {
   boolean: new Set<FilterOperator>(['$eq', '$ne', '$in', '$hasSome', '$hasAll', '$exists']),
   enum: new Set<FilterOperator>(['$eq', '$ne', '$in', '$hasSome', '$hasAll', '$exists']),
   stringArray: new Set<FilterOperator>(['$eq', '$ne', '$in', '$hasSome', '$hasAll', '$exists']),
+  uuidArray: new Set<FilterOperator>(['$eq', '$ne', '$in', '$hasSome', '$hasAll', '$exists']),
+  jsonElements: new Set<FilterOperator>(['$eq', '$ne', '$in', '$hasSome', '$hasAll', '$exists']),
   json: new Set(filterOperators),
 };
 
@@ -122,7 +124,15 @@ function parseScalar(field: ResolvedField, raw: unknown, path: Path, purpose: 'a
         fail(path, `must be one of ${field.enumValues!.join(', ')}`, 'INVALID_ENUM_VALUE');
       }
       return { t: 'string', v: raw };
+    case 'jsonElements':
+      // Element values are JSON: the operand's own type is what an element value must equal.
+      if (typeof raw === 'string') return { t: 'string', v: checkText(raw, path) };
+      if (typeof raw === 'number' && Number.isFinite(raw)) return { t: 'number', v: raw };
+      if (typeof raw === 'boolean') return { t: 'boolean', v: raw };
+      fail(path, `must be a string, number or boolean, not ${describeType(raw)}`);
+    // falls through: fail never returns
     case 'uuid':
+    case 'uuidArray':
       if (typeof raw !== 'string' || !uuidPattern.test(raw)) fail(path, 'must be a UUID', 'FORMAT');
       return { t: 'string', v: raw.toLowerCase() };
     case 'number':
@@ -168,7 +178,8 @@ const leaf = (field: ResolvedField, condition: Condition): FilterNode => ({
 function parseEquality(field: ResolvedField, raw: unknown, path: Path): FilterNode {
   if (raw === null) return not(leaf(field, { op: 'exists' }));
   if (Array.isArray(raw)) {
-    if (field.kind === 'column' && field.type !== 'stringArray') {
+    // A set of element values has no order, so only real array columns take a whole array.
+    if (field.kind === 'column' && (!arrayFieldTypes.has(field.type) || field.type === 'jsonElements')) {
       fail(path, `must be a single value, not an array: use $in to match one of several`);
     }
     return leaf(field, { op: 'eqArray', values: parseList(field, raw, path) });

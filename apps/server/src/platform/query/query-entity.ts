@@ -1,11 +1,24 @@
-import { Column, is } from 'drizzle-orm';
+import { Column, SQL, is } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * What a queryable field holds. `jsonb` is dynamically typed: operands decide how values compare
  * (see README.md, "JSONB fields").
  */
-export type FieldType = 'string' | 'number' | 'boolean' | 'date' | 'uuid' | 'enum' | 'stringArray' | 'jsonb';
+export type FieldType =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'uuid'
+  | 'enum'
+  | 'stringArray'
+  | 'uuidArray'
+  | 'jsonElements'
+  | 'jsonb';
+
+/** Array-valued field types: `$eq: x` means "holds x", they take only set operators and cannot be sorted. */
+export const arrayFieldTypes: ReadonlySet<FieldType> = new Set(['stringArray', 'uuidArray', 'jsonElements']);
 
 export interface QueryFieldOptions {
   /** Inferred from the drizzle column when absent. */
@@ -22,6 +35,28 @@ export interface QueryFieldDefinition extends QueryFieldOptions {
   column: PgColumn;
 }
 
+/**
+ * A computed field: any SQL expression over the entity's row (a subquery on another table, `doc ->> 'x'`).
+ * Its type cannot be inferred, so it is given; `integer` makes number operands refuse fractions.
+ */
+export interface QueryExpressionDefinition extends Omit<QueryFieldOptions, 'type'> {
+  expression: SQL;
+  type: Exclude<FieldType, 'jsonb' | 'jsonElements' | 'stringArray' | 'uuidArray'>;
+  integer?: boolean;
+}
+
+/**
+ * The values at `elementPath` inside each object of the JSONB array at `arrayPath` of `column`
+ * (`locations.type` over `doc -> 'locations'`): filtered as a set of JSON scalars, like an array field.
+ */
+export interface QueryElementsDefinition extends Pick<QueryFieldOptions, 'filterable'> {
+  column: PgColumn;
+  arrayPath: readonly string[];
+  elementPath: readonly string[];
+}
+
+export type QueryFieldInput = PgColumn | QueryFieldDefinition | QueryExpressionDefinition | QueryElementsDefinition;
+
 export interface QueryEntityOptions<TTable extends PgTable> {
   /** Goes into cursors, so a cursor of one entity is refused by another. */
   name: string;
@@ -29,7 +64,7 @@ export interface QueryEntityOptions<TTable extends PgTable> {
   /** The unique, non-null tie-breaker of every sort; also the keyset position of cursors. */
   idColumn: PgColumn;
   /** The whitelist: wire field name (`createdDate`, `location.name`) to column. */
-  fields: Record<string, PgColumn | QueryFieldDefinition>;
+  fields: Record<string, QueryFieldInput>;
   /**
    * Data collections: a field name that is not whitelisted is a path into this JSONB column
    * (`address.city` is `data -> 'address' -> 'city'`, keys bound as parameters).
@@ -48,8 +83,11 @@ export type ResolvedField =
   | {
       kind: 'column';
       name: string;
-      column: PgColumn;
+      /** A table column, or the SQL of an expression field. */
+      column: PgColumn | SQL;
       type: ColumnFieldType;
+      /** jsonElements: where the array sits in `column` and where the value sits in each element. */
+      elements?: { arrayPath: readonly string[]; elementPath: readonly string[] };
       enumValues?: readonly string[];
       /** Integer columns reject fractional operands, which PostgreSQL could not bind. */
       integer: boolean;
@@ -104,7 +142,7 @@ function inferType(column: PgColumn): FieldType {
   const columnType = column.columnType;
   if (columnType === 'PgUUID') return 'uuid';
   if (columnType === 'PgEnumColumn' || (column.enumValues && column.enumValues.length > 0)) return 'enum';
-  if (columnType === 'PgArray') return 'stringArray';
+  if (columnType === 'PgArray') return column.getSQLType() === 'uuid[]' ? 'uuidArray' : 'stringArray';
   if (columnType === 'PgJsonb' || columnType === 'PgJson') return 'jsonb';
   if (/^PgTimestamp|^PgDate/.test(columnType)) return 'date';
   switch (column.dataType) {
@@ -132,9 +170,52 @@ export function splitFieldPath(fieldName: string): string[] | undefined {
   return parts;
 }
 
+function resolveExpression(name: string, definition: QueryExpressionDefinition): ResolvedField {
+  if (definition.type === 'enum' && !definition.enumValues?.length) {
+    throw new Error(`Enum field ${name} needs enumValues`);
+  }
+  return {
+    kind: 'column',
+    name,
+    column: definition.expression,
+    type: definition.type,
+    enumValues: definition.type === 'enum' ? definition.enumValues : undefined,
+    integer: definition.integer ?? false,
+    pgEnum: false,
+    sortable: definition.sortable ?? true,
+    filterable: definition.filterable ?? true,
+  };
+}
+
+function resolveElements(name: string, definition: QueryElementsDefinition): ResolvedField {
+  const keys = [...definition.arrayPath, ...definition.elementPath];
+  if (definition.elementPath.length === 0 || keys.some((key) => key.length === 0)) {
+    throw new Error(`Element field ${name} needs non-empty arrayPath and elementPath keys`);
+  }
+  return {
+    kind: 'column',
+    name,
+    column: definition.column,
+    type: 'jsonElements',
+    elements: { arrayPath: [...definition.arrayPath], elementPath: [...definition.elementPath] },
+    integer: false,
+    pgEnum: false,
+    sortable: false,
+    filterable: definition.filterable ?? true,
+  };
+}
+
+function resolveField(name: string, value: QueryFieldInput): ResolvedField {
+  if (is(value, Column)) return resolveColumn(name, { column: value as PgColumn });
+  if ('expression' in value) return resolveExpression(name, value);
+  if ('elementPath' in value) return resolveElements(name, value);
+  return resolveColumn(name, value);
+}
+
 function resolveColumn(name: string, definition: QueryFieldDefinition): ResolvedField {
   const type = definition.type ?? inferType(definition.column);
-  const sortable = definition.sortable ?? type !== 'stringArray';
+  if (type === 'jsonElements') throw new Error(`Field ${name}: give arrayPath and elementPath for JSONB elements`);
+  const sortable = definition.sortable ?? !arrayFieldTypes.has(type);
   const filterable = definition.filterable ?? true;
   if (type === 'jsonb')
     return { kind: 'json', name, column: definition.column, path: [], sortable, filterable };
@@ -145,9 +226,10 @@ function resolveColumn(name: string, definition: QueryFieldDefinition): Resolved
   if (type === 'enum' && (!enumValues || enumValues.length === 0)) {
     throw new Error(`Enum field ${name} needs enumValues`);
   }
-  if (type === 'stringArray' && definition.column.getSQLType() !== 'text[]') {
-    // The compiler builds `ARRAY[...]::text[]` operands; other element types would need casts of their own.
-    throw new Error(`String-array field ${name} must be a text[] column`);
+  const arrayType = { stringArray: 'text[]', uuidArray: 'uuid[]' }[type as string];
+  if (arrayType && definition.column.getSQLType() !== arrayType) {
+    // The compiler builds `ARRAY[...]::text[]` / `::uuid[]` operands; other element types need casts of their own.
+    throw new Error(`Field ${name} of type ${type} must be a ${arrayType} column`);
   }
   return {
     kind: 'column',
@@ -158,7 +240,7 @@ function resolveColumn(name: string, definition: QueryFieldDefinition): Resolved
     integer: integerSqlTypes.has(definition.column.getSQLType()),
     range: numberRanges[definition.column.getSQLType()],
     pgEnum: definition.column.columnType === 'PgEnumColumn',
-    sortable: type === 'stringArray' ? false : sortable,
+    sortable: arrayFieldTypes.has(type) ? false : sortable,
     filterable,
   };
 }
@@ -172,10 +254,7 @@ export function defineQueryEntity<TTable extends PgTable>(
   options: QueryEntityOptions<TTable>,
 ): QueryEntity<TTable> {
   const resolved = new Map<string, ResolvedField>();
-  for (const [name, value] of Object.entries(options.fields)) {
-    const definition: QueryFieldDefinition = is(value, Column) ? { column: value as PgColumn } : value;
-    resolved.set(name, resolveColumn(name, definition));
-  }
+  for (const [name, value] of Object.entries(options.fields)) resolved.set(name, resolveField(name, value));
   const jsonFields = [...resolved.values()].filter((field) => field.kind === 'json');
   const defaultLimit = options.defaultLimit ?? 50;
   const maxLimit = options.maxLimit ?? 100;

@@ -1,6 +1,11 @@
 import { and, count, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { CursorPagingMetadata, OffsetPagingMetadata, ParsedQuery } from '@atrium/contract/query';
+import type {
+  CursorPagingMetadata,
+  OffsetPagingMetadata,
+  ParsedQuery,
+  Sorting,
+} from '@atrium/contract/query';
 import type { Executor } from '../db/database.ts';
 import { AppError, invalidField } from '../errors/app-error.ts';
 import { formatFieldPath } from '../http/validation.ts';
@@ -20,6 +25,13 @@ export interface RunQueryOptions {
   cursorScope?: string;
   /** Where the query sits in the request, for field paths of errors. */
   path?: PropertyKey[];
+  /** The order of a first page that sends no `sort` (the id still ends it). */
+  defaultSort?: readonly Sorting[];
+  /**
+   * Conditions of the request outside the wire filter (a text search): `value` (JSON) travels in the
+   * cursor, so a next page that sends only the cursor gets the same rows; `where` turns it into SQL.
+   */
+  carried?: { value: unknown; where: (value: unknown) => SQL | undefined };
 }
 
 export interface QueryResult<Row> {
@@ -27,6 +39,8 @@ export interface QueryResult<Row> {
   pagingMetadata: OffsetPagingMetadata | CursorPagingMetadata;
   /** The requested projection, checked against the whitelist; apply it with `projectFields`. */
   fields?: string[];
+  /** The rows the query selects before paging (base, filter, carried), for counts and aggregations. */
+  where: SQL | undefined;
 }
 
 type QueryInput = Partial<ParsedQuery> | null | undefined;
@@ -53,6 +67,10 @@ function checkFields(entity: QueryEntity, fields: readonly string[] | null | und
     }
   });
   return [...fields];
+}
+
+function sortOrDefault(sort: readonly Sorting[] | null | undefined, options: RunQueryOptions) {
+  return sort && sort.length > 0 ? sort : options.defaultSort;
 }
 
 function isEmptyFilter(filter: unknown): boolean {
@@ -127,9 +145,13 @@ async function runOffset<TTable extends PgTable>(
     );
   }
   const filter = parseFilter(entity, query.filter, [...path, 'filter']);
-  const { keys } = parseSort(entity, query.sort, [...path, 'sort']);
+  const { keys } = parseSort(entity, sortOrDefault(query.sort, options), [...path, 'sort']);
   const fields = checkFields(entity, query.fields, [...path, 'fields']);
-  const where = and(options.baseWhere, compileFilter(filter));
+  const where = and(
+    options.baseWhere,
+    compileFilter(filter),
+    options.carried?.where(options.carried.value),
+  );
 
   const found = await selectRows(executor, entity, { where, keys, reverse: false, limit: limit + 1, offset });
   const hasNext = found.length > limit;
@@ -143,6 +165,7 @@ async function runOffset<TTable extends PgTable>(
   return {
     rows,
     fields,
+    where,
     pagingMetadata: {
       count: rows.length,
       offset,
@@ -181,7 +204,8 @@ async function runCursor<TTable extends PgTable>(
   const scope = `${entity.name}:${options.cursorScope ?? ''}`;
   const payload = fromCursor(options.cursorKey, scope, query, path);
   const rawFilter = payload ? payload.filter : (query.filter ?? null);
-  const rawSort = payload ? payload.sort : (query.sort ?? []);
+  const rawSort = payload ? payload.sort : [...(sortOrDefault(query.sort, options) ?? [])];
+  const carried = payload ? payload.carried : options.carried?.value;
   const fields = checkFields(entity, query.fields ?? payload?.fields, [...path, 'fields']);
 
   let filterSql: SQL;
@@ -198,11 +222,8 @@ async function runCursor<TTable extends PgTable>(
   if (payload && payload.position.length !== keys.length) throw invalidCursor();
 
   const reverse = payload?.direction === 'prev';
-  const where = and(
-    options.baseWhere,
-    filterSql,
-    payload ? keysetAfter(keys, payload.position, reverse) : undefined,
-  );
+  const selected = and(options.baseWhere, filterSql, options.carried?.where(carried));
+  const where = and(selected, payload ? keysetAfter(keys, payload.position, reverse) : undefined);
   const found = await selectRows(executor, entity, { where, keys, reverse, limit: limit + 1 });
   const more = found.length > limit;
   const page = found.slice(0, limit);
@@ -218,6 +239,7 @@ async function runCursor<TTable extends PgTable>(
       filter: (rawFilter as Record<string, unknown> | null) ?? null,
       sort,
       fields: fields ?? null,
+      ...(carried === undefined ? {} : { carried }),
       position,
       direction,
     });
@@ -226,6 +248,7 @@ async function runCursor<TTable extends PgTable>(
   return {
     rows: page.map((item) => item.row),
     fields,
+    where: selected,
     pagingMetadata: {
       count: page.length,
       cursors: {

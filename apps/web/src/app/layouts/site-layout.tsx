@@ -11,7 +11,7 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import { NavLink, Outlet } from 'react-router';
 import { t } from '../../i18n/strings.ts';
 import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
@@ -37,8 +37,11 @@ function ThemeToggle() {
 /** The public site: header with the business name and navigation, content, footer. Works at phone width. */
 export function SiteLayout({ siteName }: { siteName: string }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Visitors who ask for less motion get the menu without its slide (and screenshots no half-slid menu).
+  const reduceMotion = useReducedMotion();
   return (
     <AppShell
+      transitionDuration={reduceMotion ? 0 : 200}
       header={{ height: 64 }}
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { desktop: true, mobile: !opened } }}
     >

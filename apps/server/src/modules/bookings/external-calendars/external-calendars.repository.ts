@@ -1,0 +1,223 @@
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { executeRows, type Executor } from '../../../platform/db/database.ts';
+import { bookings, type BookingRow } from '../lifecycle/bookings.tables.ts';
+import {
+  bookingExternalCalendars,
+  bookingStaffCalendarFeeds,
+  type ExternalCalendarRow,
+  type StaffCalendarFeedRow,
+} from './external-calendars.tables.ts';
+
+const c = bookingExternalCalendars;
+const f = bookingStaffCalendarFeeds;
+
+export type NewExternalCalendarRow = typeof c.$inferInsert;
+export type ExternalCalendarChanges = Partial<
+  Pick<
+    ExternalCalendarRow,
+    | 'status'
+    | 'disconnectReason'
+    | 'lastSyncDate'
+    | 'syncStartedDate'
+    | 'lastSyncError'
+    | 'busyIntervalCount'
+  >
+>;
+
+/** Bookings that hold the staff member's time, as the feed lists them. */
+const activeBookingStatuses = ['CREATED', 'CONFIRMED', 'PENDING'] as const;
+
+export function createExternalCalendarsRepository(db: Executor) {
+  return {
+    async insert(values: NewExternalCalendarRow, executor: Executor = db): Promise<ExternalCalendarRow> {
+      const [row] = await executor.insert(c).values(values).returning();
+      return row!;
+    },
+
+    async findById(
+      siteId: string,
+      id: string,
+      executor: Executor = db,
+    ): Promise<ExternalCalendarRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(c)
+        .where(and(eq(c.siteId, siteId), eq(c.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /** Locks the row for the rest of the caller's transaction (a sync's write against a disconnect). */
+    async lockById(siteId: string, id: string, executor: Executor): Promise<ExternalCalendarRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(c)
+        .where(and(eq(c.siteId, siteId), eq(c.id, id)))
+        .for('update')
+        .limit(1);
+      return row;
+    },
+
+    async list(
+      siteId: string,
+      filter: { staffMemberIds?: readonly string[]; includeDisconnected: boolean },
+      executor: Executor = db,
+    ): Promise<ExternalCalendarRow[]> {
+      if (filter.staffMemberIds && filter.staffMemberIds.length === 0) return [];
+      return executor
+        .select()
+        .from(c)
+        .where(
+          and(
+            eq(c.siteId, siteId),
+            filter.staffMemberIds ? inArray(c.staffMemberId, [...filter.staffMemberIds]) : undefined,
+            filter.includeDisconnected ? undefined : ne(c.status, 'DISCONNECTED'),
+          ),
+        )
+        .orderBy(asc(c.createdDate), asc(c.id))
+        .limit(500);
+    },
+
+    async update(
+      siteId: string,
+      id: string,
+      changes: ExternalCalendarChanges,
+      executor: Executor = db,
+    ): Promise<ExternalCalendarRow | undefined> {
+      const [row] = await executor
+        .update(c)
+        .set({ ...changes, updatedDate: sql`now()` })
+        .where(and(eq(c.siteId, siteId), eq(c.id, id)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Marks a calendar SYNC_IN_PROGRESS unless it is disconnected or another sync started less than
+     * `staleAfterMs` ago: one conditional UPDATE, so two workers never import the same calendar at once.
+     */
+    async claimForSync(
+      siteId: string,
+      id: string,
+      staleAfterMs: number,
+      executor: Executor = db,
+    ): Promise<ExternalCalendarRow | undefined> {
+      const staleBefore = new Date(Date.now() - staleAfterMs);
+      const [row] = await executor
+        .update(c)
+        .set({ status: 'SYNC_IN_PROGRESS', syncStartedDate: sql`now()`, updatedDate: sql`now()` })
+        .where(
+          and(
+            eq(c.siteId, siteId),
+            eq(c.id, id),
+            ne(c.status, 'DISCONNECTED'),
+            sql`(${c.status} <> 'SYNC_IN_PROGRESS' OR ${c.syncStartedDate} IS NULL OR ${c.syncStartedDate} < ${staleBefore})`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Live calendars of every site not synced since `before`, oldest first (the periodic sync). */
+    async due(before: Date, limit: number, executor: Executor = db): Promise<Array<{ id: string; siteId: string }>> {
+      return executeRows<{ id: string; siteId: string }>(
+        executor,
+        sql`SELECT id, site_id AS "siteId" FROM bookings_external_calendars
+            WHERE status <> 'DISCONNECTED' AND (last_sync_date IS NULL OR last_sync_date < ${before})
+            ORDER BY last_sync_date NULLS FIRST LIMIT ${limit}`,
+      );
+    },
+
+    // --- feeds ---------------------------------------------------------------------------------------------
+
+    async findFeed(
+      siteId: string,
+      staffMemberId: string,
+      executor: Executor = db,
+    ): Promise<StaffCalendarFeedRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(f)
+        .where(and(eq(f.siteId, siteId), eq(f.staffMemberId, staffMemberId)))
+        .limit(1);
+      return row;
+    },
+
+    async findFeedByToken(token: string, executor: Executor = db): Promise<StaffCalendarFeedRow | undefined> {
+      const [row] = await executor.select().from(f).where(eq(f.token, token)).limit(1);
+      return row;
+    },
+
+    /** Creates the feed, or replaces its token when `replace` (rotation); returns the feed as stored. */
+    async saveFeed(
+      siteId: string,
+      staffMemberId: string,
+      token: string,
+      replace: boolean,
+      executor: Executor = db,
+    ): Promise<StaffCalendarFeedRow> {
+      const insert = executor.insert(f).values({ siteId, staffMemberId, token });
+      if (replace) {
+        await insert.onConflictDoUpdate({
+          target: f.staffMemberId,
+          set: { token, createdDate: sql`now()` },
+          where: eq(f.siteId, siteId),
+        });
+      } else {
+        await insert.onConflictDoNothing();
+      }
+      const [row] = await executor
+        .select()
+        .from(f)
+        .where(and(eq(f.siteId, siteId), eq(f.staffMemberId, staffMemberId)))
+        .limit(1);
+      return row!;
+    },
+
+    /** The staff member's bookings that still hold time, ending after `since` (the feed's content). */
+    async activeBookingsOf(
+      siteId: string,
+      staffMemberId: string,
+      since: Date,
+      limit: number,
+      executor: Executor = db,
+    ): Promise<BookingRow[]> {
+      return executor
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.siteId, siteId),
+            eq(bookings.staffMemberId, staffMemberId),
+            inArray(bookings.status, [...activeBookingStatuses]),
+            gt(bookings.endDate, since),
+          ),
+        )
+        .orderBy(asc(bookings.startDate), asc(bookings.id))
+        .limit(limit);
+    },
+
+    /**
+     * The email of a staff user (WIX_USER identity), to tell whether the caller is the staff member it acts
+     * on: staff members and staff users are linked by their email (the catalogue has no identity link).
+     */
+    async staffUserEmail(siteId: string, identityId: string, executor: Executor = db): Promise<string | undefined> {
+      const rows = await executeRows<{ email: string }>(
+        executor,
+        sql`SELECT email FROM identities
+            WHERE site_id = ${siteId} AND id::text = ${identityId} AND identity_type = 'WIX_USER' AND status = 'ACTIVE'`,
+      );
+      return rows[0]?.email;
+    },
+
+    async staffMemberIdsByEmail(siteId: string, email: string, executor: Executor = db): Promise<string[]> {
+      const rows = await executeRows<{ id: string }>(
+        executor,
+        sql`SELECT id FROM bookings_staff_members WHERE site_id = ${siteId} AND lower(email) = lower(${email})`,
+      );
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type ExternalCalendarsRepository = ReturnType<typeof createExternalCalendarsRepository>;

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { Site } from '@atrium/contract/sites';
+import type { Database } from '../../../platform/db/database.ts';
+import type { EventBus } from '../../../platform/events/types.ts';
+import type { AvailabilityRepository } from '../availability/availability.repository.ts';
+import { createStaffRepository } from '../staff.repository.ts';
+import { createExternalCalendarsRepository } from './external-calendars.repository.ts';
+import { externalCalendarsRoutes } from './external-calendars.routes.ts';
+import {
+  createExternalCalendarsService,
+  syncJobName,
+  type ExternalCalendarsOptions,
+} from './external-calendars.service.ts';
+import { createIcsFetcher, type IcsFetcher } from './ics-fetcher.ts';
+
+/**
+ * External calendars of staff members: ICS URLs whose busy time blocks availability (imported by a job at
+ * once and every 15 minutes), and each staff member's private iCal feed of their bookings. Build it while
+ * the app is built: it defines its job and cron on the event bus.
+ */
+export function createExternalCalendarsModule(deps: {
+  database: Database;
+  events: EventBus;
+  /** The availability ledger's writer (`createAvailabilityModule(...).repository`). */
+  busy: AvailabilityRepository;
+  findSite: (siteId: string) => Promise<Site | undefined>;
+  publicUrl?: string;
+  fetcher?: IcsFetcher;
+  options?: ExternalCalendarsOptions;
+}) {
+  const repository = createExternalCalendarsRepository(deps.database.db);
+  const service = createExternalCalendarsService({
+    database: deps.database,
+    repository,
+    staff: createStaffRepository(deps.database.db),
+    busy: deps.busy,
+    fetcher: deps.fetcher ?? createIcsFetcher(),
+    events: deps.events,
+    findSite: deps.findSite,
+    options: deps.options,
+  });
+  deps.events.defineJob<{ calendarId: string }>(
+    syncJobName,
+    async (job) => {
+      await service.sync(job.siteId, job.data.calendarId);
+    },
+    // Longer than the fetch time limit, so a run is not retried while it still waits on the remote host.
+    { expireInSeconds: 120, retryLimit: 1 },
+  );
+  deps.events.cron('bookings-external-calendars', '*/15 * * * *', async () => {
+    await service.scheduleDue();
+  });
+  return {
+    service,
+    routes: async (app: FastifyInstance) =>
+      app.register(externalCalendarsRoutes, { service, publicUrl: deps.publicUrl }),
+  };
+}
+
+export type ExternalCalendarsModule = ReturnType<typeof createExternalCalendarsModule>;

@@ -1,0 +1,203 @@
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Badge,
+  Burger,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  NavLink as MantineNavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconCalendarEvent,
+  IconChevronDown,
+  IconClipboardList,
+  IconHome,
+  IconKey,
+  IconLogout,
+  IconMoon,
+  IconScale,
+  IconSettings,
+  IconSparkles,
+  IconSun,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { t } from '../../i18n/strings.ts';
+import {
+  SessionProvider,
+  useSession,
+  useSessionQuery,
+  type DashboardSession,
+} from '../../features/dashboard/shared/session.tsx';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  /** Who sees the entry; the server refuses the calls anyway. */
+  visible?: (session: DashboardSession) => boolean;
+}
+
+const s = t.dashboard.nav;
+const items: NavItem[] = [
+  { to: '/dashboard', label: s.home, icon: IconHome },
+  { to: '/dashboard/calendar', label: s.calendar, icon: IconCalendarEvent },
+  { to: '/dashboard/bookings', label: s.bookings, icon: IconClipboardList },
+  { to: '/dashboard/services', label: s.services, icon: IconSparkles },
+  { to: '/dashboard/staff', label: s.staff, icon: IconUsers },
+  { to: '/dashboard/policies', label: s.policies, icon: IconScale, visible: (x) => x.canManage },
+  { to: '/dashboard/settings', label: s.settings, icon: IconSettings, visible: (x) => x.canManage },
+  { to: '/dashboard/team', label: s.team, icon: IconUsersGroup, visible: (x) => x.canManage },
+  { to: '/dashboard/api-keys', label: s.apiKeys, icon: IconKey, visible: (x) => x.isOwner },
+];
+
+function ThemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={t.nav.toggleTheme}
+      onClick={() => setColorScheme(scheme === 'light' ? 'dark' : 'light')}
+    >
+      {scheme === 'light' ? <IconMoon size={18} /> : <IconSun size={18} />}
+    </ActionIcon>
+  );
+}
+
+function UserMenu() {
+  const session = useSession();
+  const profile = session.identity.identityProfile;
+  const name =
+    [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || session.identity.email;
+  return (
+    <Menu position="bottom-end" width={220}>
+      <Menu.Target>
+        <UnstyledButton aria-label={s.userMenu}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar color="brand" radius="xl" size="sm">
+              {name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Stack gap={0} visibleFrom="sm">
+              <Text size="sm" fw={600} lh={1.2}>
+                {name}
+              </Text>
+              <Text size="xs" c="dimmed" lh={1.2}>
+                {t.dashboard.roles[session.role]}
+              </Text>
+            </Stack>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component="a" href="/">
+          {s.viewSite}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void session.signOut()}>
+          {s.signOut}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function Shell() {
+  const session = useSession();
+  const location = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+      styles={{ main: { background: 'var(--mantine-color-body)' } }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t.nav.openMenu} />
+            <Avatar color="brand" variant="filled" radius="md" size="md">
+              A
+            </Avatar>
+            <Text fw={700} size="lg">
+              Atrium
+            </Text>
+            <Badge variant="light" color="gray" visibleFrom="sm">
+              {s.badge}
+            </Badge>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ThemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={s.label}>
+        <ScrollArea>
+          <Stack gap={2}>
+            {items
+              .filter((item) => item.visible?.(session) ?? true)
+              .map((item) => {
+                const active =
+                  item.to === '/dashboard'
+                    ? location.pathname === '/dashboard' || location.pathname === '/dashboard/'
+                    : location.pathname.startsWith(item.to);
+                return (
+                  <MantineNavLink
+                    key={item.to}
+                    component={NavLink}
+                    to={item.to}
+                    end={item.to === '/dashboard'}
+                    label={item.label}
+                    active={active}
+                    leftSection={<item.icon size={18} stroke={1.6} />}
+                    onClick={close}
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                );
+              })}
+          </Stack>
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** The owner and staff area: checks the dashboard session, then shows the navigation and the page. */
+export function DashboardLayout() {
+  const location = useLocation();
+  const session = useSessionQuery();
+  if (session.isPending) {
+    return (
+      <Center h="100vh">
+        <Loader />
+      </Center>
+    );
+  }
+  if (!session.data) {
+    const returnTo = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/dashboard/sign-in?returnTo=${returnTo}`} replace />;
+  }
+  return (
+    <SessionProvider identity={session.data}>
+      <Shell />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ServiceChoice } from '@atrium/sdk/modules/bookings';
+import { ApplicationError } from '@atrium/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { bookings } from '../../services/api/bookings-api.ts';
+
+/** The options and variants of a service, or none (the server answers 404 when it has none). */
+export function useOptionsAndVariants(serviceId: string) {
+  return useQuery({
+    queryKey: ['bookings', 'options', serviceId],
+    queryFn: async () => {
+      try {
+        return await bookings.getServiceOptionsAndVariantsByServiceId(serviceId);
+      } catch (error) {
+        if (error instanceof ApplicationError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useBookingForm(formId: string | undefined) {
+  return useQuery({
+    queryKey: ['bookings', 'form', formId],
+    enabled: Boolean(formId),
+    queryFn: () => bookings.getBookingForm(formId!),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function usePrice(
+  serviceId: string,
+  participants: number,
+  choices: ServiceChoice[],
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: ['bookings', 'price', serviceId, participants, choices],
+    enabled,
+    queryFn: () =>
+      bookings.previewPrice([
+        { serviceId, numberOfParticipants: participants, ...(choices.length ? { choices } : {}) },
+      ]),
+  });
+}

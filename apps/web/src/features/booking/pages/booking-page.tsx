@@ -1,0 +1,594 @@
+import type { Booking, ServiceChoice } from '@atrium/sdk/modules/bookings';
+import type { WithDates } from '@atrium/sdk';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Button,
+  Card,
+  Container,
+  Divider,
+  Grid,
+  Group,
+  NumberInput,
+  Radio,
+  Skeleton,
+  Stack,
+  Stepper,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAuth } from '../../../lib/auth-context.tsx';
+import { t } from '../../../i18n/strings.ts';
+import { bookings } from '../../services/api/bookings-api.ts';
+import { useService, useStaff, type SiteService } from '../../services/api/services-queries.ts';
+import { durationOf, formatMoney, initialsOf, priceLabel } from '../../services/lib/format.ts';
+import { availabilityKey, useCourse, type PickableSlot } from '../api/availability-queries.ts';
+import { useBookingForm, useOptionsAndVariants, usePrice } from '../api/booking-queries.ts';
+import { AppointmentPicker } from '../components/appointment-picker.tsx';
+import { Confirmation } from '../components/confirmation.tsx';
+import {
+  ContactFields,
+  validateContact,
+  type ContactErrors,
+  type ContactValues,
+} from '../components/contact-fields.tsx';
+import { SessionList } from '../components/session-list.tsx';
+import { TimeZoneSelect } from '../components/time-zone-select.tsx';
+import { explainBookingError, type BookingProblem } from '../lib/booking-errors.ts';
+import { paymentOptionOf, policyLines } from '../lib/policy.ts';
+import { dayKey, formatTime, formatWhen, useTimeZone } from '../lib/time.ts';
+import classes from '../components/booking.module.css';
+
+type StepId = 'choose' | 'time' | 'details' | 'review';
+
+function stepsOf(service: SiteService): StepId[] {
+  return service.type === 'APPOINTMENT'
+    ? ['choose', 'time', 'details', 'review']
+    : ['time', 'details', 'review'];
+}
+
+function locationOf(service: SiteService): string | undefined {
+  const location = service.locations[0];
+  if (!location) return undefined;
+  return (
+    location.business?.address?.formattedAddress ??
+    location.custom?.address?.formattedAddress ??
+    location.business?.name ??
+    t.services.locations[location.type]
+  );
+}
+
+/** The choosable options of a service (custom choices, durations), from its variants. */
+function OptionsPicker({
+  serviceId,
+  value,
+  onChange,
+}: {
+  serviceId: string;
+  value: Record<string, ServiceChoice>;
+  onChange: (value: Record<string, ServiceChoice>) => void;
+}) {
+  const options = useOptionsAndVariants(serviceId);
+  const data = options.data;
+  if (!data) return null;
+  return (
+    <>
+      {data.options.values
+        .filter((option) => option.type !== 'STAFF_MEMBER')
+        .map((option) => {
+          const choices = data.variants.values
+            .flatMap((variant) => variant.choices.map((choice) => ({ choice, price: variant.price })))
+            .filter(({ choice }) => choice.optionId === option.id);
+          const unique = [...new Map(choices.map((entry) => [JSON.stringify(entry.choice), entry])).values()];
+          const label =
+            option.type === 'DURATION'
+              ? (option.durationData?.name ?? t.booking.durationOption)
+              : option.customData?.name;
+          return (
+            <Radio.Group
+              key={option.id}
+              label={label}
+              value={value[option.id] ? JSON.stringify(value[option.id]) : null}
+              onChange={(next) => onChange({ ...value, [option.id]: JSON.parse(next) as ServiceChoice })}
+            >
+              <Stack gap="xs" mt="xs">
+                {unique.map(({ choice, price }) => (
+                  <Radio
+                    key={JSON.stringify(choice)}
+                    value={JSON.stringify(choice)}
+                    label={`${choice.custom ?? (choice.duration ? t.services.minutes(choice.duration.minutes) : '')} · ${formatMoney(price.value, price.currency)}`}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          );
+        })}
+    </>
+  );
+}
+
+function StaffPicker({
+  service,
+  value,
+  onChange,
+}: {
+  service: SiteService;
+  value: string | null;
+  onChange: (staffId: string | null) => void;
+}) {
+  const staff = useStaff();
+  const people = (staff.data ?? []).filter((person) => service.staffMemberIds.includes(person.id));
+  return (
+    <Radio.Group
+      label={t.booking.staffLabel}
+      value={value ?? 'any'}
+      onChange={(next) => onChange(next === 'any' ? null : next)}
+    >
+      <Stack gap="xs" mt="xs">
+        <Radio.Card value="any" p="md" radius="md" data-testid="staff-any">
+          <Group wrap="nowrap">
+            <Radio.Indicator />
+            <Stack gap={0}>
+              <Text fw={600}>{t.booking.anyStaff}</Text>
+              <Text size="sm" c="dimmed">
+                {t.booking.anyStaffHint}
+              </Text>
+            </Stack>
+          </Group>
+        </Radio.Card>
+        {people.map((person) => (
+          <Radio.Card key={person.id} value={person.id} p="md" radius="md">
+            <Group wrap="nowrap">
+              <Radio.Indicator />
+              <Avatar radius="xl" color="brand">
+                {initialsOf(person.name)}
+              </Avatar>
+              <Stack gap={0}>
+                <Text fw={600}>{person.name}</Text>
+                {person.description ? (
+                  <Text size="sm" c="dimmed">
+                    {person.description}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Group>
+          </Radio.Card>
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+function CourseStep({ service, timeZone }: { service: SiteService; timeZone: string }) {
+  const course = useCourse(service.id, service.schedule.id, true);
+  if (!course.data) return <Skeleton h={160} />;
+  const { spots, schedule } = course.data;
+  const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'long' });
+  return (
+    <Stack gap="md">
+      <Title order={3} fz="md">
+        {t.booking.courseTitle}
+      </Title>
+      <Text c="dimmed">{t.booking.courseNote}</Text>
+      {schedule.recurringSessions.map((rule) => (
+        <Card key={rule.id} p="md" withBorder>
+          <Text fw={600}>
+            {weekday.format(new Date(`${rule.startDate}T12:00:00Z`))}s · {rule.startTime} ({rule.timeZone})
+          </Text>
+          <Text size="sm" c="dimmed">
+            {rule.startDate} – {rule.endDate ?? '…'} · {t.services.minutes(rule.durationInMinutes)}
+          </Text>
+        </Card>
+      ))}
+      {service.schedule.firstSessionStart ? (
+        <Text size="sm">
+          {t.booking.visit.starts}: {formatWhen(new Date(service.schedule.firstSessionStart), timeZone)}
+        </Text>
+      ) : null}
+      <Text fw={600} c={spots.availability.openSpots > 0 ? 'brand' : 'orange'} data-testid="course-spots">
+        {spots.availability.openSpots > 0
+          ? t.booking.courseSpots(spots.availability.openSpots, spots.availability.totalSpots)
+          : t.booking.courseFull}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The booking flow of one service: options and staff, time, details, review and confirm. */
+export function BookingPage() {
+  const { serviceId = '' } = useParams();
+  const query = useService(serviceId);
+  if (query.isError) {
+    return (
+      <Container size="sm" py={64}>
+        <Alert color="red" title={t.errors.notFoundTitle}>
+          {t.services.notFound}
+        </Alert>
+      </Container>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Container size="lg" py="xl">
+        <Skeleton h={48} w="50%" />
+        <Skeleton h={360} mt="lg" />
+      </Container>
+    );
+  }
+  return <BookingFlow service={query.data} />;
+}
+
+function BookingFlow({ service }: { service: SiteService }) {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const [timeZone, setTimeZone] = useTimeZone();
+  const steps = stepsOf(service);
+  const [active, setActive] = useState(0);
+  const [staffId, setStaffId] = useState<string | null>(null);
+  const [choices, setChoices] = useState<Record<string, ServiceChoice>>({});
+  const [slot, setSlot] = useState<PickableSlot | null>(null);
+  const [lastDay, setLastDay] = useState<string | null>(null);
+  const [participants, setParticipants] = useState(1);
+  const [contact, setContact] = useState<ContactValues>({
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+  });
+  const [answers, setAnswers] = useState<Record<string, unknown>>({});
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [problem, setProblem] = useState<BookingProblem | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [booked, setBooked] = useState<WithDates<Booking> | null>(null);
+  const form = useBookingForm(service.form?.id);
+  const choiceList = useMemo(() => Object.values(choices), [choices]);
+  const step = steps[active]!;
+  const price = usePrice(service.id, participants, choiceList, step === 'review');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const waitlist = Boolean(service.bookingPolicy?.waitlistPolicy?.enabled);
+  const maxParticipants = service.bookingPolicy?.participantsPolicy?.maxParticipantsPerBooking ?? 1;
+  const guest = auth.status !== 'member';
+
+  // Prefill a member's details once known; a visitor types their own.
+  const member = auth.member;
+  useEffect(() => {
+    if (!member) return;
+    setContact((current) => ({
+      firstName: current.firstName || member.contact.firstName || '',
+      lastName: current.lastName || member.contact.lastName || '',
+      email: current.email || member.loginEmail,
+      phone: current.phone || member.contact.phones?.[0] || '',
+    }));
+  }, [member]);
+
+  // Moving between steps puts focus on the step's heading, so keyboard and screen-reader users follow.
+  useEffect(() => {
+    heading.current?.focus();
+  }, [active]);
+
+  const goTo = (id: StepId) => setActive(steps.indexOf(id));
+  const full = slot !== null && slot.openSpots <= 0 && service.type === 'CLASS';
+  const canContinue =
+    step === 'choose' ? true : step === 'time' ? service.type === 'COURSE' || slot !== null : true;
+
+  const next = () => {
+    if (step === 'details') {
+      const found = validateContact(contact, form.data, answers);
+      setErrors(found);
+      if (Object.keys(found).length > 0) return;
+    }
+    setProblem(null);
+    setActive((index) => Math.min(index + 1, steps.length - 1));
+  };
+
+  const confirm = async () => {
+    setSubmitting(true);
+    setProblem(null);
+    const contactDetails = {
+      firstName: contact.firstName.trim(),
+      ...(contact.lastName.trim() ? { lastName: contact.lastName.trim() } : {}),
+      email: contact.email.trim(),
+      ...(contact.phone.trim() ? { phone: contact.phone.trim() } : {}),
+      timeZone,
+    };
+    const bookedEntity =
+      service.type === 'COURSE'
+        ? { schedule: { serviceId: service.id, scheduleId: service.schedule.id } }
+        : {
+            slot: {
+              serviceId: service.id,
+              startDate: slot!.start,
+              ...(service.type === 'APPOINTMENT' && staffId ? { resource: { id: staffId } } : {}),
+              ...(slot!.sessionId ? { sessionId: slot!.sessionId } : {}),
+              ...(slot!.eventId ? { eventId: slot!.eventId } : {}),
+            },
+          };
+    const payment = paymentOptionOf(service);
+    try {
+      const booking = await bookings.createBooking(
+        {
+          bookedEntity,
+          contactDetails,
+          totalParticipants: participants,
+          ...(choiceList.length
+            ? {
+                participantsChoices: {
+                  serviceChoices: [{ numberOfParticipants: participants, choices: choiceList }],
+                },
+              }
+            : {}),
+          ...(payment ? { selectedPaymentOption: payment } : {}),
+          platform: 'WEB',
+        },
+        Object.keys(answers).length ? { formSubmission: answers as Record<string, string | boolean> } : {},
+      );
+      setBooked(booking);
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    } catch (error) {
+      const explained = explainBookingError(error);
+      setProblem(explained);
+      if (explained.kind === 'slot-taken') {
+        // The time is gone: show the same day's fresh times and ask for another one.
+        if (slot) setLastDay(dayKey(slot.start, timeZone));
+        setSlot(null);
+        await queryClient.invalidateQueries({ queryKey: availabilityKey });
+        goTo('time');
+      } else if (explained.kind === 'details') {
+        goTo('details');
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (booked) {
+    return (
+      <Container size="lg" py="xl">
+        <Confirmation
+          bookings={[booked]}
+          title={() => service.name}
+          location={locationOf(service)}
+          timeZone={timeZone}
+          guest={guest}
+        />
+      </Container>
+    );
+  }
+
+  const minutes = durationOf(service);
+  const staffName = (id: string | null) =>
+    id
+      ? (service.staffMemberDetails?.staffMembers.find((person) => person.staffMemberId === id)?.name ?? '')
+      : '';
+
+  return (
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
+      <Anchor component={Link} to={`/services/${service.id}`} size="sm" c="dimmed">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden />
+          {service.name}
+        </Group>
+      </Anchor>
+      <Title order={1} fz={{ base: 26, sm: 32 }} mt="sm" mb="lg">
+        {service.name}
+      </Title>
+      <Grid gap={{ base: 'lg', md: 40 }}>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stepper
+            active={active}
+            onStepClick={(index) => index < active && setActive(index)}
+            size="sm"
+            mb="xl"
+          >
+            {steps.map((id) => (
+              <Stepper.Step key={id} label={t.booking.steps[id]} />
+            ))}
+          </Stepper>
+          <Stack gap="lg">
+            <Title order={2} fz="xl" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
+              {step === 'choose'
+                ? t.booking.chooseTitle
+                : step === 'time'
+                  ? t.booking.steps.time
+                  : step === 'details'
+                    ? t.booking.detailsTitle
+                    : t.booking.reviewTitle}
+            </Title>
+            {problem ? (
+              <Alert
+                color={problem.kind === 'slot-taken' ? 'orange' : 'red'}
+                title={problem.title}
+                icon={<IconAlertTriangle size={18} />}
+                role="alert"
+                data-testid="booking-problem"
+                withCloseButton
+                onClose={() => setProblem(null)}
+              >
+                {problem.message}
+              </Alert>
+            ) : null}
+
+            {step === 'choose' ? (
+              <Stack gap="lg">
+                <OptionsPicker serviceId={service.id} value={choices} onChange={setChoices} />
+                <StaffPicker
+                  service={service}
+                  value={staffId}
+                  onChange={(next) => {
+                    setStaffId(next);
+                    setSlot(null);
+                  }}
+                />
+              </Stack>
+            ) : null}
+
+            {step === 'time' ? (
+              <Stack gap="lg">
+                {service.type !== 'COURSE' ? (
+                  <TimeZoneSelect value={timeZone} onChange={setTimeZone} />
+                ) : null}
+                {service.type === 'APPOINTMENT' ? (
+                  <AppointmentPicker
+                    serviceId={service.id}
+                    staffId={staffId}
+                    timeZone={timeZone}
+                    value={slot}
+                    onChange={setSlot}
+                    initialDay={lastDay}
+                  />
+                ) : service.type === 'CLASS' ? (
+                  <>
+                    <SessionList
+                      serviceId={service.id}
+                      timeZone={timeZone}
+                      value={slot}
+                      onChange={setSlot}
+                      waitlist={waitlist}
+                    />
+                    {full ? <Alert color="orange">{t.booking.waitlistNote}</Alert> : null}
+                  </>
+                ) : (
+                  <CourseStep service={service} timeZone={timeZone} />
+                )}
+                {service.type !== 'APPOINTMENT' && maxParticipants > 1 ? (
+                  <NumberInput
+                    label={t.booking.participants}
+                    min={1}
+                    max={maxParticipants}
+                    value={participants}
+                    onChange={(value) =>
+                      setParticipants(Math.max(1, Math.min(maxParticipants, Number(value) || 1)))
+                    }
+                    maw={200}
+                  />
+                ) : null}
+              </Stack>
+            ) : null}
+
+            {step === 'details' ? (
+              <Stack gap="md">
+                {guest ? (
+                  <Text size="sm" c="dimmed">
+                    {t.booking.signInHint}{' '}
+                    <Anchor
+                      component={Link}
+                      to={`/account/login?returnTo=${encodeURIComponent(`/services/${service.id}/book`)}`}
+                    >
+                      {t.booking.signInLink}
+                    </Anchor>
+                  </Text>
+                ) : null}
+                <ContactFields
+                  values={contact}
+                  onChange={setContact}
+                  errors={errors}
+                  form={form.data}
+                  answers={answers}
+                  onAnswer={(name, value) => setAnswers((current) => ({ ...current, [name]: value }))}
+                />
+              </Stack>
+            ) : null}
+
+            {step === 'review' ? (
+              <Stack gap="md">
+                <Card p="lg">
+                  <Stack gap="sm">
+                    <Group justify="space-between" align="flex-start">
+                      <Text c="dimmed">{t.booking.when}</Text>
+                      <Text fw={600} ta="right" data-testid="review-when">
+                        {slot ? formatWhen(slot.start, timeZone) : t.booking.courseNote}
+                      </Text>
+                    </Group>
+                    {service.type === 'APPOINTMENT' ? (
+                      <Group justify="space-between">
+                        <Text c="dimmed">{t.booking.staff}</Text>
+                        <Text fw={600}>{staffName(staffId) || t.booking.anyoneAvailable}</Text>
+                      </Group>
+                    ) : null}
+                    <Group justify="space-between">
+                      <Text c="dimmed">{t.booking.detailsTitle}</Text>
+                      <Text fw={600} ta="right">
+                        {[contact.firstName, contact.lastName].filter(Boolean).join(' ')} · {contact.email}
+                      </Text>
+                    </Group>
+                    <Divider />
+                    <Group justify="space-between">
+                      <Text fw={700}>{t.booking.total}</Text>
+                      <Text fw={800} fz="lg" data-testid="review-price">
+                        {price.data?.calculatedPrice
+                          ? formatMoney(price.data.calculatedPrice, price.data.currency)
+                          : priceLabel(service)}
+                      </Text>
+                    </Group>
+                    {paymentOptionOf(service) === 'OFFLINE' ? (
+                      <Text size="sm" c="dimmed" ta="right">
+                        {t.booking.payAtStudio}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </Card>
+                <Card p="lg">
+                  <Stack gap={6}>
+                    <Text fw={700}>{t.booking.policyTitle}</Text>
+                    {policyLines(service, guest).map((line) => (
+                      <Text key={line} size="sm" c="dimmed">
+                        {line}
+                      </Text>
+                    ))}
+                  </Stack>
+                </Card>
+              </Stack>
+            ) : null}
+
+            <Group justify="space-between" mt="md">
+              {active > 0 ? (
+                <Button variant="default" onClick={() => setActive(active - 1)}>
+                  {t.booking.back}
+                </Button>
+              ) : (
+                <span />
+              )}
+              {step === 'review' ? (
+                <Button
+                  size="md"
+                  onClick={() => void confirm()}
+                  loading={submitting}
+                  data-testid="confirm-booking"
+                >
+                  {full ? t.booking.confirmWaitlist : t.booking.confirm}
+                </Button>
+              ) : (
+                <Button onClick={next} disabled={!canContinue} data-testid="next-step">
+                  {full && step === 'time' ? t.booking.joinWaitlist : t.booking.next}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card p="lg" className={classes.summary}>
+            <Stack gap="xs">
+              <Text fw={700}>{service.name}</Text>
+              <Text size="sm" c="dimmed">
+                {t.services.types[service.type]}
+                {minutes ? ` · ${t.services.minutes(minutes)}` : ''}
+              </Text>
+              {slot ? (
+                <Text size="sm" data-testid="summary-time">
+                  {formatWhen(slot.start, timeZone)} – {formatTime(slot.end, timeZone)}
+                </Text>
+              ) : null}
+              <Divider my="xs" />
+              <Text fw={700}>{priceLabel(service)}</Text>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,170 @@
+import { Alert, Badge, Button, Card, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconKey, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { t } from '../../../i18n/strings.ts';
+import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { formatDateTime } from '../shared/format.ts';
+import { useSession } from '../shared/session.tsx';
+import { EmptyState, LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
+
+const s = t.dashboard.apiKeys;
+const key = ['dashboard', 'api-keys'];
+
+/** Keys for servers and scripts: created with a name and scopes, the secret shown once, revoked at once. */
+export function ApiKeysPage() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState('*');
+  const [secret, setSecret] = useState<string>();
+  const keys = useQuery({ queryKey: key, enabled: session.isOwner, queryFn: () => admin.team.listApiKeys() });
+  const create = useMutation({
+    mutationFn: () =>
+      admin.team.createApiKey({
+        name: name.trim(),
+        scopes: scopes
+          .split(/[\s,]+/)
+          .map((scope) => scope.trim())
+          .filter(Boolean),
+      }),
+    onSuccess: (answer) => {
+      setSecret(answer.key);
+      setName('');
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => admin.team.revokeApiKey(id),
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: s.revoked });
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+  if (!session.isOwner)
+    return (
+      <>
+        <PageHeader title={s.title} />
+        <NotAllowed />
+      </>
+    );
+  return (
+    <>
+      <PageHeader
+        title={s.title}
+        description={s.description}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            {s.new}
+          </Button>
+        }
+      />
+      <Card p={0}>
+        {keys.isPending ? (
+          <Loading />
+        ) : keys.isError ? (
+          <LoadError error={keys.error} />
+        ) : keys.data.length === 0 ? (
+          <EmptyState title={s.empty} body={s.emptyBody} />
+        ) : (
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{s.name}</Table.Th>
+                <Table.Th>{s.prefix}</Table.Th>
+                <Table.Th>{s.scopes}</Table.Th>
+                <Table.Th>{s.created}</Table.Th>
+                <Table.Th>{s.lastUsed}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {keys.data.map((apiKey) => (
+                <Table.Tr key={apiKey.id} opacity={apiKey.revokedDate ? 0.55 : 1}>
+                  <Table.Td fw={500}>{apiKey.name}</Table.Td>
+                  <Table.Td>
+                    <Code>{apiKey.prefix}…</Code>
+                  </Table.Td>
+                  <Table.Td>{apiKey.scopes.join(', ')}</Table.Td>
+                  <Table.Td>{formatDateTime(apiKey.createdDate)}</Table.Td>
+                  <Table.Td>{apiKey.lastUsedDate ? formatDateTime(apiKey.lastUsedDate) : s.never}</Table.Td>
+                  <Table.Td>
+                    {apiKey.revokedDate ? (
+                      <Badge color="gray" variant="light">
+                        {s.revokedBadge}
+                      </Badge>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => {
+                          if (window.confirm(s.revokeConfirm(apiKey.name))) revoke.mutate(apiKey.id);
+                        }}
+                      >
+                        {s.revoke}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+      <Modal
+        opened={creating}
+        onClose={() => {
+          setCreating(false);
+          setSecret(undefined);
+        }}
+        title={secret ? s.createdTitle : s.new}
+      >
+        {secret ? (
+          <Stack>
+            <Alert color="yellow" icon={<IconKey size={18} />}>
+              {s.shownOnce}
+            </Alert>
+            <Code block data-testid="api-key-secret">
+              {secret}
+            </Code>
+            <Group justify="flex-end">
+              <CopyButton value={secret}>
+                {({ copied, copy }) => (
+                  <Button variant="light" onClick={copy}>
+                    {copied ? s.copied : s.copy}
+                  </Button>
+                )}
+              </CopyButton>
+              <Button
+                onClick={() => {
+                  setCreating(false);
+                  setSecret(undefined);
+                }}
+              >
+                {s.done}
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Stack>
+            <TextInput label={s.name} placeholder={s.namePlaceholder} value={name} onChange={(event) => setName(event.currentTarget.value)} />
+            <TextInput label={s.scopes} description={s.scopesHint} value={scopes} onChange={(event) => setScopes(event.currentTarget.value)} />
+            <Text size="xs" c="dimmed">
+              {s.scopesExample}
+            </Text>
+            <Group justify="flex-end">
+              <Button loading={create.isPending} disabled={!name.trim() || !scopes.trim()} onClick={() => create.mutate()}>
+                {s.create}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}

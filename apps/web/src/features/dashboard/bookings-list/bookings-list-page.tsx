@@ -1,0 +1,323 @@
+import type { ExtendedBooking } from '@atrium/sdk/modules/bookings';
+import type { WithDates } from '@atrium/sdk';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Pagination,
+  Select,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowUp, IconDownload } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { t } from '../../../i18n/strings.ts';
+import { bookingsKey } from '../shared/booking-actions.ts';
+import { BookingDrawer } from '../shared/booking-drawer.tsx';
+import { useNames } from '../shared/catalogue-data.ts';
+import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { bookingServiceId, contactName, formatDateTime } from '../shared/format.ts';
+import { EmptyState, LoadError, Loading, PageHeader, PaymentBadge, StatusBadge } from '../shared/ui.tsx';
+
+const s = t.dashboard.bookingsList;
+const pageSize = 20;
+type SortField = 'startDate' | 'createdDate';
+
+interface ListFilters {
+  statuses: string[];
+  serviceIds: string[];
+  staffId: string | null;
+  email: string;
+  when: 'upcoming' | 'past' | 'all';
+}
+
+function buildQuery(filters: ListFilters, sort: { field: SortField; order: 'ASC' | 'DESC' }) {
+  let query = admin.bookings.queryExtendedBookings({ withBookingAttendanceInfo: true });
+  if (filters.statuses.length > 0) query = query.in('status', filters.statuses);
+  if (filters.serviceIds.length > 0) query = query.in('bookedEntity.slot.serviceId', filters.serviceIds);
+  if (filters.staffId) query = query.eq('bookedEntity.slot.resource.id', filters.staffId);
+  if (filters.email.trim()) query = query.eq('contactDetails.email', filters.email.trim().toLowerCase());
+  if (filters.when === 'upcoming') query = query.ge('startDate', new Date());
+  if (filters.when === 'past') query = query.lt('startDate', new Date());
+  return sort.order === 'ASC' ? query.ascending(sort.field) : query.descending(sort.field);
+}
+
+function csvCell(value: unknown): string {
+  const text = value === undefined || value === null ? '' : String(value);
+  // Cells that start like a formula are prefixed so spreadsheets show them as text.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** Every booking, filtered, sorted and paged on the server; bulk actions and CSV export. */
+export function BookingsListPage() {
+  const queryClient = useQueryClient();
+  const { services, staff, serviceNames, staffNames } = useNames();
+  const [filters, setFilters] = useState<ListFilters>({
+    statuses: [],
+    serviceIds: [],
+    staffId: null,
+    email: '',
+    when: 'upcoming',
+  });
+  const [sort, setSort] = useState<{ field: SortField; order: 'ASC' | 'DESC' }>({ field: 'startDate', order: 'ASC' });
+  const [page, setPage] = useState(1);
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [selected, setSelected] = useState<string>();
+  const [exporting, setExporting] = useState(false);
+
+  const list = useQuery({
+    queryKey: [...bookingsKey, 'list', filters, sort, page],
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      buildQuery(filters, sort)
+        .limit(pageSize)
+        .skip((page - 1) * pageSize)
+        .find(),
+  });
+  const rows = list.data?.items ?? [];
+
+  const bulk = useMutation({
+    mutationFn: async (kind: 'confirm' | 'decline') => {
+      const targets = rows.filter((row) => checked.has(row.booking.id)).map((row) => row.booking);
+      const outcomes = await Promise.allSettled(
+        targets.map((booking) =>
+          kind === 'confirm'
+            ? admin.bookings.confirmBooking(booking.id, { revision: booking.revision })
+            : admin.bookings.declineBooking(booking.id, { revision: booking.revision }),
+        ),
+      );
+      return { done: outcomes.filter((o) => o.status === 'fulfilled').length, total: targets.length };
+    },
+    onSuccess: ({ done, total }) => {
+      notifications.show({ color: done === total ? 'teal' : 'orange', message: s.bulkDone(done, total) });
+      setChecked(new Set());
+      void queryClient.invalidateQueries({ queryKey: bookingsKey });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+
+  function change(next: Partial<ListFilters>) {
+    setFilters((current) => ({ ...current, ...next }));
+    setPage(1);
+    setChecked(new Set());
+  }
+
+  function toggleSort(field: SortField) {
+    setSort((current) => ({ field, order: current.field === field && current.order === 'ASC' ? 'DESC' : 'ASC' }));
+    setPage(1);
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const all: WithDates<ExtendedBooking>[] = [];
+      let result = await buildQuery(filters, sort).limit(100).find();
+      all.push(...result.items);
+      // Exports stop at 5,000 rows: enough for a month of a busy site, and the browser stays responsive.
+      while (result.hasNext() && all.length < 5000) {
+        result = await result.next();
+        all.push(...result.items);
+      }
+      const header = ['id', 'status', 'payment', 'start', 'end', 'service', 'staff', 'customer', 'email', 'phone', 'participants', 'attendance'];
+      const lines = all.map(({ booking, attendanceInfo }) =>
+        [
+          booking.id,
+          booking.status,
+          booking.paymentStatus,
+          booking.startDate.toISOString(),
+          booking.endDate.toISOString(),
+          serviceNames.get(bookingServiceId(booking) ?? '') ?? '',
+          staffNames.get(booking.bookedEntity.slot?.resource?.id ?? '') ?? '',
+          contactName(booking.contactDetails),
+          booking.contactDetails?.email ?? '',
+          booking.contactDetails?.phone ?? '',
+          booking.totalParticipants,
+          attendanceInfo?.attendanceStatus ?? 'NOT_SET',
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+      const blob = new Blob([[header.join(','), ...lines].join('\n')], { type: 'text/csv;charset=utf-8' });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `bookings-${new Date().toISOString().slice(0, 10)}.csv`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error) });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const allChecked = rows.length > 0 && rows.every((row) => checked.has(row.booking.id));
+  const SortIcon = sort.order === 'ASC' ? IconArrowUp : IconArrowDown;
+  const sortHeader = (field: SortField, label: string) => (
+    <UnstyledButton onClick={() => toggleSort(field)} fw={600} fz="sm">
+      <Group gap={4} wrap="nowrap">
+        {label}
+        {sort.field === field && <SortIcon size={14} />}
+      </Group>
+    </UnstyledButton>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={s.title}
+        description={s.description}
+        actions={
+          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} onClick={() => void exportCsv()}>
+            {s.export}
+          </Button>
+        }
+      />
+      <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label={s.when}
+          data={[
+            { value: 'upcoming', label: s.upcoming },
+            { value: 'past', label: s.past },
+            { value: 'all', label: s.all },
+          ]}
+          value={filters.when}
+          onChange={(when) => change({ when: (when ?? 'all') as ListFilters['when'] })}
+          allowDeselect={false}
+          w={150}
+        />
+        <MultiSelect
+          label={s.status}
+          placeholder={s.any}
+          data={Object.entries(t.dashboard.statuses).map(([value, label]) => ({ value, label }))}
+          value={filters.statuses}
+          onChange={(statuses) => change({ statuses })}
+          clearable
+          w={220}
+        />
+        <MultiSelect
+          label={s.service}
+          placeholder={s.any}
+          data={(services.data ?? []).map((service) => ({ value: service.id, label: service.name }))}
+          value={filters.serviceIds}
+          onChange={(serviceIds) => change({ serviceIds })}
+          clearable
+          searchable
+          w={220}
+        />
+        <Select
+          label={s.staff}
+          placeholder={s.any}
+          data={(staff.data ?? []).map((member) => ({ value: member.id, label: member.name }))}
+          value={filters.staffId}
+          onChange={(staffId) => change({ staffId })}
+          clearable
+          w={180}
+        />
+        <TextInput
+          label={s.email}
+          placeholder="customer@example.com"
+          value={filters.email}
+          onChange={(event) => change({ email: event.currentTarget.value })}
+          w={220}
+        />
+      </Group>
+      {checked.size > 0 && (
+        <Group mb="sm" gap="sm">
+          <Text size="sm">{s.selected(checked.size)}</Text>
+          <Button size="xs" loading={bulk.isPending} onClick={() => bulk.mutate('confirm')}>
+            {s.bulkConfirm}
+          </Button>
+          <Button size="xs" color="red" variant="light" loading={bulk.isPending} onClick={() => bulk.mutate('decline')}>
+            {s.bulkDecline}
+          </Button>
+        </Group>
+      )}
+      <Card p={0}>
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <LoadError error={list.error} />
+        ) : rows.length === 0 ? (
+          <EmptyState title={s.empty} body={s.emptyBody} />
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={s.selectAll}
+                      checked={allChecked}
+                      onChange={() =>
+                        setChecked(allChecked ? new Set() : new Set(rows.map((row) => row.booking.id)))
+                      }
+                    />
+                  </Table.Th>
+                  <Table.Th>{sortHeader('startDate', s.start)}</Table.Th>
+                  <Table.Th>{s.customer}</Table.Th>
+                  <Table.Th>{s.service}</Table.Th>
+                  <Table.Th>{s.staff}</Table.Th>
+                  <Table.Th>{s.status}</Table.Th>
+                  <Table.Th>{s.payment}</Table.Th>
+                  <Table.Th>{sortHeader('createdDate', s.created)}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map(({ booking }) => (
+                  <Table.Tr key={booking.id} style={{ cursor: 'pointer' }} onClick={() => setSelected(booking.id)}>
+                    <Table.Td onClick={(event) => event.stopPropagation()}>
+                      <Checkbox
+                        aria-label={s.selectOne}
+                        checked={checked.has(booking.id)}
+                        onChange={() =>
+                          setChecked((current) => {
+                            const next = new Set(current);
+                            if (next.has(booking.id)) next.delete(booking.id);
+                            else next.add(booking.id);
+                            return next;
+                          })
+                        }
+                      />
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(booking.startDate)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {contactName(booking.contactDetails)}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {booking.contactDetails?.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{serviceNames.get(bookingServiceId(booking) ?? '') ?? '—'}</Table.Td>
+                    <Table.Td>{staffNames.get(booking.bookedEntity.slot?.resource?.id ?? '') ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={booking.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <PaymentBadge status={booking.paymentStatus} />
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(booking.createdDate)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      <Group justify="space-between" mt="md">
+        <Text size="sm" c="dimmed">
+          {s.total(list.data?.totalCount ?? 0)}
+        </Text>
+        <Pagination total={list.data?.totalPages ?? 1} value={page} onChange={setPage} />
+      </Group>
+      <BookingDrawer bookingId={selected} onClose={() => setSelected(undefined)} />
+    </>
+  );
+}

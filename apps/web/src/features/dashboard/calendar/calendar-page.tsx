@@ -1,0 +1,230 @@
+import FullCalendar from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import type { EventDropInfo, EventInput } from '@fullcalendar/react';
+import type { Booking } from '@atrium/sdk/modules/bookings';
+import type { WithDates } from '@atrium/sdk';
+import { Button, Card, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { t } from '../../../i18n/strings.ts';
+import { bookingsKey } from '../shared/booking-actions.ts';
+import { BookingDrawer } from '../shared/booking-drawer.tsx';
+import { useNames } from '../shared/catalogue-data.ts';
+import { admin, errorCode, errorMessage } from '../shared/dashboard-client.ts';
+import { bookingServiceId, contactName, formatRange } from '../shared/format.ts';
+import { PageHeader } from '../shared/ui.tsx';
+import { useBookingsInRange, type BookingFilters } from '../shared/use-bookings-range.ts';
+
+const s = t.dashboard.calendar;
+const eventColors: Record<string, string> = {
+  CONFIRMED: '#049b7b',
+  PENDING: '#e8a317',
+  CREATED: '#3b82f6',
+  WAITING_LIST: '#9c36b5',
+  CANCELED: '#adb5bd',
+  DECLINED: '#e03131',
+};
+// Conflicts the server reports when a new time is taken; the owner may still insist.
+const conflictCodes = new Set(['SLOT_UNAVAILABLE', 'SESSION_FULL', 'BOOKING_POLICY_VIOLATION', 'RESCHEDULE_POLICY_VIOLATION']);
+
+interface PendingMove {
+  booking: WithDates<Booking>;
+  start: Date;
+  end: Date;
+  revert: () => void;
+  message: string;
+}
+
+/** Day, week and month views of the bookings; click for details, drag to reschedule. */
+export function CalendarPage() {
+  const queryClient = useQueryClient();
+  const { services, staff, serviceNames } = useNames();
+  const [range, setRange] = useState<{ from: Date; to: Date }>();
+  const [filters, setFilters] = useState<BookingFilters>({ staffIds: [], serviceIds: [], statuses: [] });
+  const [selected, setSelected] = useState<string>();
+  const [conflict, setConflict] = useState<PendingMove>();
+  const [moving, setMoving] = useState(false);
+  const bookings = useBookingsInRange(range?.from, range?.to, filters);
+
+  const events = useMemo<EventInput[]>(
+    () =>
+      (bookings.data ?? []).map(({ booking }) => {
+        const service = serviceNames.get(bookingServiceId(booking) ?? '') ?? booking.bookedEntity.title ?? '';
+        const movable = booking.status !== 'CANCELED' && booking.status !== 'DECLINED' && Boolean(booking.bookedEntity.slot);
+        return {
+          id: booking.id,
+          title: `${contactName(booking.contactDetails)} · ${service}`,
+          start: booking.startDate,
+          end: booking.endDate,
+          backgroundColor: eventColors[booking.status],
+          borderColor: eventColors[booking.status],
+          editable: movable,
+          durationEditable: false,
+          extendedProps: { booking },
+        };
+      }),
+    [bookings.data, serviceNames],
+  );
+
+  async function move(booking: WithDates<Booking>, start: Date, end: Date, force: boolean) {
+    const slot = booking.bookedEntity.slot!;
+    return admin.bookings.rescheduleBooking(booking.id, {
+      revision: booking.revision,
+      slot: {
+        serviceId: slot.serviceId,
+        scheduleId: slot.scheduleId,
+        startDate: start.toISOString(),
+        endDate: end.toISOString(),
+        timezone: slot.timezone,
+        ...(slot.resource ? { resource: slot.resource } : {}),
+        ...(slot.location ? { location: slot.location } : {}),
+      },
+      ...(force ? { flowControlSettings: { skipAvailabilityValidation: true, ignoreReschedulePolicy: true } } : {}),
+    });
+  }
+
+  async function onDrop(info: EventDropInfo) {
+    const booking = info.event.extendedProps.booking as WithDates<Booking>;
+    const start = info.event.start!;
+    const end = info.event.end ?? new Date(start.getTime() + (booking.endDate.getTime() - booking.startDate.getTime()));
+    try {
+      await move(booking, start, end, false);
+      notifications.show({ color: 'teal', message: s.rescheduled });
+      void queryClient.invalidateQueries({ queryKey: bookingsKey });
+    } catch (error) {
+      if (conflictCodes.has(errorCode(error) ?? '')) {
+        setConflict({ booking, start, end, revert: info.revert, message: errorMessage(error) });
+        return;
+      }
+      info.revert();
+      notifications.show({ color: 'red', message: errorMessage(error) });
+    }
+  }
+
+  async function insist() {
+    if (!conflict) return;
+    setMoving(true);
+    try {
+      await move(conflict.booking, conflict.start, conflict.end, true);
+      notifications.show({ color: 'teal', message: s.rescheduled });
+      void queryClient.invalidateQueries({ queryKey: bookingsKey });
+    } catch (error) {
+      conflict.revert();
+      notifications.show({ color: 'red', message: errorMessage(error) });
+    } finally {
+      setMoving(false);
+      setConflict(undefined);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={s.title} description={s.description} />
+      <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
+        <MultiSelect
+          label={s.staff}
+          placeholder={s.all}
+          data={(staff.data ?? []).map((member) => ({ value: member.id, label: member.name }))}
+          value={filters.staffIds}
+          onChange={(staffIds) => setFilters((current) => ({ ...current, staffIds }))}
+          clearable
+          searchable
+          w={220}
+        />
+        <MultiSelect
+          label={s.service}
+          placeholder={s.all}
+          data={(services.data ?? []).map((service) => ({ value: service.id, label: service.name }))}
+          value={filters.serviceIds}
+          onChange={(serviceIds) => setFilters((current) => ({ ...current, serviceIds }))}
+          clearable
+          searchable
+          w={240}
+        />
+        <MultiSelect
+          label={s.status}
+          placeholder={s.all}
+          data={Object.entries(t.dashboard.statuses).map(([value, label]) => ({ value, label }))}
+          value={filters.statuses}
+          onChange={(statuses) => setFilters((current) => ({ ...current, statuses }))}
+          clearable
+          w={240}
+        />
+        {bookings.isFetching && (
+          <Text size="sm" c="dimmed">
+            {t.dashboard.common.loading}
+          </Text>
+        )}
+      </Group>
+      <Card p="md" data-testid="booking-calendar">
+        <FullCalendar
+          plugins={[classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin]}
+          initialView="timeGridWeek"
+          headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' }}
+          buttonText={{ today: s.today, day: s.day, week: s.week, month: s.month }}
+          firstDay={1}
+          nowIndicator
+          allDaySlot={false}
+          slotMinTime="06:00:00"
+          slotMaxTime="22:00:00"
+          height="auto"
+          events={events}
+          eventStartEditable
+          datesSet={(info) => setRange({ from: info.start, to: info.end })}
+          eventClick={(info) => setSelected(info.event.id)}
+          eventDrop={(info) => void onDrop(info)}
+          eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        />
+      </Card>
+      <Group gap="md" mt="sm">
+        {Object.entries(eventColors).map(([status, color]) => (
+          <Group key={status} gap={6}>
+            <span style={{ width: 10, height: 10, borderRadius: 3, background: color, display: 'inline-block' }} />
+            <Text size="xs" c="dimmed">
+              {(t.dashboard.statuses as Record<string, string>)[status]}
+            </Text>
+          </Group>
+        ))}
+      </Group>
+      <BookingDrawer bookingId={selected} onClose={() => setSelected(undefined)} />
+      <Modal
+        opened={Boolean(conflict)}
+        onClose={() => {
+          conflict?.revert();
+          setConflict(undefined);
+        }}
+        title={s.conflictTitle}
+      >
+        {conflict && (
+          <Stack>
+            <Text size="sm">{s.conflictBody(formatRange(conflict.start, conflict.end))}</Text>
+            <Text size="sm" c="dimmed">
+              {conflict.message}
+            </Text>
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                onClick={() => {
+                  conflict.revert();
+                  setConflict(undefined);
+                }}
+              >
+                {s.keepOld}
+              </Button>
+              <Button color="orange" loading={moving} onClick={() => void insist()}>
+                {s.doubleBook}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,254 @@
+import type { StaffMember } from '@atrium/sdk/modules/bookings';
+import type { WithDates } from '@atrium/sdk';
+import {
+  ActionIcon,
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Drawer,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { t } from '../../../i18n/strings.ts';
+import { useStaffMembers } from '../shared/catalogue-data.ts';
+import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { formatDateTime, weekdays, type Weekday } from '../shared/format.ts';
+import { useSession } from '../shared/session.tsx';
+import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
+import { hoursProblem, WorkingHoursEditor, type Period } from './working-hours-editor.tsx';
+
+const s = t.dashboard.staff;
+const staffKey = ['dashboard', 'staff'];
+
+const defaultHours: Period[] = weekdays.slice(0, 5).map((weekday) => ({ weekday, startTime: '09:00', endTime: '17:00' }));
+
+function summary(member: WithDates<StaffMember>): string {
+  if (member.usesDefaultWorkingHours) return s.businessHours;
+  const days = new Set(member.workingHours.map((period) => period.weekday));
+  return weekdays
+    .filter((day) => days.has(day))
+    .map((day) => t.dashboard.weekdaysShort[day])
+    .join(' · ');
+}
+
+function StaffForm({ member, onClose }: { member?: WithDates<StaffMember>; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(member?.name ?? '');
+  const [email, setEmail] = useState(member?.email ?? '');
+  const [phone, setPhone] = useState(member?.phone ?? '');
+  const [ownHours, setOwnHours] = useState(member ? !member.usesDefaultWorkingHours : true);
+  const [hours, setHours] = useState<Period[]>(
+    member && !member.usesDefaultWorkingHours
+      ? member.workingHours.map((period) => ({ ...period, weekday: period.weekday as Weekday }))
+      : defaultHours,
+  );
+  const problem = ownHours ? hoursProblem(hours) : undefined;
+  const save = useMutation({
+    mutationFn: async () => {
+      const input = {
+        name: name.trim(),
+        email: email.trim() || null,
+        phone: phone.trim() || null,
+        ...(ownHours ? { workingHours: hours } : { usesDefaultWorkingHours: true }),
+      };
+      return member
+        ? admin.bookings.updateStaffMember(member.id, { ...input, revision: member.revision })
+        : admin.bookings.createStaffMember(input);
+    },
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: member ? s.updated : s.created });
+      void queryClient.invalidateQueries({ queryKey: staffKey });
+      onClose();
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+  return (
+    <Stack gap="md">
+      <TextInput label={s.name} required value={name} onChange={(event) => setName(event.currentTarget.value)} />
+      <Group grow>
+        <TextInput label={s.email} type="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+        <TextInput label={s.phone} value={phone} onChange={(event) => setPhone(event.currentTarget.value)} />
+      </Group>
+      <Divider label={s.hours} labelPosition="left" />
+      <Switch
+        label={s.ownHours}
+        description={s.ownHoursHint}
+        checked={ownHours}
+        onChange={(event) => setOwnHours(event.currentTarget.checked)}
+      />
+      {ownHours && <WorkingHoursEditor value={hours} onChange={setHours} />}
+      {problem && <Alert color="red">{problem}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t.dashboard.common.cancel}
+        </Button>
+        <Button loading={save.isPending} disabled={!name.trim() || Boolean(problem)} onClick={() => save.mutate()}>
+          {member ? t.dashboard.common.save : s.create}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function TimeOffPanel({ member }: { member: WithDates<StaffMember> }) {
+  const queryClient = useQueryClient();
+  const key = ['dashboard', 'time-off', member.id];
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [title, setTitle] = useState('');
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => admin.bookings.listTimeOff(member.id, { from: new Date() }),
+  });
+  const add = useMutation({
+    mutationFn: () =>
+      admin.bookings.addTimeOff(member.id, {
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(end).toISOString(),
+        title: title.trim() || null,
+      }),
+    onSuccess: () => {
+      setStart('');
+      setEnd('');
+      setTitle('');
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => admin.bookings.deleteTimeOff(member.id, id),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+  const invalid = Boolean(start && end && new Date(end) <= new Date(start));
+  return (
+    <Stack gap="sm">
+      <Title order={5}>{s.timeOff}</Title>
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <LoadError error={list.error} />
+      ) : list.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {s.noTimeOff}
+        </Text>
+      ) : (
+        list.data.map((entry) => (
+          <Group key={entry.id} justify="space-between">
+            <Stack gap={0}>
+              <Text size="sm" fw={500}>
+                {entry.title || s.timeOff}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(entry.startDate)} – {formatDateTime(entry.endDate)}
+              </Text>
+            </Stack>
+            <ActionIcon variant="subtle" color="red" aria-label={s.removeTimeOff} onClick={() => remove.mutate(entry.id)}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))
+      )}
+      <Group grow align="flex-end">
+        <TextInput type="datetime-local" label={s.from} value={start} onChange={(event) => setStart(event.currentTarget.value)} />
+        <TextInput
+          type="datetime-local"
+          label={s.until}
+          value={end}
+          error={invalid ? s.untilAfterFrom : undefined}
+          onChange={(event) => setEnd(event.currentTarget.value)}
+        />
+      </Group>
+      <Group align="flex-end">
+        <TextInput label={s.reason} placeholder={s.reasonPlaceholder} value={title} onChange={(event) => setTitle(event.currentTarget.value)} style={{ flex: 1 }} />
+        <Button variant="light" disabled={!start || !end || invalid} loading={add.isPending} onClick={() => add.mutate()}>
+          {s.addTimeOff}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The people who give services: their contact details, weekly hours and time off. */
+export function StaffPage() {
+  const session = useSession();
+  const staff = useStaffMembers();
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<WithDates<StaffMember>>();
+  return (
+    <>
+      <PageHeader
+        title={s.title}
+        description={s.description}
+        actions={
+          session.canManage && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              {s.new}
+            </Button>
+          )
+        }
+      />
+      {staff.isPending ? (
+        <Loading />
+      ) : staff.isError ? (
+        <LoadError error={staff.error} />
+      ) : staff.data.length === 0 ? (
+        <Card>
+          <EmptyState title={s.empty} body={s.emptyBody} />
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {staff.data.map((member) => (
+            <Card key={member.id} style={{ cursor: 'pointer' }} onClick={() => setOpen(member)}>
+              <Group wrap="nowrap">
+                <Avatar color="brand" radius="xl" size="lg">
+                  {member.name.slice(0, 1).toUpperCase()}
+                </Avatar>
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate>
+                    {member.name}
+                  </Text>
+                  <Text size="sm" c="dimmed" truncate>
+                    {member.email ?? s.noEmail}
+                  </Text>
+                  <Badge variant="light" color={member.usesDefaultWorkingHours ? 'gray' : 'brand'} size="sm">
+                    {summary(member)}
+                  </Badge>
+                </Stack>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      <Modal opened={creating} onClose={() => setCreating(false)} title={s.createTitle} size="lg">
+        {creating && <StaffForm onClose={() => setCreating(false)} />}
+      </Modal>
+      <Drawer opened={Boolean(open)} onClose={() => setOpen(undefined)} position="right" size="lg" title={open?.name}>
+        {open && (
+          <Stack gap="lg">
+            {session.canManage ? (
+              <StaffForm key={open.id} member={open} onClose={() => setOpen(undefined)} />
+            ) : (
+              <Text size="sm">{summary(open)}</Text>
+            )}
+            <Divider />
+            <TimeOffPanel member={open} />
+          </Stack>
+        )}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { captureBothWidths } from './screenshots.ts';
+
+// Runs against the seeded demo studio (atrium seed): "Private yoga session" (appointment, three teachers),
+// "Morning vinyasa" (class, Mon/Wed/Fri 08:00) and a course. Times are read in UTC unless a test switches.
+test.use({ timezoneId: 'UTC', locale: 'en-US' });
+
+async function openBooking(page: Page, serviceName: string) {
+  await page.goto('/services');
+  await page.getByRole('link', { name: serviceName, exact: true }).click();
+  await expect(page.getByRole('heading', { name: serviceName, level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Book this service' }).click();
+}
+
+/** Picks the first day the calendar offers and the first free time on it. */
+async function pickFirstTime(page: Page) {
+  const day = page
+    .getByTestId('booking-calendar')
+    .locator('button.mantine-DatePicker-day:not([data-disabled]):not([data-outside]):not([data-hidden])')
+    .first();
+  await expect(day).toBeVisible();
+  await day.click();
+  const slot = page.getByTestId('time-slot').first();
+  await expect(slot).toBeVisible();
+  await slot.click();
+  await expect(slot).toHaveAttribute('aria-checked', 'true');
+}
+
+async function fillGuestDetails(page: Page, name: string) {
+  await page.getByLabel('First name').fill(name);
+  await page.getByLabel('Last name').fill('Guest');
+  await page.getByLabel('Email').fill(`${name.toLowerCase()}-${Date.now().toString(36)}@example.com`);
+}
+
+test('a visitor books an appointment as a guest and is offered an account', async ({ page }) => {
+  await page.goto('/services');
+  await expect(page.getByTestId('service-card').first()).toBeVisible();
+  await captureBothWidths(page, 'services');
+  await page.getByRole('link', { name: 'Private yoga session', exact: true }).click();
+  await expect(page.getByTestId('service-price')).toBeVisible();
+  await captureBothWidths(page, 'service-page');
+
+  await page.getByRole('link', { name: 'Book this service' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose your options' })).toBeVisible();
+  await captureBothWidths(page, 'booking-options');
+  await page.getByTestId('next-step').click();
+
+  await pickFirstTime(page);
+  await captureBothWidths(page, 'booking-time');
+  await page.getByTestId('next-step').click();
+
+  await page.getByTestId('next-step').click();
+  await expect(page.getByText('Required').first()).toBeVisible();
+  await fillGuestDetails(page, 'Grace');
+  await captureBothWidths(page, 'booking-details');
+  await page.getByTestId('next-step').click();
+
+  await expect(page.getByTestId('review-price')).toHaveText('$60');
+  await expect(page.getByText('As a guest you will need to contact the studio')).toBeVisible();
+  await captureBothWidths(page, 'booking-review');
+  await page.getByTestId('confirm-booking').click();
+
+  const confirmation = page.getByTestId('booking-confirmation');
+  await expect(confirmation.getByRole('heading', { name: 'You are booked!' })).toBeVisible();
+  await expect(confirmation.getByRole('link', { name: 'Create an account' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await confirmation.getByRole('button', { name: 'Add to calendar' }).click();
+  expect((await download).suggestedFilename()).toBe('private-yoga-session.ics');
+  await captureBothWidths(page, 'booking-confirmed');
+});
+
+test('the time-zone switch shows the same time in the new zone', async ({ page }) => {
+  await openBooking(page, 'Private yoga session');
+  await page.getByTestId('next-step').click();
+  await pickFirstTime(page);
+  const summary = page.getByTestId('summary-time');
+  await expect(summary).toContainText('UTC');
+  const utcText = (await summary.textContent()) ?? '';
+  const [, hour, minute, meridiem] = /at (\d{1,2}):(\d{2})\s?(AM|PM)/.exec(utcText) ?? [];
+  expect(hour).toBeTruthy();
+  const utcMinutes = ((Number(hour) % 12) + (meridiem === 'PM' ? 12 : 0)) * 60 + Number(minute);
+
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await zone.click();
+  await zone.fill('Asia/Kolkata');
+  await page.getByRole('option', { name: 'Asia/Kolkata', exact: true }).click();
+
+  // India is UTC+5:30 all year: the chosen time moves by five and a half hours on the page.
+  const expected = (utcMinutes + 330) % 1440;
+  const label = `${((Math.floor(expected / 60) + 11) % 12) + 1}:${String(expected % 60).padStart(2, '0')}`;
+  await expect(summary).toContainText('GMT+5:30');
+  await expect(summary).toContainText(`at ${label}`);
+  await expect(page.getByTestId('time-slot').first()).toBeVisible();
+  await captureBothWidths(page, 'booking-time-zone');
+});
+
+async function guestAtReview(browser: Browser, name: string) {
+  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
+  const page = await context.newPage();
+  await openBooking(page, 'Private yoga session');
+  // One teacher, so both visitors want the very same last spot.
+  await page.getByText('Lena Novak').click();
+  await page.getByTestId('next-step').click();
+  await pickFirstTime(page);
+  await page.getByTestId('next-step').click();
+  await fillGuestDetails(page, name);
+  await page.getByTestId('next-step').click();
+  await expect(page.getByTestId('confirm-booking')).toBeVisible();
+  return { context, page };
+}
+
+test('two visitors race for the last spot and the loser is told clearly', async ({ browser }) => {
+  const first = await guestAtReview(browser, 'Ann');
+  const second = await guestAtReview(browser, 'Bob');
+  const firstWhen = await first.page.getByTestId('review-when').textContent();
+  expect(await second.page.getByTestId('review-when').textContent()).toBe(firstWhen);
+
+  await Promise.all([
+    first.page.getByTestId('confirm-booking').click(),
+    second.page.getByTestId('confirm-booking').click(),
+  ]);
+  const outcome = async (page: Page) => {
+    const won = page.getByTestId('booking-confirmation');
+    await expect(won.or(page.getByTestId('booking-problem'))).toBeVisible();
+    return (await won.isVisible()) ? 'won' : 'lost';
+  };
+  const results = [await outcome(first.page), await outcome(second.page)];
+  expect([...results].sort()).toEqual(['lost', 'won']);
+  const losing = results[0] === 'lost' ? first.page : second.page;
+  await expect(losing.getByTestId('booking-problem')).toContainText('That time was just taken');
+  // The picker is back on the time step with fresh times, the taken one gone.
+  await expect(losing.getByTestId('time-slot').first()).toBeVisible();
+  await captureBothWidths(losing, 'booking-slot-taken');
+  await first.context.close();
+  await second.context.close();
+});
+
+test('a member books a class, sees it, reschedules and cancels it', async ({ page }) => {
+  await page.goto('/account/login');
+  await page.getByLabel('Email').fill('member@example.com');
+  await page.getByRole('textbox', { name: /^Password/ }).fill('atrium-demo-member');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+  await openBooking(page, 'Morning vinyasa');
+  const sessions = page.getByTestId('class-session');
+  await expect(sessions.first()).toBeVisible();
+  await expect(sessions.first()).toContainText('spots left');
+  await captureBothWidths(page, 'booking-class-sessions');
+  await sessions.first().click();
+  await page.getByTestId('next-step').click();
+  await expect(page.getByLabel('Email')).toHaveValue('member@example.com');
+  await page.getByTestId('next-step').click();
+  await page.getByTestId('confirm-booking').click();
+  await expect(page.getByRole('heading', { name: 'You are booked!' })).toBeVisible();
+  await page.getByRole('link', { name: 'View my bookings' }).click();
+
+  const card = page.getByTestId('my-booking').filter({ hasText: 'Confirmed' }).first();
+  await expect(card).toBeVisible();
+  const before = await card.getByTestId('my-booking-when').textContent();
+  await captureBothWidths(page, 'account-bookings');
+
+  await card.getByRole('button', { name: 'Reschedule' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('class-session').nth(1)).toBeVisible();
+  await dialog.getByTestId('class-session').nth(1).click();
+  await dialog.getByTestId('confirm-reschedule').click();
+  await expect(page.getByText('Your booking was moved to')).toBeVisible();
+  await expect(card.getByTestId('my-booking-when')).not.toHaveText(before ?? '');
+
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByTestId('confirm-cancel').click();
+  await expect(page.getByText('Your booking was cancelled.')).toBeVisible();
+  await expect(page.getByTestId('my-booking').filter({ hasText: 'Cancelled' }).first()).toBeVisible();
+
+  for (const section of ['orders', 'subscriptions', 'events']) {
+    await page.goto(`/account/${section}`);
+    await expect(page.getByText('Coming soon')).toBeVisible();
+  }
+  await captureBothWidths(page, 'account-events-placeholder');
+});
+
+test('a visitor plans a visit of two services back to back', async ({ page }) => {
+  await page.goto('/services');
+  await page.getByRole('link', { name: 'Private yoga session', exact: true }).click();
+  await page.getByRole('button', { name: 'Add to my visit' }).click();
+  await expect(page.getByText('1 service in your visit')).toBeVisible();
+  await page.getByRole('link', { name: 'Book the visit' }).click();
+  await expect(page.getByText('Add at least two services')).toBeVisible();
+  await captureBothWidths(page, 'visit');
+});

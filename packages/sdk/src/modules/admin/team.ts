@@ -1,0 +1,107 @@
+import type {
+  ApiKey,
+  Identity,
+  StaffRole,
+  identitySettingsSchema,
+  staffInvitationSchema,
+  updateIdentitySettingsRequestSchema,
+} from '@atrium/contract/identity';
+import type { z } from 'zod';
+import { defineModule } from '../../client.ts';
+import type { WithDates } from '../../dates.ts';
+
+export type { ApiKey, Identity, StaffRole };
+export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
+export type IdentitySettings = z.infer<typeof identitySettingsSchema>;
+export type IdentitySettingsChange = z.input<typeof updateIdentitySettingsRequestSchema>['settings'];
+
+function segment(id: string): string {
+  return encodeURIComponent(id);
+}
+
+/**
+ * The dashboard's team calls: owners and staff of the site, their roles and invitations, the site's API
+ * keys and its registration rules. Owners and admins only (API keys: owners).
+ * @example
+ * const client = createClient({ baseUrl, auth: staffAuth, modules: { team } });
+ * await client.team.inviteStaff({ email: 'dana@example.com', role: 'STAFF' });
+ */
+export const team = defineModule({
+  /** `GET /identity/v1/staff`: every owner, admin and staff user of the site. */
+  listStaff: (context) => async (): Promise<WithDates<Identity>[]> =>
+    (await context.request<{ staff: Identity[] }>({ method: 'GET', path: '/identity/v1/staff' })).staff,
+
+  /** `POST /identity/v1/staff/invitations`: mails a single-use link valid for 7 days. */
+  inviteStaff:
+    (context) =>
+    async (input: { email: string; role?: StaffRole }): Promise<WithDates<StaffInvitation>> =>
+      (
+        await context.request<{ invitation: StaffInvitation }>({
+          method: 'POST',
+          path: '/identity/v1/staff/invitations',
+          body: input,
+        })
+      ).invitation,
+
+  /** `PATCH /identity/v1/staff/{id}`: a new role acts on the user's next call. */
+  updateStaffRole:
+    (context) =>
+    async (identityId: string, role: StaffRole): Promise<WithDates<Identity>> =>
+      (
+        await context.request<{ identity: Identity }>({
+          method: 'PATCH',
+          path: `/identity/v1/staff/${segment(identityId)}`,
+          body: { role },
+        })
+      ).identity,
+
+  /** `DELETE /identity/v1/staff/{id}`: removes the user from the team and ends their sessions. */
+  removeStaff:
+    (context) =>
+    async (identityId: string): Promise<void> => {
+      await context.request({ method: 'DELETE', path: `/identity/v1/staff/${segment(identityId)}` });
+    },
+
+  /** `GET /identity/v1/api-keys`: the keys without their secrets (revoked ones carry `revokedDate`). */
+  listApiKeys: (context) => async (): Promise<WithDates<ApiKey>[]> =>
+    (await context.request<{ apiKeys: ApiKey[] }>({ method: 'GET', path: '/identity/v1/api-keys' }))
+      .apiKeys,
+
+  /** `POST /identity/v1/api-keys`: `key` is the only time the secret is shown. */
+  createApiKey:
+    (context) =>
+    async (input: { name: string; scopes?: string[] }): Promise<{ apiKey: WithDates<ApiKey>; key: string }> =>
+      context.request<{ apiKey: ApiKey; key: string }>({
+        method: 'POST',
+        path: '/identity/v1/api-keys',
+        body: input,
+      }),
+
+  /** `DELETE /identity/v1/api-keys/{id}`: calls with the key fail at once. */
+  revokeApiKey:
+    (context) =>
+    async (apiKeyId: string): Promise<void> => {
+      await context.request({ method: 'DELETE', path: `/identity/v1/api-keys/${segment(apiKeyId)}` });
+    },
+
+  /** `GET /identity/v1/settings`: registration and captcha rules. */
+  getIdentitySettings: (context) => async (): Promise<IdentitySettings> =>
+    (
+      await context.request<{ settings: IdentitySettings }>({
+        method: 'GET',
+        path: '/identity/v1/settings',
+      })
+    ).settings,
+
+  /** `PATCH /identity/v1/settings`: changes the rules given. */
+  updateIdentitySettings:
+    (context) =>
+    async (settings: IdentitySettingsChange): Promise<IdentitySettings> =>
+      (
+        await context.request<{ settings: IdentitySettings }>({
+          method: 'PATCH',
+          path: '/identity/v1/settings',
+          body: { settings },
+        })
+      ).settings,
+});
