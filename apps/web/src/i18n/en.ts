@@ -462,7 +462,9 @@ export const en = {
       bulkConfirm: 'Confirm selected',
       bulkDecline: 'Decline selected',
       bulkDone: (done: number, total: number) =>
-        done === total ? `${done} bookings updated.` : `${done} of ${total} bookings updated; the rest were refused.`,
+        done === total
+          ? `${done} bookings updated.`
+          : `${done} of ${total} bookings updated; the rest were refused.`,
       total: (count: number) => (count === 1 ? '1 booking' : `${count} bookings`),
       empty: 'No bookings match',
       emptyBody: 'Change the filters, or wait for customers to book.',

@@ -25,6 +25,11 @@ export interface RunQueryOptions {
   cursorScope?: string;
   /** Where the query sits in the request, for field paths of errors. */
   path?: PropertyKey[];
+  /**
+   * `cursor`: the endpoint answers with cursor paging metadata only. A `paging` object is then read as
+   * the first page's size (its offset must be 0: a 400 otherwise, pointing at cursorPaging).
+   */
+  paging?: 'any' | 'cursor';
   /** The order of a first page that sends no `sort` (the id still ends it). */
   defaultSort?: readonly Sorting[];
   /**
@@ -43,12 +48,27 @@ export interface QueryResult<Row> {
   where: SQL | undefined;
 }
 
-type QueryInput = Partial<ParsedQuery> | null | undefined;
+/** The wire query; nullish members are absent (the module contracts differ on null versus undefined). */
+export type QueryInput =
+  | {
+      filter?: unknown;
+      sort?: readonly Sorting[] | null;
+      paging?: { limit?: number | null; offset?: number | null } | null;
+      cursorPaging?: { limit?: number | null; cursor?: string | null } | null;
+      fields?: readonly string[] | null;
+    }
+  | Partial<ParsedQuery>
+  | null
+  | undefined;
 type Row<TTable extends PgTable> = TTable['$inferSelect'];
 
 const keyColumn = (index: number) => `__query_key_${index}`;
 
-function checkLimit(entity: QueryEntity, limit: number | undefined, path: PropertyKey[]): number {
+function checkLimit(
+  entity: Pick<QueryEntity, 'defaultLimit' | 'maxLimit'>,
+  limit: number | null | undefined,
+  path: PropertyKey[],
+): number {
   const value = limit ?? entity.defaultLimit;
   if (!Number.isSafeInteger(value) || value < 1) {
     throw invalidField(formatFieldPath(path), 'must be a positive integer', 'MIN');
@@ -271,8 +291,18 @@ export async function runQuery<TTable extends PgTable>(
   query: QueryInput,
   options: RunQueryOptions & { cursorKey: Uint8Array },
 ): Promise<QueryResult<Row<TTable>>> {
-  const input = query ?? {};
+  let input: NonNullable<QueryInput> = query ?? {};
   const path = options.path ?? ['query'];
+  if (options.paging === 'cursor' && input.paging && !input.cursorPaging) {
+    if (input.paging.offset) {
+      throw invalidField(
+        formatFieldPath([...path, 'paging', 'offset']),
+        'this list pages by cursor: send cursorPaging and follow pagingMetadata.cursors',
+      );
+    }
+    input = { ...input, paging: undefined, cursorPaging: { limit: input.paging.limit } };
+  }
+  if (options.paging === 'cursor' && !input.cursorPaging) input = { ...input, cursorPaging: {} };
   if (input.paging && input.cursorPaging) {
     throw invalidField(
       formatFieldPath(path),
@@ -285,17 +315,99 @@ export async function runQuery<TTable extends PgTable>(
     : runOffset(executor, entity, input, options, path);
 }
 
-/** The query engine with the deployment's cursor key, wired once in buildApp and handed to repositories. */
-export function createQueryRunner(dependencies: { cursorKey: Uint8Array }) {
+export interface ListQueryOptions {
+  /** Names the list in its cursors, as an entity name does. */
+  name: string;
+  cursorScope?: string;
+  path?: PropertyKey[];
+  defaultLimit?: number;
+  maxLimit?: number;
+}
+
+/**
+ * Cursor paging of a list the caller computes in memory (grouped results such as "forms and the services
+ * using them"): `load` gets the wire filter (the cursor's on a next page) and returns the whole ordered
+ * list; the cursor holds the filter and the offset, signed like every cursor.
+ */
+export async function runListQuery<Item>(
+  query: QueryInput,
+  options: ListQueryOptions & { cursorKey: Uint8Array },
+  load: (filter: unknown) => Promise<Item[]>,
+): Promise<{ items: Item[]; pagingMetadata: CursorPagingMetadata }> {
+  const input = query ?? {};
+  const path = options.path ?? ['query'];
+  const limits = { defaultLimit: options.defaultLimit ?? 50, maxLimit: options.maxLimit ?? 100 };
+  const limit = checkLimit(limits, input.cursorPaging?.limit ?? input.paging?.limit, [
+    ...path,
+    input.cursorPaging ? 'cursorPaging' : 'paging',
+    'limit',
+  ]);
+  const scope = `${options.name}:${options.cursorScope ?? ''}`;
+  const payload = fromCursor(options.cursorKey, scope, input, path);
+  const filter = payload ? payload.filter : (input.filter ?? null);
+  const start = payload ? Number(payload.position[0]) : 0;
+  if (!Number.isSafeInteger(start) || start < 0) throw invalidCursor();
+  const all = await load(filter);
+  const items = all.slice(start, start + limit);
+  const cursorAt = (offset: number) =>
+    encodeCursor(options.cursorKey, {
+      v: 1,
+      scope,
+      filter: (filter as Record<string, unknown> | null) ?? null,
+      sort: [],
+      fields: null,
+      position: [String(offset)],
+      direction: 'next',
+    });
+  const hasNext = start + limit < all.length;
   return {
-    run<TTable extends PgTable>(
+    items,
+    pagingMetadata: {
+      count: items.length,
+      cursors: {
+        next: hasNext ? cursorAt(start + limit) : null,
+        prev: start > 0 ? cursorAt(Math.max(0, start - limit)) : null,
+      },
+      hasNext,
+    },
+  };
+}
+
+/** The query engine with the deployment's cursor key, wired once in buildApp and handed to repositories. */
+export function createQueryRunner(dependencies: {
+  /** The key, or how to load it on first use (for code built without an app, such as the seed CLI). */
+  cursorKey: Uint8Array | (() => Promise<Uint8Array>);
+}) {
+  let key: Promise<Uint8Array> | undefined;
+  const cursorKey = () => {
+    const given = dependencies.cursorKey;
+    key ??= typeof given === 'function' ? given() : Promise.resolve(given);
+    return key;
+  };
+  return {
+    async run<TTable extends PgTable>(
       executor: Executor,
       entity: QueryEntity<TTable>,
       query: QueryInput,
       options: RunQueryOptions = {},
     ): Promise<QueryResult<Row<TTable>>> {
-      return runQuery(executor, entity, query, { ...options, cursorKey: dependencies.cursorKey });
+      return runQuery(executor, entity, query, { ...options, cursorKey: await cursorKey() });
+    },
+    async runList<Item>(
+      query: QueryInput,
+      options: ListQueryOptions,
+      load: (filter: unknown) => Promise<Item[]>,
+    ): Promise<{ items: Item[]; pagingMetadata: CursorPagingMetadata }> {
+      return runListQuery(query, { ...options, cursorKey: await cursorKey() }, load);
     },
   };
 }
 export type QueryRunner = ReturnType<typeof createQueryRunner>;
+
+/**
+ * The SQL of a wire filter alone, for counts, bulk actions and aggregations over what a query would list
+ * (every mistake a 400 under `path`).
+ */
+export function filterWhere(entity: QueryEntity, filter: unknown, path: PropertyKey[] = ['filter']): SQL {
+  return compileFilter(parseFilter(entity, filter, path));
+}

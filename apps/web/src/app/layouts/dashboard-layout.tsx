@@ -81,8 +81,7 @@ function ThemeToggle() {
 function UserMenu() {
   const session = useSession();
   const profile = session.identity.identityProfile;
-  const name =
-    [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || session.identity.email;
+  const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || session.identity.email;
   return (
     <Menu position="bottom-end" width={220}>
       <Menu.Target>

@@ -64,8 +64,7 @@ export const team = defineModule({
 
   /** `GET /identity/v1/api-keys`: the keys without their secrets (revoked ones carry `revokedDate`). */
   listApiKeys: (context) => async (): Promise<WithDates<ApiKey>[]> =>
-    (await context.request<{ apiKeys: ApiKey[] }>({ method: 'GET', path: '/identity/v1/api-keys' }))
-      .apiKeys,
+    (await context.request<{ apiKeys: ApiKey[] }>({ method: 'GET', path: '/identity/v1/api-keys' })).apiKeys,
 
   /** `POST /identity/v1/api-keys`: `key` is the only time the secret is shown. */
   createApiKey:

@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Card, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -152,13 +165,27 @@ export function ApiKeysPage() {
           </Stack>
         ) : (
           <Stack>
-            <TextInput label={s.name} placeholder={s.namePlaceholder} value={name} onChange={(event) => setName(event.currentTarget.value)} />
-            <TextInput label={s.scopes} description={s.scopesHint} value={scopes} onChange={(event) => setScopes(event.currentTarget.value)} />
+            <TextInput
+              label={s.name}
+              placeholder={s.namePlaceholder}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+            />
+            <TextInput
+              label={s.scopes}
+              description={s.scopesHint}
+              value={scopes}
+              onChange={(event) => setScopes(event.currentTarget.value)}
+            />
             <Text size="xs" c="dimmed">
               {s.scopesExample}
             </Text>
             <Group justify="flex-end">
-              <Button loading={create.isPending} disabled={!name.trim() || !scopes.trim()} onClick={() => create.mutate()}>
+              <Button
+                loading={create.isPending}
+                disabled={!name.trim() || !scopes.trim()}
+                onClick={() => create.mutate()}
+              >
                 {s.create}
               </Button>
             </Group>

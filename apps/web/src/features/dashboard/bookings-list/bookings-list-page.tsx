@@ -66,7 +66,10 @@ export function BookingsListPage() {
     email: '',
     when: 'upcoming',
   });
-  const [sort, setSort] = useState<{ field: SortField; order: 'ASC' | 'DESC' }>({ field: 'startDate', order: 'ASC' });
+  const [sort, setSort] = useState<{ field: SortField; order: 'ASC' | 'DESC' }>({
+    field: 'startDate',
+    order: 'ASC',
+  });
   const [page, setPage] = useState(1);
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [selected, setSelected] = useState<string>();
@@ -110,7 +113,10 @@ export function BookingsListPage() {
   }
 
   function toggleSort(field: SortField) {
-    setSort((current) => ({ field, order: current.field === field && current.order === 'ASC' ? 'DESC' : 'ASC' }));
+    setSort((current) => ({
+      field,
+      order: current.field === field && current.order === 'ASC' ? 'DESC' : 'ASC',
+    }));
     setPage(1);
   }
 
@@ -125,7 +131,20 @@ export function BookingsListPage() {
         result = await result.next();
         all.push(...result.items);
       }
-      const header = ['id', 'status', 'payment', 'start', 'end', 'service', 'staff', 'customer', 'email', 'phone', 'participants', 'attendance'];
+      const header = [
+        'id',
+        'status',
+        'payment',
+        'start',
+        'end',
+        'service',
+        'staff',
+        'customer',
+        'email',
+        'phone',
+        'participants',
+        'attendance',
+      ];
       const lines = all.map(({ booking, attendanceInfo }) =>
         [
           booking.id,
@@ -174,7 +193,12 @@ export function BookingsListPage() {
         title={s.title}
         description={s.description}
         actions={
-          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} onClick={() => void exportCsv()}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={exporting}
+            onClick={() => void exportCsv()}
+          >
             {s.export}
           </Button>
         }
@@ -234,7 +258,13 @@ export function BookingsListPage() {
           <Button size="xs" loading={bulk.isPending} onClick={() => bulk.mutate('confirm')}>
             {s.bulkConfirm}
           </Button>
-          <Button size="xs" color="red" variant="light" loading={bulk.isPending} onClick={() => bulk.mutate('decline')}>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            loading={bulk.isPending}
+            onClick={() => bulk.mutate('decline')}
+          >
             {s.bulkDecline}
           </Button>
         </Group>
@@ -271,7 +301,11 @@ export function BookingsListPage() {
               </Table.Thead>
               <Table.Tbody>
                 {rows.map(({ booking }) => (
-                  <Table.Tr key={booking.id} style={{ cursor: 'pointer' }} onClick={() => setSelected(booking.id)}>
+                  <Table.Tr
+                    key={booking.id}
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => setSelected(booking.id)}
+                  >
                     <Table.Td onClick={(event) => event.stopPropagation()}>
                       <Checkbox
                         aria-label={s.selectOne}
@@ -296,7 +330,9 @@ export function BookingsListPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>{serviceNames.get(bookingServiceId(booking) ?? '') ?? '—'}</Table.Td>
-                    <Table.Td>{staffNames.get(booking.bookedEntity.slot?.resource?.id ?? '') ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {staffNames.get(booking.bookedEntity.slot?.resource?.id ?? '') ?? '—'}
+                    </Table.Td>
                     <Table.Td>
                       <StatusBadge status={booking.status} />
                     </Table.Td>

@@ -13,6 +13,7 @@ import { Button, Card, Group, Modal, MultiSelect, Stack, Text } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { t } from '../../../i18n/strings.ts';
 import { bookingsKey } from '../shared/booking-actions.ts';
 import { BookingDrawer } from '../shared/booking-drawer.tsx';
@@ -32,7 +33,12 @@ const eventColors: Record<string, string> = {
   DECLINED: '#e03131',
 };
 // Conflicts the server reports when a new time is taken; the owner may still insist.
-const conflictCodes = new Set(['SLOT_UNAVAILABLE', 'SESSION_FULL', 'BOOKING_POLICY_VIOLATION', 'RESCHEDULE_POLICY_VIOLATION']);
+const conflictCodes = new Set([
+  'SLOT_UNAVAILABLE',
+  'SESSION_FULL',
+  'BOOKING_POLICY_VIOLATION',
+  'RESCHEDULE_POLICY_VIOLATION',
+]);
 
 interface PendingMove {
   booking: WithDates<Booking>;
@@ -45,6 +51,8 @@ interface PendingMove {
 /** Day, week and month views of the bookings; click for details, drag to reschedule. */
 export function CalendarPage() {
   const queryClient = useQueryClient();
+  // `?date=2026-12-01` opens the calendar on that day (links from the list, mails and tests).
+  const [params] = useSearchParams();
   const { services, staff, serviceNames } = useNames();
   const [range, setRange] = useState<{ from: Date; to: Date }>();
   const [filters, setFilters] = useState<BookingFilters>({ staffIds: [], serviceIds: [], statuses: [] });
@@ -57,7 +65,10 @@ export function CalendarPage() {
     () =>
       (bookings.data ?? []).map(({ booking }) => {
         const service = serviceNames.get(bookingServiceId(booking) ?? '') ?? booking.bookedEntity.title ?? '';
-        const movable = booking.status !== 'CANCELED' && booking.status !== 'DECLINED' && Boolean(booking.bookedEntity.slot);
+        const movable =
+          booking.status !== 'CANCELED' &&
+          booking.status !== 'DECLINED' &&
+          Boolean(booking.bookedEntity.slot);
         return {
           id: booking.id,
           title: `${contactName(booking.contactDetails)} · ${service}`,
@@ -86,14 +97,17 @@ export function CalendarPage() {
         ...(slot.resource ? { resource: slot.resource } : {}),
         ...(slot.location ? { location: slot.location } : {}),
       },
-      ...(force ? { flowControlSettings: { skipAvailabilityValidation: true, ignoreReschedulePolicy: true } } : {}),
+      ...(force
+        ? { flowControlSettings: { skipAvailabilityValidation: true, ignoreReschedulePolicy: true } }
+        : {}),
     });
   }
 
   async function onDrop(info: EventDropInfo) {
     const booking = info.event.extendedProps.booking as WithDates<Booking>;
     const start = info.event.start!;
-    const end = info.event.end ?? new Date(start.getTime() + (booking.endDate.getTime() - booking.startDate.getTime()));
+    const end =
+      info.event.end ?? new Date(start.getTime() + (booking.endDate.getTime() - booking.startDate.getTime()));
     try {
       await move(booking, start, end, false);
       notifications.show({ color: 'teal', message: s.rescheduled });
@@ -167,8 +181,18 @@ export function CalendarPage() {
         <FullCalendar
           plugins={[classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin]}
           initialView="timeGridWeek"
-          headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' }}
-          buttonText={{ today: s.today, day: s.day, week: s.week, month: s.month }}
+          initialDate={params.get('date') ?? undefined}
+          headerToolbar={{
+            start: 'prev,next today',
+            center: 'title',
+            end: 'timeGridDay,timeGridWeek,dayGridMonth',
+          }}
+          buttons={{
+            today: { text: s.today },
+            timeGridDay: { text: s.day },
+            timeGridWeek: { text: s.week },
+            dayGridMonth: { text: s.month },
+          }}
           firstDay={1}
           nowIndicator
           allDaySlot={false}
@@ -186,7 +210,9 @@ export function CalendarPage() {
       <Group gap="md" mt="sm">
         {Object.entries(eventColors).map(([status, color]) => (
           <Group key={status} gap={6}>
-            <span style={{ width: 10, height: 10, borderRadius: 3, background: color, display: 'inline-block' }} />
+            <span
+              style={{ width: 10, height: 10, borderRadius: 3, background: color, display: 'inline-block' }}
+            />
             <Text size="xs" c="dimmed">
               {(t.dashboard.statuses as Record<string, string>)[status]}
             </Text>

@@ -157,14 +157,19 @@ export function HomePage() {
                 <Group key={booking.id} justify="space-between" wrap="nowrap" data-testid="pending-approval">
                   <Stack gap={0} style={{ cursor: 'pointer' }} onClick={() => setSelected(booking.id)}>
                     <Text size="sm" fw={500}>
-                      {contactName(booking.contactDetails)} · {serviceNames.get(bookingServiceId(booking) ?? '') ?? ''}
+                      {contactName(booking.contactDetails)} ·{' '}
+                      {serviceNames.get(bookingServiceId(booking) ?? '') ?? ''}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {formatDateTime(booking.startDate)}
                     </Text>
                   </Stack>
                   <Group gap={6} wrap="nowrap">
-                    <Button size="xs" loading={action.isPending} onClick={() => action.mutate({ kind: 'confirm', booking })}>
+                    <Button
+                      size="xs"
+                      loading={action.isPending}
+                      onClick={() => action.mutate({ kind: 'confirm', booking })}
+                    >
                       {s.approve}
                     </Button>
                     <Button

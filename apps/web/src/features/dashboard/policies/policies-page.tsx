@@ -1,6 +1,19 @@
 import type { BookingPolicy, BookingPolicyInput } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
-import { Badge, Button, Card, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -51,8 +64,14 @@ function toInput(values: Values): BookingPolicyInput {
   return {
     name: values.name.trim(),
     customPolicyDescription: { enabled: Boolean(values.description.trim()), description: values.description },
-    limitEarlyBookingPolicy: { enabled: values.earliestEnabled, earliestBookingInMinutes: values.earliestDays * 1440 },
-    limitLateBookingPolicy: { enabled: values.latestEnabled, latestBookingInMinutes: values.latestHours * 60 },
+    limitEarlyBookingPolicy: {
+      enabled: values.earliestEnabled,
+      earliestBookingInMinutes: values.earliestDays * 1440,
+    },
+    limitLateBookingPolicy: {
+      enabled: values.latestEnabled,
+      latestBookingInMinutes: values.latestHours * 60,
+    },
     cancellationPolicy: {
       enabled: values.cancellation,
       limitLatestCancellation: values.cancelHours > 0,
@@ -71,7 +90,8 @@ function toInput(values: Values): BookingPolicyInput {
 function PolicyForm({ policy, onClose }: { policy?: WithDates<BookingPolicy>; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(valuesOf(policy));
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => setValues((current) => ({ ...current, [field]: value }));
+  const set = <K extends keyof Values>(field: K, value: Values[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
   const save = useMutation({
     mutationFn: () =>
       policy
@@ -85,21 +105,58 @@ function PolicyForm({ policy, onClose }: { policy?: WithDates<BookingPolicy>; on
     onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   const number = (field: keyof Values, label: string, max: number) => (
-    <NumberInput label={label} min={0} max={max} value={values[field] as number} onChange={(value) => set(field, Number(value) || 0)} />
+    <NumberInput
+      label={label}
+      min={0}
+      max={max}
+      value={values[field] as number}
+      onChange={(value) => set(field, Number(value) || 0)}
+    />
   );
   return (
     <Stack gap="sm">
-      <TextInput label={s.name} required value={values.name} onChange={(event) => set('name', event.currentTarget.value)} />
-      <Textarea label={s.text} autosize minRows={2} value={values.description} onChange={(event) => set('description', event.currentTarget.value)} />
-      <Switch label={s.earliest} checked={values.earliestEnabled} onChange={(event) => set('earliestEnabled', event.currentTarget.checked)} />
+      <TextInput
+        label={s.name}
+        required
+        value={values.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+      />
+      <Textarea
+        label={s.text}
+        autosize
+        minRows={2}
+        value={values.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
+      />
+      <Switch
+        label={s.earliest}
+        checked={values.earliestEnabled}
+        onChange={(event) => set('earliestEnabled', event.currentTarget.checked)}
+      />
       {values.earliestEnabled && number('earliestDays', s.earliestDays, 365)}
-      <Switch label={s.latest} checked={values.latestEnabled} onChange={(event) => set('latestEnabled', event.currentTarget.checked)} />
+      <Switch
+        label={s.latest}
+        checked={values.latestEnabled}
+        onChange={(event) => set('latestEnabled', event.currentTarget.checked)}
+      />
       {values.latestEnabled && number('latestHours', s.latestHours, 720)}
-      <Switch label={s.cancellation} checked={values.cancellation} onChange={(event) => set('cancellation', event.currentTarget.checked)} />
+      <Switch
+        label={s.cancellation}
+        checked={values.cancellation}
+        onChange={(event) => set('cancellation', event.currentTarget.checked)}
+      />
       {values.cancellation && number('cancelHours', s.cancelHours, 720)}
-      <Switch label={s.reschedule} checked={values.reschedule} onChange={(event) => set('reschedule', event.currentTarget.checked)} />
+      <Switch
+        label={s.reschedule}
+        checked={values.reschedule}
+        onChange={(event) => set('reschedule', event.currentTarget.checked)}
+      />
       {values.reschedule && number('rescheduleHours', s.rescheduleHours, 720)}
-      <Switch label={s.waitlist} checked={values.waitlist} onChange={(event) => set('waitlist', event.currentTarget.checked)} />
+      <Switch
+        label={s.waitlist}
+        checked={values.waitlist}
+        onChange={(event) => set('waitlist', event.currentTarget.checked)}
+      />
       {values.waitlist && number('waitlistCapacity', s.waitlistCapacity, 10000)}
       {number('maxParticipants', s.maxParticipants, 1000)}
       <Group justify="flex-end">
@@ -166,11 +223,15 @@ export function PoliciesPage() {
               <Stack gap={2} mb="md">
                 <Text size="sm" c="dimmed">
                   {policy.cancellationPolicy?.enabled
-                    ? s.cancelSummary(Math.round((policy.cancellationPolicy.latestCancellationInMinutes ?? 0) / 60))
+                    ? s.cancelSummary(
+                        Math.round((policy.cancellationPolicy.latestCancellationInMinutes ?? 0) / 60),
+                      )
                     : s.noCancel}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {policy.waitlistPolicy?.enabled ? s.waitlistSummary(policy.waitlistPolicy.capacity ?? 0) : s.noWaitlist}
+                  {policy.waitlistPolicy?.enabled
+                    ? s.waitlistSummary(policy.waitlistPolicy.capacity ?? 0)
+                    : s.noWaitlist}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {s.participantsSummary(policy.participantsPolicy?.maxParticipantsPerBooking ?? 1)}
@@ -181,7 +242,12 @@ export function PoliciesPage() {
                   {s.edit}
                 </Button>
                 {!policy.default && (
-                  <Button size="xs" variant="subtle" loading={makeDefault.isPending} onClick={() => makeDefault.mutate(policy.id)}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    loading={makeDefault.isPending}
+                    onClick={() => makeDefault.mutate(policy.id)}
+                  >
                     {s.makeDefault}
                   </Button>
                 )}
@@ -190,7 +256,12 @@ export function PoliciesPage() {
           ))}
         </SimpleGrid>
       )}
-      <Modal opened={Boolean(editing)} onClose={() => setEditing(undefined)} title={editing?.policy ? s.edit : s.new} size="lg">
+      <Modal
+        opened={Boolean(editing)}
+        onClose={() => setEditing(undefined)}
+        title={editing?.policy ? s.edit : s.new}
+        size="lg"
+      >
         {editing && <PolicyForm policy={editing.policy} onClose={() => setEditing(undefined)} />}
       </Modal>
     </>

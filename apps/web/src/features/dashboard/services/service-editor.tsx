@@ -94,7 +94,10 @@ function toInput(values: Values, currency: string | undefined): ServiceInput {
     },
   };
   if (values.rateType === 'FIXED')
-    payment.fixed = { price: money(values.price), ...(values.deposit > 0 ? { deposit: money(values.deposit) } : {}) };
+    payment.fixed = {
+      price: money(values.price),
+      ...(values.deposit > 0 ? { deposit: money(values.deposit) } : {}),
+    };
   if (values.rateType === 'VARIED')
     payment.varied = {
       defaultPrice: money(values.price),
@@ -204,7 +207,14 @@ export function ServiceEditor({
           <Textarea label={s.descriptionField} autosize minRows={2} {...form.getInputProps('description')} />
           <Group grow>
             {values.type === 'APPOINTMENT' ? (
-              <NumberInput label={s.duration} min={5} max={1440} step={5} suffix=" min" {...form.getInputProps('duration')} />
+              <NumberInput
+                label={s.duration}
+                min={5}
+                max={1440}
+                step={5}
+                suffix=" min"
+                {...form.getInputProps('duration')}
+              />
             ) : (
               <NumberInput label={s.capacity} min={1} max={1000} {...form.getInputProps('capacity')} />
             )}
@@ -221,7 +231,10 @@ export function ServiceEditor({
           <Select
             label={s.rateType}
             allowDeselect={false}
-            data={(['FIXED', 'VARIED', 'CUSTOM', 'NO_FEE'] as const).map((value) => ({ value, label: s.rates[value] }))}
+            data={(['FIXED', 'VARIED', 'CUSTOM', 'NO_FEE'] as const).map((value) => ({
+              value,
+              label: s.rates[value],
+            }))}
             {...form.getInputProps('rateType')}
           />
           {(values.rateType === 'FIXED' || values.rateType === 'VARIED') && (
@@ -243,7 +256,11 @@ export function ServiceEditor({
             </Group>
           )}
           {values.rateType === 'CUSTOM' && (
-            <TextInput label={s.customPrice} placeholder={s.customPricePlaceholder} {...form.getInputProps('customPrice')} />
+            <TextInput
+              label={s.customPrice}
+              placeholder={s.customPricePlaceholder}
+              {...form.getInputProps('customPrice')}
+            />
           )}
           {values.rateType !== 'NO_FEE' && (
             <Group>
@@ -271,7 +288,10 @@ export function ServiceEditor({
               label={s.policy}
               placeholder={s.defaultPolicy}
               clearable
-              data={(policies.data ?? []).map((policy) => ({ value: policy.id, label: policy.name ?? policy.id }))}
+              data={(policies.data ?? []).map((policy) => ({
+                value: policy.id,
+                label: policy.name ?? policy.id,
+              }))}
               {...form.getInputProps('policyId')}
             />
             <Select

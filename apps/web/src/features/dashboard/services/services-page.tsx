@@ -1,6 +1,18 @@
 import type { Service } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
-import { ActionIcon, Badge, Button, Card, Checkbox, Group, Menu, Modal, Stack, Table, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Menu,
+  Modal,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -145,13 +157,23 @@ export function ServicesPage() {
                             </ActionIcon>
                           </Menu.Target>
                           <Menu.Dropdown>
-                            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing({ service })}>
+                            <Menu.Item
+                              leftSection={<IconPencil size={16} />}
+                              onClick={() => setEditing({ service })}
+                            >
                               {s.edit}
                             </Menu.Item>
-                            <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => clone.mutate(service)}>
+                            <Menu.Item
+                              leftSection={<IconCopy size={16} />}
+                              onClick={() => clone.mutate(service)}
+                            >
                               {s.clone}
                             </Menu.Item>
-                            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(service)}>
+                            <Menu.Item
+                              color="red"
+                              leftSection={<IconTrash size={16} />}
+                              onClick={() => setDeleting(service)}
+                            >
                               {s.delete}
                             </Menu.Item>
                           </Menu.Dropdown>
@@ -187,7 +209,11 @@ export function ServicesPage() {
             <Button variant="default" onClick={() => setDeleting(undefined)}>
               {t.dashboard.common.cancel}
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => deleting && remove.mutate(deleting)}
+            >
               {s.delete}
             </Button>
           </Group>

@@ -1,4 +1,15 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -18,7 +29,22 @@ const timeZones = (() => {
     return ['UTC', 'Europe/London', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo'];
   }
 })();
-const currencies = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'SEK', 'NOK', 'DKK', 'PLN', 'ILS', 'INR', 'BRL'];
+const currencies = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CHF',
+  'CAD',
+  'AUD',
+  'JPY',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'ILS',
+  'INR',
+  'BRL',
+];
 
 function SiteCard() {
   const queryClient = useQueryClient();
@@ -57,8 +83,19 @@ function SiteCard() {
         <LoadError error={site.error} />
       ) : (
         <Stack gap="sm">
-          <TextInput label={s.siteName} value={name} onChange={(event) => setName(event.currentTarget.value)} />
-          <Select label={s.timeZone} data={timeZones} searchable value={timezone} onChange={setTimezone} allowDeselect={false} />
+          <TextInput
+            label={s.siteName}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+          <Select
+            label={s.timeZone}
+            data={timeZones}
+            searchable
+            value={timezone}
+            onChange={setTimezone}
+            allowDeselect={false}
+          />
           <Select
             label={s.currency}
             data={Array.from(new Set([...(currency ? [currency] : []), ...currencies]))}
@@ -80,13 +117,19 @@ function SiteCard() {
 
 function RegistrationCard() {
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ['dashboard', 'identity-settings'], queryFn: () => admin.team.getIdentitySettings() });
+  const settings = useQuery({
+    queryKey: ['dashboard', 'identity-settings'],
+    queryFn: () => admin.team.getIdentitySettings(),
+  });
   const save = useMutation({
     mutationFn: (change: Record<string, boolean>) => admin.team.updateIdentitySettings(change),
     onSuccess: (next) => queryClient.setQueryData(['dashboard', 'identity-settings'], next),
     onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
-  const toggle = (field: 'requireEmailVerification' | 'requireOwnerApproval' | 'captchaOnRegister' | 'captchaOnLogin', label: string) => (
+  const toggle = (
+    field: 'requireEmailVerification' | 'requireOwnerApproval' | 'captchaOnRegister' | 'captchaOnLogin',
+    label: string,
+  ) => (
     <Switch
       label={label}
       checked={settings.data?.[field] ?? false}
@@ -117,15 +160,21 @@ function RegistrationCard() {
 
 function BusinessHoursCard() {
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ['dashboard', 'bookings-settings'], queryFn: () => admin.bookings.getBookingsSettings() });
+  const settings = useQuery({
+    queryKey: ['dashboard', 'bookings-settings'],
+    queryFn: () => admin.bookings.getBookingsSettings(),
+  });
   const [hours, setHours] = useState<Period[]>([]);
   useEffect(() => {
     if (settings.data)
-      setHours(settings.data.businessHours.map((period) => ({ ...period, weekday: period.weekday as Weekday })));
+      setHours(
+        settings.data.businessHours.map((period) => ({ ...period, weekday: period.weekday as Weekday })),
+      );
   }, [settings.data]);
   const problem = hoursProblem(hours);
   const save = useMutation({
-    mutationFn: () => admin.bookings.updateBookingsSettings({ businessHours: hours, revision: settings.data?.revision }),
+    mutationFn: () =>
+      admin.bookings.updateBookingsSettings({ businessHours: hours, revision: settings.data?.revision }),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.saved });
       void queryClient.invalidateQueries({ queryKey: ['dashboard', 'bookings-settings'] });

@@ -22,7 +22,13 @@ import { LoadError, Loading, PaymentBadge, StatusBadge } from './ui.tsx';
 const s = t.dashboard.booking;
 
 /** One booking with everything the business needs: who, when, answers, payment, attendance and actions. */
-export function BookingDrawer({ bookingId, onClose }: { bookingId: string | undefined; onClose: () => void }) {
+export function BookingDrawer({
+  bookingId,
+  onClose,
+}: {
+  bookingId: string | undefined;
+  onClose: () => void;
+}) {
   const { serviceNames, staffNames } = useNames();
   const query = useQuery({
     queryKey: [...bookingsKey, 'extended', bookingId],
@@ -53,7 +59,8 @@ export function BookingDrawer({ bookingId, onClose }: { bookingId: string | unde
   const staffId = booking?.bookedEntity.slot?.resource?.id;
   const attendance = extended?.attendanceInfo?.attendanceStatus ?? extended?.attendance?.status ?? 'NOT_SET';
   const allowed = extended?.allowedActions;
-  const open = booking?.status === 'CONFIRMED' || booking?.status === 'PENDING' || booking?.status === 'CREATED';
+  const open =
+    booking?.status === 'CONFIRMED' || booking?.status === 'PENDING' || booking?.status === 'CREATED';
   const answers = Object.entries(extended?.formSubmission ?? {});
 
   return (
@@ -67,7 +74,9 @@ export function BookingDrawer({ bookingId, onClose }: { bookingId: string | unde
       ) : (
         <Stack gap="md">
           <Stack gap={4}>
-            <Title order={3}>{booking.bookedEntity.title ?? serviceNames.get(serviceId ?? '') ?? s.title}</Title>
+            <Title order={3}>
+              {booking.bookedEntity.title ?? serviceNames.get(serviceId ?? '') ?? s.title}
+            </Title>
             <Text size="sm" c="dimmed">
               {formatRange(booking.startDate, booking.endDate)}
             </Text>
@@ -92,7 +101,9 @@ export function BookingDrawer({ bookingId, onClose }: { bookingId: string | unde
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{s.staff}</Table.Th>
-                <Table.Td>{(staffId && staffNames.get(staffId)) ?? booking.bookedEntity.slot?.resource?.name ?? '—'}</Table.Td>
+                <Table.Td>
+                  {(staffId && staffNames.get(staffId)) ?? booking.bookedEntity.slot?.resource?.name ?? '—'}
+                </Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{s.participants}</Table.Th>
@@ -198,7 +209,9 @@ export function BookingDrawer({ bookingId, onClose }: { bookingId: string | unde
                 variant="default"
                 disabled={participants === booking.totalParticipants}
                 loading={action.isPending}
-                onClick={() => action.mutate({ kind: 'participants', booking, totalParticipants: participants })}
+                onClick={() =>
+                  action.mutate({ kind: 'participants', booking, totalParticipants: participants })
+                }
               >
                 {s.saveParticipants}
               </Button>

@@ -10,7 +10,11 @@ import { t } from '../../../i18n/strings.ts';
  * The dashboard's own client: the same owner/staff session as the sign-in page (`staffAuth`), with the
  * management modules that the public site never loads (this file is only in the lazy dashboard chunk).
  */
-export const admin = createClient({ baseUrl: '', auth: staffAuth, modules: { bookings, identity, sites, team } });
+export const admin = createClient({
+  baseUrl: '',
+  auth: staffAuth,
+  modules: { bookings, identity, sites, team },
+});
 
 /** A message a person can act on, from whatever a call threw. */
 export function errorMessage(error: unknown): string {

@@ -33,7 +33,9 @@ import { hoursProblem, WorkingHoursEditor, type Period } from './working-hours-e
 const s = t.dashboard.staff;
 const staffKey = ['dashboard', 'staff'];
 
-const defaultHours: Period[] = weekdays.slice(0, 5).map((weekday) => ({ weekday, startTime: '09:00', endTime: '17:00' }));
+const defaultHours: Period[] = weekdays
+  .slice(0, 5)
+  .map((weekday) => ({ weekday, startTime: '09:00', endTime: '17:00' }));
 
 function summary(member: WithDates<StaffMember>): string {
   if (member.usesDefaultWorkingHours) return s.businessHours;
@@ -77,9 +79,19 @@ function StaffForm({ member, onClose }: { member?: WithDates<StaffMember>; onClo
   });
   return (
     <Stack gap="md">
-      <TextInput label={s.name} required value={name} onChange={(event) => setName(event.currentTarget.value)} />
+      <TextInput
+        label={s.name}
+        required
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+      />
       <Group grow>
-        <TextInput label={s.email} type="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+        <TextInput
+          label={s.email}
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
         <TextInput label={s.phone} value={phone} onChange={(event) => setPhone(event.currentTarget.value)} />
       </Group>
       <Divider label={s.hours} labelPosition="left" />
@@ -95,7 +107,11 @@ function StaffForm({ member, onClose }: { member?: WithDates<StaffMember>; onClo
         <Button variant="default" onClick={onClose}>
           {t.dashboard.common.cancel}
         </Button>
-        <Button loading={save.isPending} disabled={!name.trim() || Boolean(problem)} onClick={() => save.mutate()}>
+        <Button
+          loading={save.isPending}
+          disabled={!name.trim() || Boolean(problem)}
+          onClick={() => save.mutate()}
+        >
           {member ? t.dashboard.common.save : s.create}
         </Button>
       </Group>
@@ -156,14 +172,24 @@ function TimeOffPanel({ member }: { member: WithDates<StaffMember> }) {
                 {formatDateTime(entry.startDate)} – {formatDateTime(entry.endDate)}
               </Text>
             </Stack>
-            <ActionIcon variant="subtle" color="red" aria-label={s.removeTimeOff} onClick={() => remove.mutate(entry.id)}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={s.removeTimeOff}
+              onClick={() => remove.mutate(entry.id)}
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
         ))
       )}
       <Group grow align="flex-end">
-        <TextInput type="datetime-local" label={s.from} value={start} onChange={(event) => setStart(event.currentTarget.value)} />
+        <TextInput
+          type="datetime-local"
+          label={s.from}
+          value={start}
+          onChange={(event) => setStart(event.currentTarget.value)}
+        />
         <TextInput
           type="datetime-local"
           label={s.until}
@@ -173,8 +199,19 @@ function TimeOffPanel({ member }: { member: WithDates<StaffMember> }) {
         />
       </Group>
       <Group align="flex-end">
-        <TextInput label={s.reason} placeholder={s.reasonPlaceholder} value={title} onChange={(event) => setTitle(event.currentTarget.value)} style={{ flex: 1 }} />
-        <Button variant="light" disabled={!start || !end || invalid} loading={add.isPending} onClick={() => add.mutate()}>
+        <TextInput
+          label={s.reason}
+          placeholder={s.reasonPlaceholder}
+          value={title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <Button
+          variant="light"
+          disabled={!start || !end || invalid}
+          loading={add.isPending}
+          onClick={() => add.mutate()}
+        >
           {s.addTimeOff}
         </Button>
       </Group>
@@ -236,7 +273,13 @@ export function StaffPage() {
       <Modal opened={creating} onClose={() => setCreating(false)} title={s.createTitle} size="lg">
         {creating && <StaffForm onClose={() => setCreating(false)} />}
       </Modal>
-      <Drawer opened={Boolean(open)} onClose={() => setOpen(undefined)} position="right" size="lg" title={open?.name}>
+      <Drawer
+        opened={Boolean(open)}
+        onClose={() => setOpen(undefined)}
+        position="right"
+        size="lg"
+        title={open?.name}
+      >
         {open && (
           <Stack gap="lg">
             {session.canManage ? (

@@ -17,23 +17,33 @@ export function hoursProblem(periods: Period[]): string | undefined {
       .filter((period) => period.weekday === day)
       .sort((a, b) => a.startTime.localeCompare(b.startTime));
     for (const [index, period] of list.entries()) {
-      if (period.endTime <= period.startTime) return t.dashboard.hours.endBeforeStart(t.dashboard.weekdays[day]);
+      if (period.endTime <= period.startTime)
+        return t.dashboard.hours.endBeforeStart(t.dashboard.weekdays[day]);
       const next = list[index + 1];
-      if (next && next.startTime < period.endTime) return t.dashboard.hours.overlap(t.dashboard.weekdays[day]);
+      if (next && next.startTime < period.endTime)
+        return t.dashboard.hours.overlap(t.dashboard.weekdays[day]);
     }
   }
   return undefined;
 }
 
 /** A week of working periods: each day on or off, with one or more from–to ranges. */
-export function WorkingHoursEditor({ value, onChange }: { value: Period[]; onChange: (next: Period[]) => void }) {
+export function WorkingHoursEditor({
+  value,
+  onChange,
+}: {
+  value: Period[];
+  onChange: (next: Period[]) => void;
+}) {
   const s = t.dashboard.hours;
   const update = (index: number, change: Partial<Period>) =>
     onChange(value.map((period, at) => (at === index ? { ...period, ...change } : period)));
   return (
     <Stack gap="xs">
       {weekdays.map((day) => {
-        const entries = value.map((period, index) => ({ period, index })).filter(({ period }) => period.weekday === day);
+        const entries = value
+          .map((period, index) => ({ period, index }))
+          .filter(({ period }) => period.weekday === day);
         const open = entries.length > 0;
         return (
           <Group key={day} align="flex-start" wrap="nowrap" gap="md">
@@ -83,7 +93,10 @@ export function WorkingHoursEditor({ value, onChange }: { value: Period[]; onCha
                   leftSection={<IconPlus size={14} />}
                   onClick={() => {
                     const last = entries.at(-1)?.period.endTime ?? '12:00';
-                    onChange([...value, { weekday: day, startTime: last, endTime: last < '20:00' ? '20:00' : '23:59' }]);
+                    onChange([
+                      ...value,
+                      { weekday: day, startTime: last, endTime: last < '20:00' ? '20:00' : '23:59' },
+                    ]);
                   }}
                   style={{ alignSelf: 'flex-start' }}
                 >

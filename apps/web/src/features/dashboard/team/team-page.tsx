@@ -1,4 +1,16 @@
-import { ActionIcon, Avatar, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +23,10 @@ import { LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
 
 const s = t.dashboard.team;
 const key = ['dashboard', 'team'];
-const roleOptions = (['OWNER', 'ADMIN', 'STAFF'] as const).map((value) => ({ value, label: t.dashboard.roles[value] }));
+const roleOptions = (['OWNER', 'ADMIN', 'STAFF'] as const).map((value) => ({
+  value,
+  label: t.dashboard.roles[value],
+}));
 
 /** Who can sign in to the dashboard, with which role; invitations by email. */
 export function TeamPage() {
@@ -73,7 +88,12 @@ export function TeamPage() {
               allowDeselect={false}
               w={160}
             />
-            <Button type="submit" leftSection={<IconSend size={16} />} loading={invite.isPending} disabled={!emailValid}>
+            <Button
+              type="submit"
+              leftSection={<IconSend size={16} />}
+              loading={invite.isPending}
+              disabled={!emailValid}
+            >
               {s.invite}
             </Button>
           </Group>
@@ -98,7 +118,9 @@ export function TeamPage() {
             <Table.Tbody>
               {team.data.map((person) => {
                 const self = person.id === session.identity.id;
-                const name = [person.identityProfile.firstName, person.identityProfile.lastName].filter(Boolean).join(' ');
+                const name = [person.identityProfile.firstName, person.identityProfile.lastName]
+                  .filter(Boolean)
+                  .join(' ');
                 return (
                   <Table.Tr key={person.id}>
                     <Table.Td>
@@ -108,7 +130,12 @@ export function TeamPage() {
                         </Avatar>
                         <Stack gap={0}>
                           <Text size="sm" fw={500}>
-                            {name || person.email} {self && <Badge size="xs" variant="light">{s.you}</Badge>}
+                            {name || person.email}{' '}
+                            {self && (
+                              <Badge size="xs" variant="light">
+                                {s.you}
+                              </Badge>
+                            )}
                           </Text>
                           <Text size="xs" c="dimmed">
                             {person.email}
@@ -122,7 +149,9 @@ export function TeamPage() {
                         data={roleOptions}
                         value={person.role ?? 'STAFF'}
                         disabled={self || !session.isOwner}
-                        onChange={(value) => value && changeRole.mutate({ id: person.id, next: value as StaffRole })}
+                        onChange={(value) =>
+                          value && changeRole.mutate({ id: person.id, next: value as StaffRole })
+                        }
                         allowDeselect={false}
                         w={140}
                         size="xs"
