@@ -46,6 +46,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
