@@ -23,7 +23,7 @@ async function signIn(page: Page, login: { email: string; password: string }) {
   await page.setViewportSize(viewports.desktop);
   await page.goto('/dashboard/sign-in');
   await page.getByLabel('Email').fill(login.email);
-  await page.getByLabel('Password').fill(login.password);
+  await page.getByRole('textbox', { name: 'Password' }).fill(login.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
 }

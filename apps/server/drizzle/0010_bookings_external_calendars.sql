@@ -23,7 +23,6 @@ CREATE TABLE "bookings_staff_calendar_feeds" (
 	"created_date" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-DROP INDEX "data_items_search_trgm";--> statement-breakpoint
 CREATE INDEX "bookings_external_calendars_staff_idx" ON "bookings_external_calendars" USING btree ("site_id","staff_member_id");--> statement-breakpoint
 CREATE INDEX "bookings_external_calendars_status_idx" ON "bookings_external_calendars" USING btree ("status","last_sync_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "bookings_staff_calendar_feeds_token_idx" ON "bookings_staff_calendar_feeds" USING btree ("token");

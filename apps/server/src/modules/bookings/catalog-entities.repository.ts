@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { compileFilter, compileSort, type FieldMap, type SortInput } from './catalog-query.ts';
+import { defineQueryEntity } from '../../platform/query/query-entity.ts';
+import { filterWhere, type QueryInput, type QueryRunner } from '../../platform/query/run-query.ts';
 import {
   bookingCategories,
   bookingResourceTypes,
@@ -14,33 +15,26 @@ const c = bookingCategories;
 const r = bookingResources;
 const rt = bookingResourceTypes;
 
-export const categoryQueryFields: FieldMap = {
-  id: { kind: 'uuid', expr: sql`${c.id}` },
-  name: { kind: 'text', expr: sql`${c.name}` },
-  sortOrder: { kind: 'number', expr: sql`${c.sortOrder}` },
-  createdDate: { kind: 'date', expr: sql`${c.createdDate}` },
-  updatedDate: { kind: 'date', expr: sql`${c.updatedDate}` },
-};
-export const resourceQueryFields: FieldMap = {
-  id: { kind: 'uuid', expr: sql`${r.id}` },
-  name: { kind: 'text', expr: sql`${r.name}` },
-  typeId: { kind: 'uuid', expr: sql`${r.typeId}` },
-  createdDate: { kind: 'date', expr: sql`${r.createdDate}` },
-  updatedDate: { kind: 'date', expr: sql`${r.updatedDate}` },
-};
-export const resourceTypeQueryFields: FieldMap = {
-  id: { kind: 'uuid', expr: sql`${rt.id}` },
-  name: { kind: 'text', expr: sql`${rt.name}` },
-  createdDate: { kind: 'date', expr: sql`${rt.createdDate}` },
-  updatedDate: { kind: 'date', expr: sql`${rt.updatedDate}` },
-};
+export const categoryQueryEntity = defineQueryEntity({
+  name: 'bookings-categories',
+  table: c,
+  idColumn: c.id,
+  fields: { id: c.id, name: c.name, sortOrder: c.sortOrder, createdDate: c.createdDate, updatedDate: c.updatedDate },
+});
+export const resourceQueryEntity = defineQueryEntity({
+  name: 'bookings-resources',
+  table: r,
+  idColumn: r.id,
+  fields: { id: r.id, name: r.name, typeId: r.typeId, createdDate: r.createdDate, updatedDate: r.updatedDate },
+});
+export const resourceTypeQueryEntity = defineQueryEntity({
+  name: 'bookings-resource-types',
+  table: rt,
+  idColumn: rt.id,
+  fields: { id: rt.id, name: rt.name, createdDate: rt.createdDate, updatedDate: rt.updatedDate },
+});
 
-interface PageQuery {
-  filter: unknown;
-  sort: SortInput[] | undefined;
-  limit: number;
-  offset: number;
-}
+const byCreation = [{ fieldName: 'createdDate', order: 'ASC' as const }];
 
 export function createCatalogEntitiesRepository(db: Executor) {
   return {
@@ -128,22 +122,19 @@ export function createCatalogEntitiesRepository(db: Executor) {
         .returning({ id: c.id });
       return rows.length > 0;
     },
-    async pageCategories(siteId: string, query: PageQuery, executor: Executor = db): Promise<CategoryRow[]> {
-      const orderBy = compileSort(query.sort, categoryQueryFields, sql`${c.id} ASC`);
-      if (!query.sort?.length) orderBy.unshift(sql`${c.sortOrder} ASC`, sql`${c.createdDate} ASC`);
-      return executor
-        .select()
-        .from(c)
-        .where(and(eq(c.siteId, siteId), compileFilter(query.filter, categoryQueryFields)))
-        .orderBy(...orderBy)
-        .limit(query.limit)
-        .offset(query.offset);
+    async pageCategories(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
+      return queries.run(executor, categoryQueryEntity, query, {
+        baseWhere: eq(c.siteId, siteId),
+        cursorScope: siteId,
+        paging: 'cursor',
+        defaultSort: [{ fieldName: 'sortOrder', order: 'ASC' }, ...byCreation],
+      });
     },
     async countCategories(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {
       const [row] = await executor
         .select({ count: sql<number>`count(*)::int` })
         .from(c)
-        .where(and(eq(c.siteId, siteId), compileFilter(filter, categoryQueryFields, 'filter')));
+        .where(and(eq(c.siteId, siteId), filterWhere(categoryQueryEntity, filter)));
       return Number(row?.count ?? 0);
     },
 
@@ -199,26 +190,19 @@ export function createCatalogEntitiesRepository(db: Executor) {
         .returning({ id: rt.id });
       return rows.length > 0;
     },
-    async pageResourceTypes(
-      siteId: string,
-      query: PageQuery,
-      executor: Executor = db,
-    ): Promise<ResourceTypeRow[]> {
-      const orderBy = compileSort(query.sort, resourceTypeQueryFields, sql`${rt.id} ASC`);
-      if (!query.sort?.length) orderBy.unshift(sql`${rt.createdDate} ASC`);
-      return executor
-        .select()
-        .from(rt)
-        .where(and(eq(rt.siteId, siteId), compileFilter(query.filter, resourceTypeQueryFields)))
-        .orderBy(...orderBy)
-        .limit(query.limit)
-        .offset(query.offset);
+    async pageResourceTypes(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
+      return queries.run(executor, resourceTypeQueryEntity, query, {
+        baseWhere: eq(rt.siteId, siteId),
+        cursorScope: siteId,
+        paging: 'cursor',
+        defaultSort: byCreation,
+      });
     },
     async countResourceTypes(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {
       const [row] = await executor
         .select({ count: sql<number>`count(*)::int` })
         .from(rt)
-        .where(and(eq(rt.siteId, siteId), compileFilter(filter, resourceTypeQueryFields, 'filter')));
+        .where(and(eq(rt.siteId, siteId), filterWhere(resourceTypeQueryEntity, filter)));
       return Number(row?.count ?? 0);
     },
 
@@ -304,22 +288,19 @@ export function createCatalogEntitiesRepository(db: Executor) {
         .returning({ id: r.id });
       return rows.length > 0;
     },
-    async pageResources(siteId: string, query: PageQuery, executor: Executor = db): Promise<ResourceRow[]> {
-      const orderBy = compileSort(query.sort, resourceQueryFields, sql`${r.id} ASC`);
-      if (!query.sort?.length) orderBy.unshift(sql`${r.createdDate} ASC`);
-      return executor
-        .select()
-        .from(r)
-        .where(and(eq(r.siteId, siteId), compileFilter(query.filter, resourceQueryFields)))
-        .orderBy(...orderBy)
-        .limit(query.limit)
-        .offset(query.offset);
+    async pageResources(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
+      return queries.run(executor, resourceQueryEntity, query, {
+        baseWhere: eq(r.siteId, siteId),
+        cursorScope: siteId,
+        paging: 'cursor',
+        defaultSort: byCreation,
+      });
     },
     async countResources(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {
       const [row] = await executor
         .select({ count: sql<number>`count(*)::int` })
         .from(r)
-        .where(and(eq(r.siteId, siteId), compileFilter(filter, resourceQueryFields, 'filter')));
+        .where(and(eq(r.siteId, siteId), filterWhere(resourceQueryEntity, filter)));
       return Number(row?.count ?? 0);
     },
     /** Categories placed after a position, for shifting when one is inserted. */

@@ -10,7 +10,7 @@ import {
 } from '../../platform/errors/app-error.ts';
 import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
 import type { CatalogEntitiesRepository } from './catalog-entities.repository.ts';
-import { cursorMetadata, resolveCursorQuery, type CursorQueryInput } from './catalog-query.ts';
+import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
 import { applyUpdate, expectedRevision, iso } from './catalog-shared.ts';
 import type { CategoryRow, ResourceRow, ResourceTypeRow } from './catalog.tables.ts';
 import type { ServicesRepository } from './services.repository.ts';
@@ -71,8 +71,9 @@ export function createCatalogEntitiesService(deps: {
   entities: CatalogEntitiesRepository;
   services: ServicesRepository;
   publish: PublishCatalogEvent;
+  queries: QueryRunner;
 }) {
-  const { database, entities, services, publish } = deps;
+  const { database, entities, services, publish, queries } = deps;
 
   /** Renumbers categories 0..n-1 in the given order; only rows whose position changes get a new revision. */
   async function renumber(siteId: string, ordered: readonly CategoryRow[], tx: Tx): Promise<void> {
@@ -273,14 +274,9 @@ export function createCatalogEntitiesService(deps: {
       });
     },
 
-    async queryCategories(ctx: RequestContext, query: CursorQueryInput) {
-      const state = resolveCursorQuery(query);
-      const rows = await entities.pageCategories(ctx.site.id, { ...state, limit: state.limit + 1 });
-      const page = rows.slice(0, state.limit);
-      return {
-        categories: page.map(toWireCategory),
-        pagingMetadata: cursorMetadata(state, page.length, rows.length > state.limit),
-      };
+    async queryCategories(ctx: RequestContext, query: QueryInput) {
+      const { rows, pagingMetadata } = await entities.pageCategories(queries, ctx.site.id, query);
+      return { categories: rows.map(toWireCategory), pagingMetadata };
     },
 
     async countCategories(ctx: RequestContext, filter: unknown) {
@@ -406,14 +402,9 @@ export function createCatalogEntitiesService(deps: {
       });
     },
 
-    async queryResourceTypes(ctx: RequestContext, query: CursorQueryInput) {
-      const state = resolveCursorQuery(query);
-      const rows = await entities.pageResourceTypes(ctx.site.id, { ...state, limit: state.limit + 1 });
-      const page = rows.slice(0, state.limit);
-      return {
-        resourceTypes: page.map(toWireResourceType),
-        pagingMetadata: cursorMetadata(state, page.length, rows.length > state.limit),
-      };
+    async queryResourceTypes(ctx: RequestContext, query: QueryInput) {
+      const { rows, pagingMetadata } = await entities.pageResourceTypes(queries, ctx.site.id, query);
+      return { resourceTypes: rows.map(toWireResourceType), pagingMetadata };
     },
 
     async countResourceTypes(ctx: RequestContext, filter: unknown) {
@@ -485,14 +476,9 @@ export function createCatalogEntitiesService(deps: {
       );
     },
 
-    async queryResources(ctx: RequestContext, query: CursorQueryInput) {
-      const state = resolveCursorQuery(query);
-      const rows = await entities.pageResources(ctx.site.id, { ...state, limit: state.limit + 1 });
-      const page = rows.slice(0, state.limit);
-      return {
-        resources: page.map(toWireResource),
-        pagingMetadata: cursorMetadata(state, page.length, rows.length > state.limit),
-      };
+    async queryResources(ctx: RequestContext, query: QueryInput) {
+      const { rows, pagingMetadata } = await entities.pageResources(queries, ctx.site.id, query);
+      return { resources: rows.map(toWireResource), pagingMetadata };
     },
 
     async countResources(ctx: RequestContext, filter: unknown) {

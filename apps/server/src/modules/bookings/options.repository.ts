@@ -1,17 +1,24 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { compileFilter, compileSort, type FieldMap, type SortInput } from './catalog-query.ts';
+import { defineQueryEntity } from '../../platform/query/query-entity.ts';
+import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
 import { bookingServiceOptions, type ServiceOptionsRow } from './catalog.tables.ts';
 
 const o = bookingServiceOptions;
 
-export const optionsQueryFields: FieldMap = {
-  id: { kind: 'uuid', expr: sql`${o.id}` },
-  serviceId: { kind: 'uuid', expr: sql`${o.serviceId}` },
-  'options.values.type': { kind: 'jsonObjects', expr: sql`${o.options}`, elementPath: ['type'] },
-  createdDate: { kind: 'date', expr: sql`${o.createdDate}` },
-  updatedDate: { kind: 'date', expr: sql`${o.updatedDate}` },
-};
+export const optionsQueryEntity = defineQueryEntity({
+  name: 'bookings-service-options',
+  table: o,
+  idColumn: o.id,
+  fields: {
+    id: o.id,
+    serviceId: o.serviceId,
+    // The wire name is the contract's; the value is each option's `type` in the `options` array.
+    'options.values.type': { column: o.options, arrayPath: [], elementPath: ['type'] },
+    createdDate: o.createdDate,
+    updatedDate: o.updatedDate,
+  },
+});
 
 type Json = Array<Record<string, unknown>>;
 
@@ -74,26 +81,13 @@ export function createOptionsRepository(db: Executor) {
         .returning({ id: o.id });
       return rows.length > 0;
     },
-    async page(
-      siteId: string,
-      query: { filter: unknown; sort: SortInput[] | undefined; limit: number; offset: number },
-      executor: Executor = db,
-    ): Promise<{ rows: ServiceOptionsRow[]; total: number }> {
-      const where = and(eq(o.siteId, siteId), compileFilter(query.filter, optionsQueryFields));
-      const orderBy = compileSort(query.sort, optionsQueryFields, sql`${o.id} ASC`);
-      if (!query.sort?.length) orderBy.unshift(sql`${o.createdDate} ASC`);
-      const rows = await executor
-        .select()
-        .from(o)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(query.limit)
-        .offset(query.offset);
-      const [count] = await executor
-        .select({ count: sql<number>`count(*)::int` })
-        .from(o)
-        .where(where);
-      return { rows, total: Number(count?.count ?? 0) };
+    /** An offset page of the site's options and variants (platform/query); oldest first unless sorted. */
+    async query(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
+      return queries.run(executor, optionsQueryEntity, query, {
+        baseWhere: eq(o.siteId, siteId),
+        cursorScope: siteId,
+        defaultSort: [{ fieldName: 'createdDate', order: 'ASC' }],
+      });
     },
   };
 }

@@ -13,7 +13,7 @@ import {
   staleRevision,
 } from '../../platform/errors/app-error.ts';
 import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
-import { pageLimit, type SortInput } from './catalog-query.ts';
+import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
 import { applyUpdate, expectedRevision } from './catalog-shared.ts';
 import type { ServiceOptionsRow, ServiceRow } from './catalog.tables.ts';
 import type { OptionsRepository } from './options.repository.ts';
@@ -52,8 +52,9 @@ export function createOptionsService(deps: {
   options: OptionsRepository;
   services: ServicesRepository;
   publish: PublishCatalogEvent;
+  queries: QueryRunner;
 }) {
-  const { database, options, services, publish } = deps;
+  const { database, options, services, publish, queries } = deps;
 
   function toWire(ctx: RequestContext, row: ServiceOptionsRow) {
     const digits = fractionDigits(ctx.site.currency);
@@ -350,25 +351,11 @@ export function createOptionsService(deps: {
       });
     },
 
-    async query(
-      ctx: RequestContext,
-      query: {
-        filter?: unknown;
-        sort?: SortInput[];
-        paging?: { limit?: number | null; offset?: number | null };
-      },
-    ) {
-      const limit = pageLimit(query.paging?.limit, 'query.paging.limit');
-      const offset = query.paging?.offset ?? 0;
-      const { rows, total } = await options.page(ctx.site.id, {
-        filter: query.filter,
-        sort: query.sort,
-        limit,
-        offset,
-      });
+    async query(ctx: RequestContext, query: QueryInput) {
+      const { rows, pagingMetadata } = await options.query(queries, ctx.site.id, query);
       return {
         serviceOptionsAndVariantsList: rows.map((row) => toWire(ctx, row)),
-        pagingMetadata: { count: rows.length, offset, total, tooManyToCount: false },
+        pagingMetadata: offsetMetadata(pagingMetadata),
       };
     },
 

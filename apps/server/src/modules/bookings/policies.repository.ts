@@ -1,17 +1,23 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { compileFilter, compileSort, type FieldMap, type SortInput } from './catalog-query.ts';
+import { defineQueryEntity } from '../../platform/query/query-entity.ts';
+import { filterWhere, type QueryInput, type QueryRunner } from '../../platform/query/run-query.ts';
 import { bookingPolicies, type PolicyRow } from './catalog.tables.ts';
 
 const p = bookingPolicies;
 
-export const policyQueryFields: FieldMap = {
-  id: { kind: 'uuid', expr: sql`${p.id}` },
-  name: { kind: 'text', expr: sql`${p.name}` },
-  default: { kind: 'boolean', expr: sql`${p.isDefault}` },
-  createdDate: { kind: 'date', expr: sql`${p.createdDate}` },
-  updatedDate: { kind: 'date', expr: sql`${p.updatedDate}` },
-};
+export const policyQueryEntity = defineQueryEntity({
+  name: 'bookings-policies',
+  table: p,
+  idColumn: p.id,
+  fields: {
+    id: p.id,
+    name: p.name,
+    default: p.isDefault,
+    createdDate: p.createdDate,
+    updatedDate: p.updatedDate,
+  },
+});
 
 export function createPoliciesRepository(db: Executor) {
   return {
@@ -104,27 +110,24 @@ export function createPoliciesRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async page(
-      siteId: string,
-      query: { filter: unknown; sort: SortInput[] | undefined; limit: number; offset: number },
-      executor: Executor = db,
-    ): Promise<PolicyRow[]> {
-      const orderBy = compileSort(query.sort, policyQueryFields, sql`${p.id} ASC`);
-      if (!query.sort?.length) orderBy.unshift(sql`${p.isDefault} DESC`, sql`${p.createdDate} ASC`);
-      return executor
-        .select()
-        .from(p)
-        .where(and(eq(p.siteId, siteId), compileFilter(query.filter, policyQueryFields)))
-        .orderBy(...orderBy)
-        .limit(query.limit)
-        .offset(query.offset);
+    /** A cursor page of the site's policies (platform/query); the default one first unless sorted. */
+    async query(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
+      return queries.run(executor, policyQueryEntity, query, {
+        baseWhere: eq(p.siteId, siteId),
+        cursorScope: siteId,
+        paging: 'cursor',
+        defaultSort: [
+          { fieldName: 'default', order: 'DESC' },
+          { fieldName: 'createdDate', order: 'ASC' },
+        ],
+      });
     },
 
     async count(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {
       const [row] = await executor
         .select({ count: sql<number>`count(*)::int` })
         .from(p)
-        .where(and(eq(p.siteId, siteId), compileFilter(filter, policyQueryFields, 'filter')));
+        .where(and(eq(p.siteId, siteId), filterWhere(policyQueryEntity, filter)));
       return Number(row?.count ?? 0);
     },
   };

@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../platform/db/database.ts';
 import { conflict, notFound, staleRevision } from '../../platform/errors/app-error.ts';
 import { completePolicy, defaultPolicyDoc, strictestPolicy, type PolicyDoc } from './booking-policy-rules.ts';
 import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
-import { cursorMetadata, resolveCursorQuery, type CursorQueryInput } from './catalog-query.ts';
+import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
 import { applyUpdate, expectedRevision, iso } from './catalog-shared.ts';
 import type { PolicyRow } from './catalog.tables.ts';
 import type { PoliciesRepository } from './policies.repository.ts';
@@ -50,8 +50,9 @@ export function createPoliciesService(deps: {
   policies: PoliciesRepository;
   services: ServicesRepository;
   publish: PublishCatalogEvent;
+  queries: QueryRunner;
 }) {
-  const { database, policies, services, publish } = deps;
+  const { database, policies, services, publish, queries } = deps;
 
   async function ensureDefault(siteId: string, executor: Executor = database.db): Promise<PolicyRow> {
     const existing = await policies.findDefault(siteId, executor);
@@ -161,15 +162,10 @@ export function createPoliciesService(deps: {
       });
     },
 
-    async query(ctx: RequestContext, query: CursorQueryInput) {
+    async query(ctx: RequestContext, query: QueryInput) {
       await ensureDefault(ctx.site.id);
-      const state = resolveCursorQuery(query);
-      const rows = await policies.page(ctx.site.id, { ...state, limit: state.limit + 1 });
-      const page = rows.slice(0, state.limit);
-      return {
-        bookingPolicies: page.map(toWirePolicy),
-        pagingMetadata: cursorMetadata(state, page.length, rows.length > state.limit),
-      };
+      const { rows, pagingMetadata } = await policies.query(queries, ctx.site.id, query);
+      return { bookingPolicies: rows.map(toWirePolicy), pagingMetadata };
     },
 
     async count(ctx: RequestContext, filter: unknown): Promise<number> {

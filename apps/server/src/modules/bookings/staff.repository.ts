@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import { compileFilter, compileSort, type FieldMap, type SortInput } from './catalog-query.ts';
+import { defineQueryEntity } from '../../platform/query/query-entity.ts';
+import { filterWhere, type QueryInput, type QueryRunner } from '../../platform/query/run-query.ts';
 import {
   bookingSettings,
   bookingStaffMembers,
@@ -15,16 +16,22 @@ import type { MinutePeriod } from './working-hours.ts';
 
 const m = bookingStaffMembers;
 
-export const staffQueryFields: FieldMap = {
-  id: { kind: 'uuid', expr: sql`${m.id}` },
-  name: { kind: 'text', expr: sql`${m.name}` },
-  email: { kind: 'text', expr: sql`${m.email}` },
-  phone: { kind: 'text', expr: sql`${m.phone}` },
-  resourceId: { kind: 'uuid', expr: sql`${m.id}` },
-  usesDefaultWorkingHours: { kind: 'boolean', expr: sql`${m.usesDefaultWorkingHours}` },
-  createdDate: { kind: 'date', expr: sql`${m.createdDate}` },
-  updatedDate: { kind: 'date', expr: sql`${m.updatedDate}` },
-};
+/** The staff fields a query may filter and sort on (platform.md: a whitelist, never free SQL). */
+export const staffQueryEntity = defineQueryEntity({
+  name: 'bookings-staff-members',
+  table: m,
+  idColumn: m.id,
+  fields: {
+    id: m.id,
+    name: m.name,
+    email: m.email,
+    phone: m.phone,
+    resourceId: m.id,
+    usesDefaultWorkingHours: m.usesDefaultWorkingHours,
+    createdDate: m.createdDate,
+    updatedDate: m.updatedDate,
+  },
+});
 
 export type NewStaffRow = Omit<typeof m.$inferInsert, 'revision' | 'createdDate' | 'updatedDate'>;
 export type StaffChanges = Partial<Omit<NewStaffRow, 'siteId' | 'id'>>;
@@ -76,27 +83,21 @@ export function createStaffRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async page(
-      siteId: string,
-      query: { filter: unknown; sort: SortInput[] | undefined; limit: number; offset: number },
-      executor: Executor = db,
-    ): Promise<StaffRow[]> {
-      const orderBy = compileSort(query.sort, staffQueryFields, sql`${m.id} ASC`);
-      if (!query.sort?.length) orderBy.unshift(sql`${m.createdDate} ASC`);
-      return executor
-        .select()
-        .from(m)
-        .where(and(eq(m.siteId, siteId), compileFilter(query.filter, staffQueryFields)))
-        .orderBy(...orderBy)
-        .limit(query.limit)
-        .offset(query.offset);
+    /** A cursor page of the site's staff members (platform/query); oldest first unless sorted. */
+    async query(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
+      return queries.run(executor, staffQueryEntity, query, {
+        baseWhere: eq(m.siteId, siteId),
+        cursorScope: siteId,
+        paging: 'cursor',
+        defaultSort: [{ fieldName: 'createdDate', order: 'ASC' }],
+      });
     },
 
     async count(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {
       const [row] = await executor
         .select({ count: sql<number>`count(*)::int` })
         .from(m)
-        .where(and(eq(m.siteId, siteId), compileFilter(filter, staffQueryFields, 'filter')));
+        .where(and(eq(m.siteId, siteId), filterWhere(staffQueryEntity, filter)));
       return Number(row?.count ?? 0);
     },
 

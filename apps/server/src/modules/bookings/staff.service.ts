@@ -4,7 +4,7 @@ import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor, Tx } from '../../platform/db/database.ts';
 import { invalid, invalidField, notFound, staleRevision } from '../../platform/errors/app-error.ts';
 import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
-import { cursorMetadata, resolveCursorQuery, type CursorQueryInput } from './catalog-query.ts';
+import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
 import { applyUpdate, expectedRevision, iso } from './catalog-shared.ts';
 import type { SettingsRow, StaffRow, TimeOffRow, WorkingHoursRow } from './catalog.tables.ts';
 import type { ServicesRepository } from './services.repository.ts';
@@ -49,8 +49,9 @@ export function createStaffService(deps: {
   staff: StaffRepository;
   services: ServicesRepository;
   publish: PublishCatalogEvent;
+  queries: QueryRunner;
 }) {
-  const { database, staff, services, publish } = deps;
+  const { database, staff, services, publish, queries } = deps;
 
   async function businessHoursOf(siteId: string, executor: Executor = database.db): Promise<MinutePeriod[]> {
     const settings = await staff.findSettings(siteId, executor);
@@ -244,14 +245,9 @@ export function createStaffService(deps: {
       });
     },
 
-    async query(ctx: RequestContext, query: CursorQueryInput) {
-      const state = resolveCursorQuery(query);
-      const rows = await staff.page(ctx.site.id, { ...state, limit: state.limit + 1 });
-      const page = rows.slice(0, state.limit);
-      return {
-        staffMembers: await hydrate(ctx, page),
-        pagingMetadata: cursorMetadata(state, page.length, rows.length > state.limit),
-      };
+    async query(ctx: RequestContext, query: QueryInput) {
+      const { rows, pagingMetadata } = await staff.query(queries, ctx.site.id, query);
+      return { staffMembers: await hydrate(ctx, rows), pagingMetadata };
     },
 
     async count(ctx: RequestContext, filter: unknown): Promise<number> {

@@ -15,12 +15,7 @@ export type NewExternalCalendarRow = typeof c.$inferInsert;
 export type ExternalCalendarChanges = Partial<
   Pick<
     ExternalCalendarRow,
-    | 'status'
-    | 'disconnectReason'
-    | 'lastSyncDate'
-    | 'syncStartedDate'
-    | 'lastSyncError'
-    | 'busyIntervalCount'
+    'status' | 'disconnectReason' | 'lastSyncDate' | 'syncStartedDate' | 'lastSyncError' | 'busyIntervalCount'
   >
 >;
 
@@ -119,7 +114,11 @@ export function createExternalCalendarsRepository(db: Executor) {
     },
 
     /** Live calendars of every site not synced since `before`, oldest first (the periodic sync). */
-    async due(before: Date, limit: number, executor: Executor = db): Promise<Array<{ id: string; siteId: string }>> {
+    async due(
+      before: Date,
+      limit: number,
+      executor: Executor = db,
+    ): Promise<Array<{ id: string; siteId: string }>> {
       return executeRows<{ id: string; siteId: string }>(
         executor,
         sql`SELECT id, site_id AS "siteId" FROM bookings_external_calendars
@@ -201,7 +200,11 @@ export function createExternalCalendarsRepository(db: Executor) {
      * The email of a staff user (WIX_USER identity), to tell whether the caller is the staff member it acts
      * on: staff members and staff users are linked by their email (the catalogue has no identity link).
      */
-    async staffUserEmail(siteId: string, identityId: string, executor: Executor = db): Promise<string | undefined> {
+    async staffUserEmail(
+      siteId: string,
+      identityId: string,
+      executor: Executor = db,
+    ): Promise<string | undefined> {
       const rows = await executeRows<{ email: string }>(
         executor,
         sql`SELECT email FROM identities

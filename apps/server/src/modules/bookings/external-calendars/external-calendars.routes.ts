@@ -99,7 +99,8 @@ export const externalCalendarsRoutes: FastifyPluginAsyncZod<{
       config,
       schema: {
         summary: 'Import an external calendar now',
-        description: 'Runs the import in the request and answers the calendar’s state afterwards (SYNCED or ERROR).',
+        description:
+          'Runs the import in the request and answers the calendar’s state afterwards (SYNCED or ERROR).',
         tags,
         params: idParams,
         response: { 200: externalCalendarResponseSchema, ...errorResponses },

@@ -35,7 +35,10 @@ export function createIcsFetcher(options: IcsFetcherOptions = {}): IcsFetcher {
       response = await fetch(url, {
         signal,
         redirect: 'follow',
-        headers: { accept: 'text/calendar, text/plain;q=0.9, */*;q=0.5', 'user-agent': 'Atrium calendar sync' },
+        headers: {
+          accept: 'text/calendar, text/plain;q=0.9, */*;q=0.5',
+          'user-agent': 'Atrium calendar sync',
+        },
       });
     } catch (error) {
       throw transportError(error, signal, timeoutMs);
