@@ -75,6 +75,8 @@ async function book(
 }
 
 test.describe.serial('owner dashboard', () => {
+  // The machine running these is shared and slow; each test walks several screens.
+  test.describe.configure({ timeout: 120_000 });
   let serviceId = '';
   let staffId = '';
 
@@ -88,7 +90,7 @@ test.describe.serial('owner dashboard', () => {
     await staffDialog.getByLabel('Name').fill(staffName);
     await staffDialog.getByLabel('Email').fill(`dana-${suffix}@example.com`);
     // Weekdays start at 09:00–17:00; Saturday mornings are added.
-    await staffDialog.getByText('Saturday', { exact: true }).click();
+    await staffDialog.getByRole('switch', { name: 'Saturday' }).check({ force: true });
     await staffDialog.getByLabel('Saturday until').fill('13:00');
     await capture(page, 'staff-new');
     await staffDialog.getByRole('button', { name: 'Add staff member' }).click();
@@ -113,15 +115,18 @@ test.describe.serial('owner dashboard', () => {
     await nav(page, 'Services');
     await page.getByRole('button', { name: 'New service' }).click();
     const serviceDialog = page.getByRole('dialog');
-    await serviceDialog.getByLabel('Name', { exact: true }).fill(serviceName);
-    await serviceDialog.getByLabel('Price', { exact: true }).fill('65');
-    await serviceDialog.getByLabel('Web address').fill(`deep-tissue-${suffix}`);
-    await serviceDialog.getByRole('textbox', { name: 'Staff' }).click();
+    await serviceDialog.getByRole('textbox', { name: 'Name', exact: true }).fill(serviceName);
+    await serviceDialog.getByRole('textbox', { name: 'Price', exact: true }).fill('65');
+    await serviceDialog.getByRole('textbox', { name: 'Web address' }).fill(`deep-tissue-${suffix}`);
+    await serviceDialog.getByRole('combobox', { name: 'Staff' }).click();
     await page.getByRole('option', { name: staffName }).click();
-    await serviceDialog.getByText('I approve each booking myself').click();
+    // Closing the staff dropdown first: it covers the switches below it.
+    await serviceDialog.getByRole('heading', { name: 'New service' }).click();
+    await serviceDialog.getByRole('switch', { name: 'I approve each booking myself' }).click({ force: true });
+    await expect(serviceDialog.getByRole('switch', { name: 'I approve each booking myself' })).toBeChecked();
     await capture(page, 'service-new');
     await serviceDialog.getByRole('button', { name: 'Create service' }).click();
-    await expect(page.getByRole('cell', { name: new RegExp(serviceName) })).toBeVisible();
+    await expect(page.getByRole('cell', { name: new RegExp(`^${serviceName}`) })).toBeVisible();
     await capture(page, 'services');
 
     const serviceAnswer = await request.post('/bookings/v2/services/query', {
@@ -157,7 +162,7 @@ test.describe.serial('owner dashboard', () => {
 
     await event.click();
     const drawer = page.getByRole('dialog');
-    await expect(drawer.getByText('eve-' + suffix + '@example.com')).toBeVisible();
+    await expect(drawer.getByRole('cell', { name: `eve-${suffix}@example.com` })).toBeVisible();
     await capture(page, 'booking-details');
     await drawer.getByRole('button', { name: 'Confirm' }).click();
     await expect(drawer.getByText('Confirmed', { exact: true })).toBeVisible();
@@ -188,6 +193,7 @@ test.describe.serial('owner dashboard', () => {
     await signIn(page, ownerLogin);
     const row = page.getByTestId('pending-approval').filter({ hasText: 'Finn Visitor' });
     await expect(row).toBeVisible();
+    await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 30_000 });
     await capture(page, 'home');
     await row.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('Booking confirmed.')).toBeVisible();

@@ -171,7 +171,7 @@ export async function buildApp(options: BuildAppOptions) {
     const queries = createQueryRunner({ cursorKey: await loadOrCreateSecret(database, 'cursor') });
     const data = createDataModule({ database, events, queries, log: app.log });
     await app.register(data.routes);
-    const bookingsCatalog = createBookingsCatalogModule({ database, config, events });
+    const bookingsCatalog = createBookingsCatalogModule({ database, config, events, queries });
     await app.register(bookingsCatalog.routes);
     const bookingsLifecycle = createBookingsLifecycleModule({ database, events, mail: mail.service });
     await app.register(bookingsLifecycle.routes);

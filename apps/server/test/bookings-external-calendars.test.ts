@@ -2,7 +2,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAvailabilityRepository } from '../src/modules/bookings/availability/availability.repository.ts';
+import { createExternalCalendarsRepository } from '../src/modules/bookings/external-calendars/external-calendars.repository.ts';
+import {
+  createExternalCalendarsService,
+  syncJobName,
+} from '../src/modules/bookings/external-calendars/external-calendars.service.ts';
 import { createIcsFetcher } from '../src/modules/bookings/external-calendars/ics-fetcher.ts';
+import { createStaffRepository } from '../src/modules/bookings/staff.repository.ts';
+import type { EventBus } from '../src/platform/events/types.ts';
 import { busySpansOf } from '../src/modules/bookings/external-calendars/ics-import.ts';
 import {
   book,
@@ -283,6 +291,7 @@ describe('connected ICS calendars', () => {
     const dayEnd = futureSlot(6, 14);
     expect(await freeStarts(alex, dayStart, dayEnd)).toContain(Date.parse(busyStart));
 
+    served.set('/alex.ics?secret=s3cr3t', served.get('/alex.ics')!);
     const response = await connect(alex, '/alex.ics?secret=s3cr3t');
     expect(response.status).toBe(200);
     const calendar = response.body.externalCalendar;
@@ -290,7 +299,6 @@ describe('connected ICS calendars', () => {
     expect(['CONNECTED', 'SYNC_IN_PROGRESS', 'SYNCED']).toContain(calendar.status);
     // The URL's secret is not echoed.
     expect(calendar.url).not.toContain('s3cr3t');
-    served.set('/alex.ics?secret=s3cr3t', served.get('/alex.ics')!);
 
     await waitForStatus(calendar.id, 'SYNCED');
     const free = await freeStarts(alex, dayStart, dayEnd);
@@ -504,6 +512,86 @@ describe('connected ICS calendars', () => {
       }),
       404,
     );
+  });
+});
+
+describe('deleting a staff member', () => {
+  it('disconnects their calendars, removes their busy time and ends their feed', async () => {
+    const casey = await createStaff(t.app, 'Casey', 'casey@example.com');
+    const busyStart = futureSlot(8, 10);
+    served.set('/casey.ics', { body: icsOf(vevent('c1', busyStart, plus(busyStart, hour))) });
+    const id = (await connect(casey, '/casey.ics')).body.externalCalendar.id as string;
+    await waitForStatus(id, 'SYNCED');
+    const feed = await ok<{ feed: { url: string } }>(t.app, {
+      method: 'POST',
+      url: `${base}/staff-members/${casey}/feed`,
+      headers: owner,
+    });
+    const ledger = async () =>
+      (
+        await t.app.database.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM bookings_busy_times WHERE source = 'EXTERNAL_CALENDAR' AND source_id = $1`,
+          [id],
+        )
+      )[0]!.n;
+    expect(await ledger()).toBe(1);
+    await ok(t.app, { method: 'DELETE', url: `/bookings/v1/staff-members/${casey}`, headers: owner });
+    await waitForStatus(id, 'DISCONNECTED');
+    expect(await ledger()).toBe(0);
+    const old = await t.app.inject({ method: 'GET', url: new URL(feed.feed.url).pathname });
+    expect(old.statusCode).toBe(404);
+  });
+});
+
+describe('periodic sync', () => {
+  it('schedules a job for every live calendar not synced recently, and none for disconnected ones', async () => {
+    served.set('/periodic.ics', { body: icsOf() });
+    const live = (await connect(sam, '/periodic.ics')).body.externalCalendar.id as string;
+    const gone = (await connect(sam, '/periodic.ics')).body.externalCalendar.id as string;
+    await waitForStatus(live, 'SYNCED');
+    await waitForStatus(gone, 'SYNCED');
+    await ok(t.app, { method: 'POST', url: `${base}/${gone}/disconnect`, headers: owner });
+    const scheduled: Array<{ name: string; data: { calendarId: string } }> = [];
+    const db = t.app.database.db;
+    const service = createExternalCalendarsService({
+      database: t.app.database,
+      repository: createExternalCalendarsRepository(db),
+      staff: createStaffRepository(db),
+      busy: createAvailabilityRepository(db),
+      fetcher: async () => icsOf(),
+      events: {
+        schedule: async (_tx: unknown, job: { name: string; data: { calendarId: string } }) => {
+          scheduled.push(job);
+          return 'job';
+        },
+      } as unknown as EventBus,
+      findSite: async () => undefined,
+      options: { resyncAfterMs: 0 },
+    });
+    await service.scheduleDue();
+    const ids = scheduled.map((job) => job.data.calendarId);
+    expect(ids).toContain(live);
+    expect(ids).not.toContain(gone);
+    expect(scheduled.every((job) => job.name === syncJobName)).toBe(true);
+
+    // With the default 14 minutes, a calendar synced just now is not due.
+    scheduled.length = 0;
+    const fresh = createExternalCalendarsService({
+      database: t.app.database,
+      repository: createExternalCalendarsRepository(db),
+      staff: createStaffRepository(db),
+      busy: createAvailabilityRepository(db),
+      fetcher: async () => icsOf(),
+      events: {
+        schedule: async (_tx: unknown, job: { name: string; data: { calendarId: string } }) => {
+          scheduled.push(job);
+          return 'job';
+        },
+      } as unknown as EventBus,
+      findSite: async () => undefined,
+    });
+    await fresh.scheduleDue();
+    expect(scheduled.map((job) => job.data.calendarId)).not.toContain(live);
   });
 });
 

@@ -286,7 +286,13 @@ export const extendedRowsArb = fc
     rowsArb,
     fc.array(
       fc.record({
-        uids: fc.oneof(fc.constant(null), fc.array(uuidArb.map((id) => id.toLowerCase()), { maxLength: 3 })),
+        uids: fc.oneof(
+          fc.constant(null),
+          fc.array(
+            uuidArb.map((id) => id.toLowerCase()),
+            { maxLength: 3 },
+          ),
+        ),
         locs: fc.oneof(
           { weight: 1, arbitrary: fc.constant(null) },
           { weight: 1, arbitrary: fc.constant({ kind: 'BUSINESS' }) },
@@ -303,7 +309,10 @@ export const extendedFieldSpecs: Record<string, FieldSpec> = {
   uids: {
     operators: discrete,
     value: uuidOperand,
-    equality: fc.array(uuidArb.map((id) => id.toLowerCase()), { maxLength: 3 }),
+    equality: fc.array(
+      uuidArb.map((id) => id.toLowerCase()),
+      { maxLength: 3 },
+    ),
   },
   'locs.kind': { operators: discrete, value: fc.constantFrom(...kindPool) },
   sx: { operators: [...ordered, ...textual], value: stringArb.map((text) => `${text}!`) },

@@ -165,7 +165,10 @@ export const extendedSchema: EvaluationSchema = {
     if (field === 'locs.kind') {
       if (!Array.isArray(record.locs)) return undefined;
       const values = record.locs
-        .filter((element): element is Record<string, unknown> => typeof element === 'object' && element !== null && !Array.isArray(element))
+        .filter(
+          (element): element is Record<string, unknown> =>
+            typeof element === 'object' && element !== null && !Array.isArray(element),
+        )
         .map((element) => element.kind)
         .filter((value) => value !== null && value !== undefined);
       return values.length > 0 ? values : undefined;

@@ -20,7 +20,9 @@ for (const file of files) {
   total += gzipped;
   console.log(`${(gzipped / 1024).toFixed(1).padStart(8)} kB  ${file}`);
 }
-console.log(`${(total / 1024).toFixed(1).padStart(8)} kB  initial JavaScript (gzip), budget ${budget / 1024} kB`);
+console.log(
+  `${(total / 1024).toFixed(1).padStart(8)} kB  initial JavaScript (gzip), budget ${budget / 1024} kB`,
+);
 if (total > budget) {
   console.error('Over budget: lazy-load more pages (React.lazy) or drop a dependency from the entry.');
   process.exit(1);

@@ -48,6 +48,14 @@ async function defaultSiteWithIdentity(database: Database, config: Config) {
 
 const commands: Record<string, (config: Config) => Promise<void>> = {
   async start(config) {
+    if (config.SEED_ON_FIRST_START) {
+      // A fresh database has no default site yet: fill it with the demo so the first start shows a living site.
+      await withDatabase(config, async (database) => {
+        if (await createSitesModule({ database, config }).service.hasDefaultSite()) return;
+        const { seedDemoData } = await import('./seed.ts');
+        await seedDemoData({ database, config });
+      });
+    }
     const { startServer } = await import('../server.ts');
     await startServer(config);
   },

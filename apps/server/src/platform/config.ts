@@ -30,6 +30,11 @@ const configSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
+  /** `atrium start` on an empty database seeds the demo site first (set false for a clean production install). */
+  SEED_ON_FIRST_START: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
   DEFAULT_SITE_NAME: z.string().min(1).default('My Business'),
   DEFAULT_SITE_TIMEZONE: z.string().default('UTC'),
   DEFAULT_SITE_CURRENCY: z

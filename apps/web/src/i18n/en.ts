@@ -436,6 +436,7 @@ export const en = {
       conflictTitle: 'That time is not free',
       conflictBody: (when: string) =>
         `Moving the booking to ${when} double-books the staff member or breaks the booking rules. Move it anyway?`,
+      session: (name: string, booked: number, capacity: number) => `${name} · ${booked}/${capacity} booked`,
       keepOld: 'Keep the old time',
       doubleBook: 'Move anyway (double-book)',
     },

@@ -1,7 +1,12 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
-import { filterWhere, type QueryInput, type QueryRunner } from '../../platform/query/run-query.ts';
+import {
+  cursorPagingOf,
+  filterWhere,
+  type QueryInput,
+  type QueryRunner,
+} from '../../platform/query/run-query.ts';
 import {
   bookingCategories,
   bookingResourceTypes,
@@ -19,13 +24,25 @@ export const categoryQueryEntity = defineQueryEntity({
   name: 'bookings-categories',
   table: c,
   idColumn: c.id,
-  fields: { id: c.id, name: c.name, sortOrder: c.sortOrder, createdDate: c.createdDate, updatedDate: c.updatedDate },
+  fields: {
+    id: c.id,
+    name: c.name,
+    sortOrder: c.sortOrder,
+    createdDate: c.createdDate,
+    updatedDate: c.updatedDate,
+  },
 });
 export const resourceQueryEntity = defineQueryEntity({
   name: 'bookings-resources',
   table: r,
   idColumn: r.id,
-  fields: { id: r.id, name: r.name, typeId: r.typeId, createdDate: r.createdDate, updatedDate: r.updatedDate },
+  fields: {
+    id: r.id,
+    name: r.name,
+    typeId: r.typeId,
+    createdDate: r.createdDate,
+    updatedDate: r.updatedDate,
+  },
 });
 export const resourceTypeQueryEntity = defineQueryEntity({
   name: 'bookings-resource-types',
@@ -123,12 +140,13 @@ export function createCatalogEntitiesRepository(db: Executor) {
       return rows.length > 0;
     },
     async pageCategories(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
-      return queries.run(executor, categoryQueryEntity, query, {
+      const result = await queries.run(executor, categoryQueryEntity, query, {
         baseWhere: eq(c.siteId, siteId),
         cursorScope: siteId,
         paging: 'cursor',
         defaultSort: [{ fieldName: 'sortOrder', order: 'ASC' }, ...byCreation],
       });
+      return { ...result, pagingMetadata: cursorPagingOf(result.pagingMetadata) };
     },
     async countCategories(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {
       const [row] = await executor
@@ -190,13 +208,19 @@ export function createCatalogEntitiesRepository(db: Executor) {
         .returning({ id: rt.id });
       return rows.length > 0;
     },
-    async pageResourceTypes(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
-      return queries.run(executor, resourceTypeQueryEntity, query, {
+    async pageResourceTypes(
+      queries: QueryRunner,
+      siteId: string,
+      query: QueryInput,
+      executor: Executor = db,
+    ) {
+      const result = await queries.run(executor, resourceTypeQueryEntity, query, {
         baseWhere: eq(rt.siteId, siteId),
         cursorScope: siteId,
         paging: 'cursor',
         defaultSort: byCreation,
       });
+      return { ...result, pagingMetadata: cursorPagingOf(result.pagingMetadata) };
     },
     async countResourceTypes(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {
       const [row] = await executor
@@ -289,12 +313,13 @@ export function createCatalogEntitiesRepository(db: Executor) {
       return rows.length > 0;
     },
     async pageResources(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
-      return queries.run(executor, resourceQueryEntity, query, {
+      const result = await queries.run(executor, resourceQueryEntity, query, {
         baseWhere: eq(r.siteId, siteId),
         cursorScope: siteId,
         paging: 'cursor',
         defaultSort: byCreation,
       });
+      return { ...result, pagingMetadata: cursorPagingOf(result.pagingMetadata) };
     },
     async countResources(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {
       const [row] = await executor

@@ -16,6 +16,12 @@ const quietLog = {
   silent: () => undefined,
 } as unknown as FastifyBaseLogger;
 
+/** Illustrations shipped with the web app (apps/web/public/demo). */
+function demoMedia(file: string, altText: string) {
+  const image = { url: `/demo/services/${file}.svg`, altText, width: 800, height: 450 };
+  return { mainMedia: { image }, coverMedia: { image }, items: [{ image }] };
+}
+
 /**
  * Demo catalogue of a small yoga studio: three teachers with working hours, a private session
  * (appointment), a weekly class and a four-week course. Runs once: a site that has services is left alone.
@@ -32,6 +38,7 @@ export async function seedBookingsCatalog(catalog: BookingsCatalogModule, site: 
 
   const maya = await catalog.staff.create(ctx, {
     name: 'Maya Cohen',
+    mainMedia: { image: { url: '/demo/staff/maya.svg', altText: 'Portrait of Maya Cohen' } },
     email: 'maya@example.com',
     description: 'Vinyasa and private sessions',
     workingHours: [
@@ -42,6 +49,7 @@ export async function seedBookingsCatalog(catalog: BookingsCatalogModule, site: 
   });
   const tom = await catalog.staff.create(ctx, {
     name: 'Tom Baker',
+    mainMedia: { image: { url: '/demo/staff/tom.svg', altText: 'Portrait of Tom Baker' } },
     email: 'tom@example.com',
     description: 'Yin yoga and beginners',
     workingHours: [
@@ -52,6 +60,7 @@ export async function seedBookingsCatalog(catalog: BookingsCatalogModule, site: 
   // The third teacher works the studio's business hours (Mon-Fri 09:00-17:00).
   const lena = await catalog.staff.create(ctx, {
     name: 'Lena Novak',
+    mainMedia: { image: { url: '/demo/staff/lena.svg', altText: 'Portrait of Lena Novak' } },
     email: 'lena@example.com',
     description: 'Pilates and courses',
   });
@@ -64,6 +73,7 @@ export async function seedBookingsCatalog(catalog: BookingsCatalogModule, site: 
   await catalog.services.create(ctx, {
     type: 'APPOINTMENT',
     name: 'Private yoga session',
+    media: demoMedia('private-session', 'Private yoga session'),
     tagLine: 'One to one, at your pace',
     description: 'A private session tailored to you.',
     category: { id: category.id },
@@ -80,6 +90,7 @@ export async function seedBookingsCatalog(catalog: BookingsCatalogModule, site: 
   const weekly = await catalog.services.create(ctx, {
     type: 'CLASS',
     name: 'Morning vinyasa',
+    media: demoMedia('morning-vinyasa', 'Morning vinyasa'),
     tagLine: 'Start the day moving',
     category: { id: category.id },
     defaultCapacity: 12,
@@ -107,6 +118,7 @@ export async function seedBookingsCatalog(catalog: BookingsCatalogModule, site: 
   const course = await catalog.services.create(ctx, {
     type: 'COURSE',
     name: 'Pilates foundations (4 weeks)',
+    media: demoMedia('pilates-course', 'Pilates foundations (4 weeks)'),
     tagLine: 'Four Thursday evenings, one enrolment',
     category: { id: category.id },
     defaultCapacity: 8,

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/types.ts';
+import { createQueryRunner, type QueryRunner } from '../../platform/query/run-query.ts';
+import { loadOrCreateSecret } from '../../platform/secrets/secrets.ts';
 import { createCatalogEntitiesRepository } from './catalog-entities.repository.ts';
 import { catalogEntitiesRoutes } from './catalog-entities.routes.ts';
 import { createCatalogEntitiesService } from './catalog-entities.service.ts';
@@ -28,8 +30,16 @@ import { createStaffService } from './staff.service.ts';
  * variants, pricing and class schedules. `reader` is what the availability engine and the bookings
  * lifecycle use to read it.
  */
-export function createBookingsCatalogModule(deps: { database: Database; config: Config; events?: EventBus }) {
+export function createBookingsCatalogModule(deps: {
+  database: Database;
+  config: Config;
+  events?: EventBus;
+  /** The app's query engine; code without an app (the seed CLI, tests) gets one that loads the key itself. */
+  queries?: QueryRunner;
+}) {
   const { database } = deps;
+  const queries =
+    deps.queries ?? createQueryRunner({ cursorKey: () => loadOrCreateSecret(database, 'cursor') });
   const db = database.db;
   const publish = createCatalogEventPublisher(deps.events);
   const repositories = {
@@ -45,12 +55,14 @@ export function createBookingsCatalogModule(deps: { database: Database; config: 
     policies: repositories.policies,
     services: repositories.services,
     publish,
+    queries,
   });
   const servicesService = createServicesService({
     database,
     ...repositories,
     policiesService,
     publish,
+    queries,
     publicUrl: deps.config.PUBLIC_URL,
   });
   const staffService = createStaffService({
@@ -58,18 +70,21 @@ export function createBookingsCatalogModule(deps: { database: Database; config: 
     staff: repositories.staff,
     services: repositories.services,
     publish,
+    queries,
   });
   const entitiesService = createCatalogEntitiesService({
     database,
     entities: repositories.entities,
     services: repositories.services,
     publish,
+    queries,
   });
   const optionsService = createOptionsService({
     database,
     options: repositories.options,
     services: repositories.services,
     publish,
+    queries,
   });
   const schedulesService = createSchedulesService({
     database,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
-import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
+import { offsetPagingOf, type QueryInput, type QueryRunner } from '../../platform/query/run-query.ts';
 import { bookingServiceOptions, type ServiceOptionsRow } from './catalog.tables.ts';
 
 const o = bookingServiceOptions;
@@ -83,11 +83,12 @@ export function createOptionsRepository(db: Executor) {
     },
     /** An offset page of the site's options and variants (platform/query); oldest first unless sorted. */
     async query(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
-      return queries.run(executor, optionsQueryEntity, query, {
+      const result = await queries.run(executor, optionsQueryEntity, query, {
         baseWhere: eq(o.siteId, siteId),
         cursorScope: siteId,
         defaultSort: [{ fieldName: 'createdDate', order: 'ASC' }],
       });
+      return { ...result, pagingMetadata: offsetPagingOf(result.pagingMetadata) };
     },
   };
 }

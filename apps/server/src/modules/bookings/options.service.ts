@@ -355,7 +355,13 @@ export function createOptionsService(deps: {
       const { rows, pagingMetadata } = await options.query(queries, ctx.site.id, query);
       return {
         serviceOptionsAndVariantsList: rows.map((row) => toWire(ctx, row)),
-        pagingMetadata: offsetMetadata(pagingMetadata),
+        // The bookings contract's offset metadata has no hasNext.
+        pagingMetadata: {
+          count: pagingMetadata.count,
+          offset: pagingMetadata.offset,
+          total: pagingMetadata.total,
+          tooManyToCount: pagingMetadata.tooManyToCount,
+        },
       };
     },
 

@@ -1,7 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
-import { filterWhere, type QueryInput, type QueryRunner } from '../../platform/query/run-query.ts';
+import {
+  cursorPagingOf,
+  filterWhere,
+  type QueryInput,
+  type QueryRunner,
+} from '../../platform/query/run-query.ts';
 import { bookingPolicies, type PolicyRow } from './catalog.tables.ts';
 
 const p = bookingPolicies;
@@ -112,7 +117,7 @@ export function createPoliciesRepository(db: Executor) {
 
     /** A cursor page of the site's policies (platform/query); the default one first unless sorted. */
     async query(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
-      return queries.run(executor, policyQueryEntity, query, {
+      const result = await queries.run(executor, policyQueryEntity, query, {
         baseWhere: eq(p.siteId, siteId),
         cursorScope: siteId,
         paging: 'cursor',
@@ -121,6 +126,7 @@ export function createPoliciesRepository(db: Executor) {
           { fieldName: 'createdDate', order: 'ASC' },
         ],
       });
+      return { ...result, pagingMetadata: cursorPagingOf(result.pagingMetadata) };
     },
 
     async count(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {

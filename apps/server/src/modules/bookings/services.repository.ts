@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Executor } from '../../platform/db/database.ts';
-import { compileFilter, compileSort, type FieldMap, type SortInput } from './catalog-query.ts';
+import { defineQueryEntity } from '../../platform/query/query-entity.ts';
+import {
+  filterWhere,
+  type QueryInput,
+  type QueryRunner,
+  type RunQueryOptions,
+} from '../../platform/query/run-query.ts';
 import { bookingServiceSlugs, bookingServices, type ServiceRow, type SlugRow } from './catalog.tables.ts';
 
 export type NewServiceRow = Omit<
@@ -15,36 +21,38 @@ const s = bookingServices;
 const mainSlugName = sql`(SELECT ${bookingServiceSlugs.name} FROM ${bookingServiceSlugs} WHERE ${bookingServiceSlugs.serviceId} = ${s.id} ORDER BY ${bookingServiceSlugs.createdDate} DESC, ${bookingServiceSlugs.name} DESC LIMIT 1)`;
 
 /** The service fields a query may filter and sort on (platform.md: a whitelist, never free SQL). */
-export const serviceQueryFields: FieldMap = {
-  id: { kind: 'uuid', expr: sql`${s.id}` },
-  type: { kind: 'text', expr: sql`${s.type}` },
-  name: { kind: 'text', expr: sql`${s.name}` },
-  description: { kind: 'text', expr: sql`(${s.doc}->>'description')` },
-  tagLine: { kind: 'text', expr: sql`(${s.doc}->>'tagLine')` },
-  hidden: { kind: 'boolean', expr: sql`${s.hidden}` },
-  sortOrder: { kind: 'number', expr: sql`${s.sortOrder}` },
-  defaultCapacity: { kind: 'number', expr: sql`${s.defaultCapacity}` },
-  'category.id': { kind: 'uuid', expr: sql`${s.categoryId}` },
-  'form.id': { kind: 'uuid', expr: sql`${s.formId}` },
-  'bookingPolicy.id': { kind: 'uuid', expr: sql`${s.bookingPolicyId}` },
-  'payment.rateType': { kind: 'text', expr: sql`${s.rateType}` },
-  'payment.fixed.price.value': { kind: 'number', expr: sql`${s.price}` },
-  'onlineBooking.enabled': { kind: 'boolean', expr: sql`${s.onlineBookingEnabled}` },
-  'onlineBooking.requireManualApproval': { kind: 'boolean', expr: sql`${s.requireManualApproval}` },
-  staffMemberIds: { kind: 'uuidArray', expr: sql`${s.staffMemberIds}` },
-  'locations.type': { kind: 'jsonObjects', expr: sql`(${s.doc}->'locations')`, elementPath: ['type'] },
-  'locations.business.id': {
-    kind: 'jsonObjects',
-    expr: sql`(${s.doc}->'locations')`,
-    elementPath: ['business', 'id'],
+export const serviceQueryEntity = defineQueryEntity({
+  name: 'bookings-services',
+  table: s,
+  idColumn: s.id,
+  fields: {
+    id: s.id,
+    type: s.type,
+    name: s.name,
+    description: { expression: sql`(${s.doc} ->> 'description')`, type: 'string' },
+    tagLine: { expression: sql`(${s.doc} ->> 'tagLine')`, type: 'string' },
+    hidden: s.hidden,
+    sortOrder: s.sortOrder,
+    defaultCapacity: s.defaultCapacity,
+    'category.id': s.categoryId,
+    'form.id': s.formId,
+    'bookingPolicy.id': s.bookingPolicyId,
+    'payment.rateType': s.rateType,
+    // numeric: exact in the database, compared and sorted as a number on the wire.
+    'payment.fixed.price.value': { column: s.price, type: 'number' },
+    'onlineBooking.enabled': s.onlineBookingEnabled,
+    'onlineBooking.requireManualApproval': s.requireManualApproval,
+    staffMemberIds: s.staffMemberIds,
+    'locations.type': { column: s.doc, arrayPath: ['locations'], elementPath: ['type'] },
+    'locations.business.id': { column: s.doc, arrayPath: ['locations'], elementPath: ['business', 'id'] },
+    'schedule.id': s.scheduleId,
+    'schedule.firstSessionStart': s.firstSessionStart,
+    'schedule.lastSessionEnd': s.lastSessionEnd,
+    'mainSlug.name': { expression: mainSlugName, type: 'string' },
+    createdDate: s.createdDate,
+    updatedDate: s.updatedDate,
   },
-  'schedule.id': { kind: 'uuid', expr: sql`${s.scheduleId}` },
-  'schedule.firstSessionStart': { kind: 'date', expr: sql`${s.firstSessionStart}` },
-  'schedule.lastSessionEnd': { kind: 'date', expr: sql`${s.lastSessionEnd}` },
-  'mainSlug.name': { kind: 'text', expr: mainSlugName },
-  createdDate: { kind: 'date', expr: sql`${s.createdDate}` },
-  updatedDate: { kind: 'date', expr: sql`${s.updatedDate}` },
-};
+});
 
 /** Fields a VALUE aggregation may group by: a scalar expression or a set (array elements). */
 const valueAggregations: Record<string, { select: SQL; lateral?: SQL }> = {
@@ -83,17 +91,17 @@ export interface ServiceSelection {
   filter?: unknown;
   /** Extra conditions built by the service layer (text search). */
   extra?: SQL;
+  /** Where the filter sits in the request (`search.filter`), for the field paths of 400s. */
   filterPath?: string;
+  /** An already compiled selection (a query's `where`), used instead of filter and extra. */
+  compiled?: SQL;
 }
 
 export function createServicesRepository(db: Executor) {
   function where(siteId: string, selection: ServiceSelection = {}): SQL {
-    const compiled = compileFilter(
-      selection.filter,
-      serviceQueryFields,
-      selection.filterPath ?? 'query.filter',
-    );
-    return and(liveIn(siteId), compiled, selection.extra)!;
+    if (selection.compiled) return and(liveIn(siteId), selection.compiled)!;
+    const path = (selection.filterPath ?? 'query.filter').split('.');
+    return and(liveIn(siteId), filterWhere(serviceQueryEntity, selection.filter, path), selection.extra)!;
   }
 
   return {
@@ -201,25 +209,23 @@ export function createServicesRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async page(
+    /** A page of the site's live services (platform/query); by sortOrder and creation unless sorted. */
+    async query(
+      queries: QueryRunner,
       siteId: string,
-      selection: ServiceSelection & { sort?: SortInput[]; sortPath?: string; limit: number; offset: number },
+      query: QueryInput,
+      options: Pick<RunQueryOptions, 'paging' | 'path' | 'carried'> = {},
       executor: Executor = db,
-    ): Promise<ServiceRow[]> {
-      const orderBy = compileSort(
-        selection.sort,
-        serviceQueryFields,
-        sql`${s.id} ASC`,
-        selection.sortPath ?? 'query.sort',
-      );
-      if (!selection.sort?.length) orderBy.unshift(sql`${s.sortOrder} ASC`, sql`${s.createdDate} ASC`);
-      return executor
-        .select()
-        .from(s)
-        .where(where(siteId, selection))
-        .orderBy(...orderBy)
-        .limit(selection.limit)
-        .offset(selection.offset);
+    ) {
+      return queries.run(executor, serviceQueryEntity, query, {
+        ...options,
+        baseWhere: liveIn(siteId),
+        cursorScope: siteId,
+        defaultSort: [
+          { fieldName: 'sortOrder', order: 'ASC' },
+          { fieldName: 'createdDate', order: 'ASC' },
+        ],
+      });
     },
 
     async count(siteId: string, selection: ServiceSelection = {}, executor: Executor = db): Promise<number> {

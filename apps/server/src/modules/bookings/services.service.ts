@@ -8,6 +8,7 @@ import type {
 } from '@atrium/contract/bookings/services';
 import { bookingsCatalogErrorCodes } from '@atrium/contract/bookings/services';
 import type { FieldViolation } from '@atrium/contract/errors';
+import type { Sorting } from '@atrium/contract/query';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor, Tx } from '../../platform/db/database.ts';
 import {
@@ -22,12 +23,11 @@ import {
 import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
 import type { CatalogEntitiesRepository } from './catalog-entities.repository.ts';
 import {
-  cursorMetadata,
-  pageLimit,
-  resolveCursorQuery,
-  type CursorQueryInput,
-  type SortInput,
-} from './catalog-query.ts';
+  cursorPagingOf,
+  offsetPagingOf,
+  type QueryInput,
+  type QueryRunner,
+} from '../../platform/query/run-query.ts';
 import { applyUpdate, expectedRevision, iso, isPlainObject } from './catalog-shared.ts';
 import type { CategoryRow, PolicyRow, ServiceRow, SlugRow, StaffRow } from './catalog.tables.ts';
 import type { OptionsRepository } from './options.repository.ts';
@@ -129,8 +129,10 @@ export function createServicesService(deps: {
   options: OptionsRepository;
   schedules: SchedulesRepository;
   publish: PublishCatalogEvent;
+  queries: QueryRunner;
   publicUrl?: string;
 }) {
+  const { queries } = deps;
   const { database, services, staff, policies, entities, options, schedules, publish } = deps;
   const baseUrl = (deps.publicUrl ?? '').replace(/\/+$/, '');
 
@@ -717,22 +719,18 @@ export function createServicesService(deps: {
       return { jobId: randomUUID() };
     },
 
-    async query(
-      ctx: RequestContext,
-      query: {
-        filter?: unknown;
-        sort?: SortInput[];
-        paging?: { limit?: number | null; offset?: number | null };
-      },
-    ) {
-      const limit = pageLimit(query.paging?.limit, 'query.paging.limit');
-      const offset = query.paging?.offset ?? 0;
-      const selection = serviceSelection(query.filter, 'query.filter');
-      const rows = await services.page(ctx.site.id, { ...selection, sort: query.sort, limit, offset });
-      const total = await services.count(ctx.site.id, selection);
+    async query(ctx: RequestContext, query: QueryInput) {
+      const { rows, pagingMetadata } = await services.query(queries, ctx.site.id, query);
+      const paging = offsetPagingOf(pagingMetadata);
       return {
         services: await hydrate(ctx.site.id, rows),
-        pagingMetadata: { count: rows.length, offset, total, tooManyToCount: false },
+        // The bookings contract's offset metadata has no hasNext.
+        pagingMetadata: {
+          count: paging.count,
+          offset: paging.offset,
+          total: paging.total,
+          tooManyToCount: paging.tooManyToCount,
+        },
       };
     },
 
@@ -740,40 +738,34 @@ export function createServicesService(deps: {
       ctx: RequestContext,
       search: {
         filter?: unknown;
-        sort?: SortInput[];
+        sort?: readonly Sorting[];
         cursorPaging?: { limit?: number | null; cursor?: string | null };
         aggregations?: Aggregation[];
         search?: { mode?: 'OR' | 'AND'; expression?: string | null };
       },
     ) {
-      // The cursor carries filter and text together, so a next page needs only the cursor.
-      const state = resolveCursorQuery(
+      // The text search travels in the cursor with the filter, so a next page needs only the cursor.
+      const result = await services.query(
+        queries,
+        ctx.site.id,
+        { filter: search.filter, sort: search.sort, cursorPaging: search.cursorPaging },
         {
-          filter: { filter: search.filter ?? null, text: search.search ?? null },
-          sort: search.sort,
-          cursorPaging: search.cursorPaging,
+          paging: 'cursor',
+          path: ['search'],
+          carried: {
+            value: search.search?.expression
+              ? { expression: search.search.expression, mode: search.search.mode ?? 'OR' }
+              : null,
+            where: (value) => {
+              const text = value as { expression?: unknown; mode?: unknown } | null;
+              if (!text || typeof text.expression !== 'string') return undefined;
+              return services.textSearch(text.expression, text.mode === 'AND' ? 'AND' : 'OR');
+            },
+          },
         },
-        'search',
       );
-      const combined = (isPlainObject(state.filter) ? state.filter : {}) as {
-        filter?: unknown;
-        text?: { mode?: 'OR' | 'AND'; expression?: string | null } | null;
-      };
-      const selection: ServiceSelection = {
-        filter: combined.filter,
-        filterPath: 'search.filter',
-        extra: combined.text?.expression
-          ? services.textSearch(combined.text.expression, combined.text.mode ?? 'OR')
-          : undefined,
-      };
-      const rows = await services.page(ctx.site.id, {
-        ...selection,
-        sort: state.sort,
-        sortPath: 'search.sort',
-        limit: state.limit + 1,
-        offset: state.offset,
-      });
-      const page = rows.slice(0, state.limit);
+      const page = result.rows;
+      const selection: ServiceSelection = { compiled: result.where };
       const results = [];
       for (const [index, aggregation] of (search.aggregations ?? []).entries()) {
         const type = aggregation.type ?? (aggregation.scalar ? 'SCALAR' : 'VALUE');
@@ -809,7 +801,7 @@ export function createServicesService(deps: {
       }
       return {
         services: await hydrate(ctx.site.id, page),
-        pagingMetadata: cursorMetadata(state, page.length, rows.length > state.limit),
+        pagingMetadata: cursorPagingOf(result.pagingMetadata),
         aggregationData: { results },
       };
     },
@@ -818,11 +810,9 @@ export function createServicesService(deps: {
       return services.count(ctx.site.id, serviceSelection(filter, 'filter'));
     },
 
-    async queryPolicies(ctx: RequestContext, query: CursorQueryInput) {
+    async queryPolicies(ctx: RequestContext, query: QueryInput) {
       await deps.policiesService.ensureDefault(ctx.site.id);
-      const state = resolveCursorQuery(query);
-      const rows = await policies.page(ctx.site.id, { ...state, limit: state.limit + 1 });
-      const page = rows.slice(0, state.limit);
+      const { rows: page, pagingMetadata } = await policies.query(queries, ctx.site.id, query);
       const byPolicy = await services.servicesByPolicy(
         ctx.site.id,
         page.map((row) => row.id),
@@ -839,20 +829,24 @@ export function createServicesService(deps: {
             totalServiceCount: list.length,
           };
         }),
-        pagingMetadata: cursorMetadata(state, page.length, rows.length > state.limit),
+        pagingMetadata,
       };
     },
 
-    async queryBookingForms(ctx: RequestContext, query: CursorQueryInput) {
-      const state = resolveCursorQuery(query);
+    async queryBookingForms(ctx: RequestContext, query: QueryInput) {
       // Forms are filtered by `formId`; the other service fields filter the services that use them.
-      const filter = isPlainObject(state.filter)
-        ? Object.fromEntries(
-            Object.entries(state.filter).map(([key, value]) => [key === 'formId' ? 'form.id' : key, value]),
-          )
-        : state.filter;
-      const forms = await services.formsOfServices(ctx.site.id, serviceSelection(filter, 'query.filter'));
-      const page = forms.slice(state.offset, state.offset + state.limit);
+      const { items: page, pagingMetadata } = await queries.runList(
+        query,
+        { name: 'bookings-booking-forms', cursorScope: ctx.site.id },
+        async (filter) => {
+          const renamed = isPlainObject(filter)
+            ? Object.fromEntries(
+                Object.entries(filter).map(([key, value]) => [key === 'formId' ? 'form.id' : key, value]),
+              )
+            : filter;
+          return services.formsOfServices(ctx.site.id, serviceSelection(renamed, 'query.filter'));
+        },
+      );
       return {
         bookingForms: page.map((form) => ({
           formDetails: {
@@ -862,7 +856,7 @@ export function createServicesService(deps: {
           connectedServices: form.services.slice(0, 5),
           totalServiceCount: form.services.length,
         })),
-        pagingMetadata: cursorMetadata(state, page.length, forms.length > state.offset + state.limit),
+        pagingMetadata,
         defaultBookingForm: { formDetails: { formId: defaultBookingFormId, name: 'Booking form' } },
       };
     },

@@ -1,7 +1,12 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
-import { filterWhere, type QueryInput, type QueryRunner } from '../../platform/query/run-query.ts';
+import {
+  cursorPagingOf,
+  filterWhere,
+  type QueryInput,
+  type QueryRunner,
+} from '../../platform/query/run-query.ts';
 import {
   bookingSettings,
   bookingStaffMembers,
@@ -85,12 +90,13 @@ export function createStaffRepository(db: Executor) {
 
     /** A cursor page of the site's staff members (platform/query); oldest first unless sorted. */
     async query(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
-      return queries.run(executor, staffQueryEntity, query, {
+      const result = await queries.run(executor, staffQueryEntity, query, {
         baseWhere: eq(m.siteId, siteId),
         cursorScope: siteId,
         paging: 'cursor',
         defaultSort: [{ fieldName: 'createdDate', order: 'ASC' }],
       });
+      return { ...result, pagingMetadata: cursorPagingOf(result.pagingMetadata) };
     },
 
     async count(siteId: string, filter: unknown, executor: Executor = db): Promise<number> {

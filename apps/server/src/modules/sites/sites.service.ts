@@ -18,8 +18,30 @@ export function toWireSite(row: SiteRow): Site {
   };
 }
 
+/**
+ * Every request reads its site (the authenticators resolve it), so found sites are kept for a short
+ * while. This process's own changes drop the entry at once; another process's change shows within the
+ * TTL. Misses are never kept: a site created elsewhere is found on the next request.
+ */
+const siteCacheTtlMs = 2_000;
+const defaultSiteKey = '\u0000default';
+
 export function createSitesService(deps: { repository: SitesRepository; config: Config }) {
   const { repository, config } = deps;
+  const cache = new Map<string, { site: Site; expires: number }>();
+  async function cached(key: string, load: () => Promise<SiteRow | undefined>): Promise<Site | undefined> {
+    const now = performance.now();
+    const hit = cache.get(key);
+    if (hit && hit.expires > now) return hit.site;
+    const row = await load();
+    if (!row) {
+      cache.delete(key);
+      return undefined;
+    }
+    const site = toWireSite(row);
+    cache.set(key, { site, expires: now + siteCacheTtlMs });
+    return site;
+  }
   return {
     /** First start creates the default site from configuration. */
     async ensureDefaultSite(): Promise<Site> {
@@ -34,15 +56,18 @@ export function createSitesService(deps: { repository: SitesRepository; config: 
       return toWireSite(created);
     },
 
+    async hasDefaultSite(): Promise<boolean> {
+      return (await repository.findDefault()) !== undefined;
+    },
+
     async findSite(siteId: string): Promise<Site | undefined> {
-      const row = await repository.findById(siteId);
-      return row ? toWireSite(row) : undefined;
+      return cached(siteId, () => repository.findById(siteId));
     },
 
     async getDefaultSite(): Promise<Site> {
-      const row = await repository.findDefault();
-      if (!row) throw notFound('Default site');
-      return toWireSite(row);
+      const site = await cached(defaultSiteKey, () => repository.findDefault());
+      if (!site) throw notFound('Default site');
+      return site;
     },
 
     async createSite(input: {
@@ -67,6 +92,7 @@ export function createSitesService(deps: { repository: SitesRepository; config: 
       const { revision: _revision, ...fields } = change;
       const updated = await repository.updateAtRevision(ctx.site.id, expected, fields);
       if (!updated) throw staleRevision('Site', ctx.site.id, expected, current.revision);
+      cache.clear();
       return toWireSite(updated);
     },
   };

@@ -5,6 +5,7 @@ import * as eventsTables from '../events/events.tables.ts';
 import * as identityTables from '../../modules/identity/identity.tables.ts';
 import * as mailTables from '../mail/mail.tables.ts';
 import * as dataTables from '../../modules/data/data.tables.ts';
+import * as dataJobsTables from '../../modules/data/jobs/data-jobs.tables.ts';
 import * as availabilityTables from '../../modules/bookings/availability/availability.tables.ts';
 import * as bookingsCatalogTables from '../../modules/bookings/catalog.tables.ts';
 import * as bookingsLifecycleTables from '../../modules/bookings/lifecycle/bookings.tables.ts';
@@ -17,6 +18,7 @@ export const schema = {
   ...identityTables,
   ...mailTables,
   ...dataTables,
+  ...dataJobsTables,
   ...availabilityTables,
   ...bookingsCatalogTables,
   ...bookingsLifecycleTables,

@@ -39,7 +39,10 @@ function elementsCondition(field: ColumnField, condition: Condition): SQL {
   switch (condition.op) {
     case 'exists': {
       // Present when some element has a non-null value there; bound keys, as everywhere.
-      const array = field.elements!.arrayPath.reduce<SQL>((value, key) => sql`${value} -> ${key}::text`, sql`${column}`);
+      const array = field.elements!.arrayPath.reduce<SQL>(
+        (value, key) => sql`${value} -> ${key}::text`,
+        sql`${column}`,
+      );
       const value = field.elements!.elementPath.reduce<SQL>(
         (inner, key) => sql`${inner} -> ${key}::text`,
         sql`element`,
@@ -127,7 +130,10 @@ interface Compiled {
 function compileCondition(field: ResolvedField, condition: Condition): Compiled {
   if (field.kind === 'json') return jsonCondition(field, condition);
   // Element conditions are containment or EXISTS over a non-null document: never NULL unless the column is.
-  return { sql: columnCondition(field, condition), twoValued: condition.op === 'exists' && field.type !== 'jsonElements' };
+  return {
+    sql: columnCondition(field, condition),
+    twoValued: condition.op === 'exists' && field.type !== 'jsonElements',
+  };
 }
 
 /**

@@ -54,7 +54,8 @@ function normalize(raw: unknown, type: FieldType): Value {
     if (keys.length === 1 && typeof raw.$date === 'string') return toDate(raw.$date);
     return { t: 'other' };
   }
-  if (Array.isArray(raw)) return { t: 'array', v: raw.map((item) => normalize(item, elementType[type] ?? type)) };
+  if (Array.isArray(raw))
+    return { t: 'array', v: raw.map((item) => normalize(item, elementType[type] ?? type)) };
   if (typeof raw === 'string') {
     if (type === 'date') return toDate(raw);
     if (type === 'uuid' || type === 'uuidArray') return { t: 'string', v: raw.toLowerCase() };

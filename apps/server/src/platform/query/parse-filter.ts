@@ -129,8 +129,7 @@ function parseScalar(field: ResolvedField, raw: unknown, path: Path, purpose: 'a
       if (typeof raw === 'string') return { t: 'string', v: checkText(raw, path) };
       if (typeof raw === 'number' && Number.isFinite(raw)) return { t: 'number', v: raw };
       if (typeof raw === 'boolean') return { t: 'boolean', v: raw };
-      fail(path, `must be a string, number or boolean, not ${describeType(raw)}`);
-    // falls through: fail never returns
+      return fail(path, `must be a string, number or boolean, not ${describeType(raw)}`);
     case 'uuid':
     case 'uuidArray':
       if (typeof raw !== 'string' || !uuidPattern.test(raw)) fail(path, 'must be a UUID', 'FORMAT');

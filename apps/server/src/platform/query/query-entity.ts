@@ -1,4 +1,4 @@
-import { Column, SQL, is } from 'drizzle-orm';
+import { Column, is, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -55,7 +55,8 @@ export interface QueryElementsDefinition extends Pick<QueryFieldOptions, 'filter
   elementPath: readonly string[];
 }
 
-export type QueryFieldInput = PgColumn | QueryFieldDefinition | QueryExpressionDefinition | QueryElementsDefinition;
+export type QueryFieldInput =
+  PgColumn | QueryFieldDefinition | QueryExpressionDefinition | QueryElementsDefinition;
 
 export interface QueryEntityOptions<TTable extends PgTable> {
   /** Goes into cursors, so a cursor of one entity is refused by another. */
@@ -214,7 +215,8 @@ function resolveField(name: string, value: QueryFieldInput): ResolvedField {
 
 function resolveColumn(name: string, definition: QueryFieldDefinition): ResolvedField {
   const type = definition.type ?? inferType(definition.column);
-  if (type === 'jsonElements') throw new Error(`Field ${name}: give arrayPath and elementPath for JSONB elements`);
+  if (type === 'jsonElements')
+    throw new Error(`Field ${name}: give arrayPath and elementPath for JSONB elements`);
   const sortable = definition.sortable ?? !arrayFieldTypes.has(type);
   const filterable = definition.filterable ?? true;
   if (type === 'jsonb')

@@ -167,11 +167,7 @@ async function runOffset<TTable extends PgTable>(
   const filter = parseFilter(entity, query.filter, [...path, 'filter']);
   const { keys } = parseSort(entity, sortOrDefault(query.sort, options), [...path, 'sort']);
   const fields = checkFields(entity, query.fields, [...path, 'fields']);
-  const where = and(
-    options.baseWhere,
-    compileFilter(filter),
-    options.carried?.where(options.carried.value),
-  );
+  const where = and(options.baseWhere, compileFilter(filter), options.carried?.where(options.carried.value));
 
   const found = await selectRows(executor, entity, { where, keys, reverse: false, limit: limit + 1, offset });
   const hasNext = found.length > limit;
@@ -381,7 +377,11 @@ export function createQueryRunner(dependencies: {
   let key: Promise<Uint8Array> | undefined;
   const cursorKey = () => {
     const given = dependencies.cursorKey;
-    key ??= typeof given === 'function' ? given() : Promise.resolve(given);
+    // A failed load is not kept, so the next request tries again.
+    key ??= (typeof given === 'function' ? given() : Promise.resolve(given)).catch((error: unknown) => {
+      key = undefined;
+      throw error;
+    });
     return key;
   };
   return {
@@ -410,4 +410,16 @@ export type QueryRunner = ReturnType<typeof createQueryRunner>;
  */
 export function filterWhere(entity: QueryEntity, filter: unknown, path: PropertyKey[] = ['filter']): SQL {
   return compileFilter(parseFilter(entity, filter, path));
+}
+
+/** The metadata of a query run with `paging: 'cursor'`, typed as such. */
+export function cursorPagingOf(metadata: QueryResult<unknown>['pagingMetadata']): CursorPagingMetadata {
+  if (!('cursors' in metadata)) throw new Error('The query was not run with cursor paging');
+  return metadata;
+}
+
+/** The metadata of an offset-paged query, typed as such. */
+export function offsetPagingOf(metadata: QueryResult<unknown>['pagingMetadata']): OffsetPagingMetadata {
+  if ('cursors' in metadata) throw new Error('The query was not run with offset paging');
+  return metadata;
 }

@@ -127,6 +127,20 @@ export function createExternalCalendarsRepository(db: Executor) {
       );
     },
 
+    /** Disconnects every live calendar of a staff member; returns their ids. */
+    async disconnectAllOf(siteId: string, staffMemberId: string, executor: Executor): Promise<string[]> {
+      const rows = await executor
+        .update(c)
+        .set({ status: 'DISCONNECTED', syncStartedDate: null, busyIntervalCount: 0, updatedDate: sql`now()` })
+        .where(and(eq(c.siteId, siteId), eq(c.staffMemberId, staffMemberId), ne(c.status, 'DISCONNECTED')))
+        .returning({ id: c.id });
+      return rows.map((row) => row.id);
+    },
+
+    async deleteFeed(siteId: string, staffMemberId: string, executor: Executor): Promise<void> {
+      await executor.delete(f).where(and(eq(f.siteId, siteId), eq(f.staffMemberId, staffMemberId)));
+    },
+
     // --- feeds ---------------------------------------------------------------------------------------------
 
     async findFeed(

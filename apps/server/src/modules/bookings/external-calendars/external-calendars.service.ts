@@ -6,7 +6,7 @@ import type {
 } from '@atrium/contract/bookings/external-calendars';
 import type { Site } from '@atrium/contract/sites';
 import type { RequestContext } from '../../../platform/context.ts';
-import type { Database } from '../../../platform/db/database.ts';
+import type { Database, Tx } from '../../../platform/db/database.ts';
 import { badRequest, forbidden, notFound } from '../../../platform/errors/app-error.ts';
 import type { EventBus } from '../../../platform/events/types.ts';
 import type { AvailabilityRepository } from '../availability/availability.repository.ts';
@@ -236,6 +236,16 @@ export function createExternalCalendarsService(deps: {
         );
       });
       return toWire(row!);
+    },
+
+    /**
+     * A deleted staff member's calendars stop blocking anything and their feed URL stops working. Runs in
+     * the event handler's transaction, so it writes only through `tx`.
+     */
+    async onStaffMemberDeleted(siteId: string, staffMemberId: string, tx: Tx) {
+      const ids = await repository.disconnectAllOf(siteId, staffMemberId, tx);
+      for (const id of ids) await busy.deleteBusyBySource(siteId, externalCalendarSource, id, tx);
+      await repository.deleteFeed(siteId, staffMemberId, tx);
     },
 
     /** The job's work. */

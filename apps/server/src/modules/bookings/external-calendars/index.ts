@@ -3,6 +3,7 @@ import type { Site } from '@atrium/contract/sites';
 import type { Database } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/events/types.ts';
 import type { AvailabilityRepository } from '../availability/availability.repository.ts';
+import { catalogEvents } from '../catalog-events.ts';
 import { createStaffRepository } from '../staff.repository.ts';
 import { createExternalCalendarsRepository } from './external-calendars.repository.ts';
 import { externalCalendarsRoutes } from './external-calendars.routes.ts';
@@ -46,6 +47,13 @@ export function createExternalCalendarsModule(deps: {
     },
     // Longer than the fetch time limit, so a run is not retried while it still waits on the remote host.
     { expireInSeconds: 120, retryLimit: 1 },
+  );
+  deps.events.subscribe<{ entityId?: string }>(
+    catalogEvents.staffMemberDeleted,
+    'external-calendars.staff-member-deleted',
+    async (event, tx) => {
+      if (event.data.entityId) await service.onStaffMemberDeleted(event.siteId, event.data.entityId, tx);
+    },
   );
   deps.events.cron('bookings-external-calendars', '*/15 * * * *', async () => {
     await service.scheduleDue();

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
+import { bookingBusyTimes, type NewBusyTimeRow } from '../availability/availability.tables.ts';
 import {
   bookingAttendance,
   bookingFees,
@@ -34,6 +35,56 @@ export function createBookingsRepository(db: Executor) {
   return {
     async insert(values: NewBookingRow, executor: Executor = db): Promise<BookingRow> {
       const [row] = await executor.insert(bookings).values(values).returning();
+      return row!;
+    },
+
+    /**
+     * Inserts a booking with its occupancy (the EXCLUDE constraint that forbids double booking) and its
+     * busy-ledger rows in one statement: data-modifying CTEs run in the same statement, so a conflict on
+     * the occupancy still fails the whole insert, and the foreign keys are checked at its end.
+     */
+    async insertWithHolds(
+      values: NewBookingRow,
+      occupancy: readonly OccupancyInput[],
+      busy: readonly NewBusyTimeRow[],
+      executor: Executor,
+    ): Promise<BookingRow> {
+      const ctes = [];
+      if (occupancy.length > 0) {
+        ctes.push(
+          executor.$with('occupancy_rows').as(
+            executor
+              .insert(bookingOccupancy)
+              .values(
+                occupancy.map((row) => ({
+                  siteId: values.siteId,
+                  bookingId: values.id!,
+                  holderId: row.holderId,
+                  holderKind: row.holderKind,
+                  startDate: row.start,
+                  endDate: row.end,
+                  doubleBooked: row.doubleBooked,
+                })),
+              )
+              .returning({ id: bookingOccupancy.id }),
+          ),
+        );
+      }
+      if (busy.length > 0) {
+        ctes.push(
+          executor.$with('busy_rows').as(
+            executor
+              .insert(bookingBusyTimes)
+              .values([...busy])
+              .returning({ id: bookingBusyTimes.id }),
+          ),
+        );
+      }
+      const [row] = await executor
+        .with(...ctes)
+        .insert(bookings)
+        .values(values)
+        .returning();
       return row!;
     },
 

@@ -39,7 +39,14 @@ import type { BookingChanges, BookingsRepository, OccupancyInput } from './booki
 import type { BookingRow, NewBookingRow } from './bookings.tables.ts';
 import { isSlotConflict, lifecycleErrors } from './lifecycle.errors.ts';
 import { bookingMails, enqueueBookingMails, type BookingMailKind, type SmsSender } from './notifications.ts';
-import { recordBusy, removeBusy, type ServiceFacts, type SlotChecker } from './slot-check.ts';
+import {
+  busyLedgerRows,
+  recordBusy,
+  removeBusy,
+  type BusyEntry,
+  type ServiceFacts,
+  type SlotChecker,
+} from './slot-check.ts';
 
 export type RescheduleRequest = z.infer<typeof rescheduleBookingRequestSchema>;
 export type ConfirmRequest = z.infer<typeof confirmBookingRequestSchema>;
@@ -203,6 +210,8 @@ interface Hold {
   sessionKey: string | null;
   waitlisted: boolean;
   overbooked: boolean;
+  /** The staff member's address when the slot check already read it (undefined: read it when mailing). */
+  businessEmail?: string | null;
 }
 
 export function createBookingsService(deps: BookingsServiceDeps) {
@@ -220,8 +229,13 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     }
   }
 
-  async function loadFacts(ctx: RequestContext, serviceId: string, tx: Tx): Promise<ServiceFacts> {
-    const facts = await slots.loadService(ctx.site.id, serviceId, tx);
+  async function loadFacts(
+    ctx: RequestContext,
+    serviceId: string,
+    tx: Tx,
+    prefetch?: { start: number },
+  ): Promise<ServiceFacts> {
+    const facts = await slots.loadService(ctx.site.id, serviceId, tx, prefetch);
     if (!facts) throw lifecycleErrors.serviceNotFound(serviceId);
     return facts;
   }
@@ -299,21 +313,35 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     return rows;
   }
 
-  async function writeBusy(ctx: RequestContext, row: BookingRow, facts: ServiceFacts | undefined, tx: Tx) {
-    if (!holdsSlot(row.status)) return;
+  type BusyFields = Pick<
+    BookingRow,
+    | 'id'
+    | 'status'
+    | 'serviceType'
+    | 'totalParticipants'
+    | 'staffMemberId'
+    | 'resourceIds'
+    | 'startDate'
+    | 'endDate'
+    | 'sessionKey'
+    | 'scheduleId'
+  >;
+
+  /** What a booking puts in the availability engine's busy ledger (nothing unless it holds its slot). */
+  function busyEntriesOf(ctx: RequestContext, row: BusyFields, facts: ServiceFacts | undefined): BusyEntry[] {
+    if (!holdsSlot(row.status)) return [];
     const buffer = (facts?.row.bufferAfterMinutes ?? 0) * 60_000;
     const base = { siteId: ctx.site.id, bookingId: row.id, participants: row.totalParticipants };
     if (row.serviceType === 'APPOINTMENT') {
       const end = new Date(row.endDate.getTime() + buffer);
-      await recordBusy(tx, [
+      return [
         ...(row.staffMemberId
           ? [{ ...base, staffMemberId: row.staffMemberId, start: row.startDate, end }]
           : []),
         ...row.resourceIds.map((resourceId) => ({ ...base, resourceId, start: row.startDate, end })),
-      ]);
-      return;
+      ];
     }
-    await recordBusy(tx, [
+    return [
       {
         ...base,
         sessionId: row.serviceType === 'CLASS' ? row.sessionKey : null,
@@ -321,7 +349,12 @@ export function createBookingsService(deps: BookingsServiceDeps) {
         start: row.startDate,
         end: row.endDate,
       },
-    ]);
+    ];
+  }
+
+  async function writeBusy(ctx: RequestContext, row: BookingRow, facts: ServiceFacts | undefined, tx: Tx) {
+    const entries = busyEntriesOf(ctx, row, facts);
+    if (entries.length > 0) await recordBusy(tx, entries);
   }
 
   async function waitlistCapacityOf(facts: ServiceFacts): Promise<number> {
@@ -419,8 +452,14 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     return promoted;
   }
 
-  async function businessEmailOf(ctx: RequestContext, row: BookingRow, tx: Tx): Promise<string | null> {
+  async function businessEmailOf(
+    ctx: RequestContext,
+    row: BookingRow,
+    known: string | null | undefined,
+    tx: Tx,
+  ): Promise<string | null> {
     if (!deps.mail || !row.staffMemberId) return null;
+    if (known !== undefined) return known;
     const member = await staffRepository.findById(ctx.site.id, row.staffMemberId, tx);
     return member?.email ?? null;
   }
@@ -435,6 +474,8 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       mail?: BookingMailKind;
       notifyCustomer: boolean;
       message?: string | null;
+      /** The staff member's address when already read in this transaction. */
+      businessEmail?: string | null;
     },
   ): Promise<void> {
     const booking = toWireBooking(change.row);
@@ -449,7 +490,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
         booking: change.row,
         siteName: ctx.site.name,
         notifyCustomer: change.notifyCustomer,
-        businessEmail: await businessEmailOf(ctx, change.row, tx),
+        businessEmail: await businessEmailOf(ctx, change.row, change.businessEmail, tx),
         message: change.message,
       });
       await enqueueBookingMails(deps.mail, ctx.site.id, mails, tx);
@@ -564,13 +605,16 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       };
     }
     checkPolicy(ctx, facts, check.violations, options.skipPolicy);
+    const staffMemberId = wanted ?? check.staffMemberIds[0] ?? null;
+    const member = check.staff.find((candidate) => candidate.id === staffMemberId);
     return {
       start: new Date(check.start),
       end: new Date(check.end),
-      staffMemberId: wanted ?? check.staffMemberIds[0] ?? null,
+      staffMemberId,
       resourceIds: check.resourceIds,
       sessionKey: null,
       overbooked: false,
+      businessEmail: member ? member.email : undefined,
     };
   }
 
@@ -687,7 +731,14 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     const serviceId = booking.bookedEntity.slot?.serviceId ?? booking.bookedEntity.schedule?.serviceId;
     if (!serviceId)
       throw invalidField('booking.bookedEntity', 'needs a slot or a schedule', 'REQUIRED_FIELD');
-    const facts = await loadFacts(ctx, serviceId, tx);
+    // An appointment slot's calendar comes with the service when the slot names no staff member; a
+    // malformed date is left to holdAppointment, which answers it as a 400 in its usual place.
+    const slotStart = booking.bookedEntity.slot?.startDate
+      ? Date.parse(booking.bookedEntity.slot.startDate)
+      : Number.NaN;
+    const prefetch =
+      Number.isNaN(slotStart) || booking.bookedEntity.slot?.resource?.id ? undefined : { start: slotStart };
+    const facts = await loadFacts(ctx, serviceId, tx, prefetch);
     if (!business && !facts.onlineBookingEnabled) {
       throw lifecycleErrors.serviceNotBookable(facts.row.id, 'online booking is switched off');
     }
@@ -695,8 +746,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     const max = facts.policy.participantsPolicy.maxParticipantsPerBooking ?? 1;
     const skipLimits = business && flow?.skipAvailabilityValidation === true;
     if (participants > max && !skipLimits) throw lifecycleErrors.tooManyParticipants(max, participants);
-    const form = facts.formId ? await repository.findForm(ctx.site.id, facts.formId, tx) : undefined;
-    const formValues = validateForm(ctx, form?.fields ?? defaultFormFields, request);
+    const formValues = validateForm(ctx, facts.formFields ?? defaultFormFields, request);
     const payment = paymentOf(ctx, facts, request);
 
     const hold = await holdFor(ctx, facts, request, participants, tx);
@@ -745,19 +795,48 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       actor: business ? 'BUSINESS' : 'CUSTOMER',
       platform: booking.platform ?? 'WEB',
     };
-    let row = await repository.insert(values, tx);
-    if (facts.type === 'APPOINTMENT' && holdsSlot(status)) {
-      const doubleBooked = await insertOccupancySafely(
-        ctx,
-        id,
-        occupancyOf(facts, hold),
-        business && flow?.skipAvailabilityValidation === true,
-        tx,
-        () => lifecycleErrors.slotUnavailable(facts.row.id, iso(hold.start)),
+    const occupies = facts.type === 'APPOINTMENT' && holdsSlot(status);
+    const mayDoubleBook = business && flow?.skipAvailabilityValidation === true;
+    let row: BookingRow;
+    if (occupies && mayDoubleBook) {
+      // The business may fall back to a double booking: the occupancy goes in under a savepoint.
+      row = await repository.insert(values, tx);
+      const doubleBooked = await insertOccupancySafely(ctx, id, occupancyOf(facts, hold), true, tx, () =>
+        lifecycleErrors.slotUnavailable(facts.row.id, iso(hold.start)),
       );
       if (doubleBooked) row = await repository.update(ctx.site.id, id, { doubleBooked: true }, tx);
+      await writeBusy(ctx, row, facts, tx);
+    } else {
+      // One statement for the booking, its occupancy and its busy time; a lost race on the occupancy's
+      // EXCLUDE constraint fails it whole, and inTransaction turns that into a 409.
+      const busy = busyEntriesOf(
+        ctx,
+        {
+          id,
+          status,
+          serviceType: facts.type,
+          totalParticipants: participants,
+          staffMemberId: hold.staffMemberId,
+          resourceIds: hold.resourceIds,
+          startDate: hold.start,
+          endDate: hold.end,
+          sessionKey: hold.sessionKey,
+          scheduleId: facts.row.scheduleId,
+        },
+        facts,
+      );
+      try {
+        row = await repository.insertWithHolds(
+          values,
+          occupies ? occupancyOf(facts, hold) : [],
+          busyLedgerRows(busy),
+          tx,
+        );
+      } catch (error) {
+        if (isSlotConflict(error)) throw lifecycleErrors.slotUnavailable(facts.row.id, iso(hold.start));
+        throw error;
+      }
     }
-    await writeBusy(ctx, row, facts, tx);
     const mail: BookingMailKind | undefined =
       status === 'CONFIRMED'
         ? 'confirmation'
@@ -770,6 +849,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       mail,
       notifyCustomer: notifyCustomerOf(ctx, request.participantNotification),
       message: request.participantNotification?.message,
+      businessEmail: hold.businessEmail,
     });
     return row;
   }

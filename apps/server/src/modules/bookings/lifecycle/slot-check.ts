@@ -1,13 +1,19 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/database.ts';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { executeRows, type Executor } from '../../../platform/db/database.ts';
 import { completePolicy, type PolicyDoc } from '../booking-policy-rules.ts';
-import type { ServiceRow } from '../catalog.tables.ts';
-import { createPoliciesRepository } from '../policies.repository.ts';
+import {
+  bookingPolicies,
+  bookingServices,
+  bookingSettings,
+  bookingStaffMembers,
+  bookingStaffTimeOff,
+  bookingStaffWorkingHours,
+  type ServiceRow,
+} from '../catalog.tables.ts';
+import { bookingForms, type BookingFormRow } from './bookings.tables.ts';
 import { createSchedulesRepository } from '../schedules.repository.ts';
-import { createServicesRepository } from '../services.repository.ts';
-import { createStaffRepository } from '../staff.repository.ts';
 import { defaultBusinessHours, toLocalTime, type MinutePeriod } from '../working-hours.ts';
-import { bookingBusyTimes } from '../availability/availability.tables.ts';
+import { bookingBusyTimes, type NewBusyTimeRow } from '../availability/availability.tables.ts';
 import { createAvailabilityRepository } from '../availability/availability.repository.ts';
 import type {
   BookingPolicyLimits,
@@ -47,6 +53,19 @@ export interface ServiceFacts {
   requiresApproval: boolean;
   onlineBookingEnabled: boolean;
   formId: string | null;
+  /** The fields of the service's form, read with the service; null when it has none (the default form). */
+  formFields: BookingFormRow['fields'] | null;
+  /** The site's business hours, read with the service (they bound appointment slots). */
+  businessHours: WeeklyRange[];
+  /** The calendar around one slot, read with the service (loadService's `prefetch`). */
+  prefetched?: { start: number; calendar: Calendar };
+}
+
+/** A staff member as the slot check read it (the business mail goes to `email`). */
+export interface CheckedStaff {
+  id: string;
+  name: string | null;
+  email: string | null;
 }
 
 export interface AppointmentCheck {
@@ -55,6 +74,7 @@ export interface AppointmentCheck {
   staffMemberIds: string[];
   resourceIds: string[];
   violations: PolicyViolations;
+  staff: CheckedStaff[];
 }
 
 const minuteMs = 60_000;
@@ -92,20 +112,48 @@ function toWeekly(periods: readonly MinutePeriod[]): WeeklyRange[] {
 }
 
 export function createSlotChecker(db: Executor) {
-  const services = createServicesRepository(db);
-  const policies = createPoliciesRepository(db);
-  const staff = createStaffRepository(db);
   const schedules = createSchedulesRepository(db);
 
+  /**
+   * The service with its policy, form and the site's business hours in one statement: inside a
+   * booking's transaction every round trip holds a connection and the row locks a little longer.
+   */
   async function loadService(
     siteId: string,
     serviceId: string,
     tx: Executor,
+    /**
+     * The slot an appointment is about to be booked at: the calendar of all the service's staff and
+     * resources around it comes in the same statement (one round trip fewer on the create path).
+     */
+    prefetch?: { start: number },
   ): Promise<ServiceFacts | undefined> {
-    const row = await services.findById(siteId, serviceId, tx);
-    if (!row) return undefined;
-    const policyRow = await policies.findById(siteId, row.bookingPolicyId, tx);
-    const policy = completePolicy((policyRow?.doc ?? {}) as PolicyDoc);
+    const s = bookingServices;
+    const p = bookingPolicies;
+    const f = bookingForms;
+    const calendar = prefetch ? prefetchedCalendar(siteId, prefetch.start) : undefined;
+    const [found] = await tx
+      .select({
+        ...(calendar ?? {}),
+        row: s,
+        policyDoc: sql<PolicyDoc | null>`(select ${p.doc} from ${p} where ${p.siteId} = ${s.siteId} and ${p.id} = ${s.bookingPolicyId} limit 1)`,
+        formFields: sql<
+          BookingFormRow['fields'] | null
+        >`(select ${f.fields} from ${f} where ${f.siteId} = ${s.siteId} and ${f.id} = ${s.formId} limit 1)`,
+        businessHours: sql<
+          MinutePeriod[] | null
+        >`(select ${bookingSettings.businessHours} from ${bookingSettings} where ${bookingSettings.siteId} = ${s.siteId} limit 1)`,
+      })
+      .from(s)
+      .where(and(eq(s.siteId, siteId), eq(s.id, serviceId), isNull(s.deletedDate)))
+      .limit(1);
+    if (!found) return undefined;
+    const row = found.row;
+    const prefetched =
+      prefetch && calendar && row.type === 'APPOINTMENT'
+        ? { start: prefetch.start, calendar: calendarFrom(found as unknown as CalendarColumns) }
+        : undefined;
+    const policy = completePolicy((parseJson(found.policyDoc) ?? {}) as PolicyDoc);
     const doc = row.doc ?? {};
     const input: ServiceInput = {
       id: row.id,
@@ -129,51 +177,37 @@ export function createSlotChecker(db: Executor) {
       requiresApproval: row.requireManualApproval,
       onlineBookingEnabled: row.onlineBookingEnabled,
       formId: row.formId,
+      formFields: row.formId ? parseJson(found.formFields) : null,
+      ...(prefetched ? { prefetched } : {}),
+      businessHours: toWeekly(parseJson(found.businessHours) ?? defaultBusinessHours),
     };
   }
 
-  async function businessOf(siteId: string, timeZone: string, tx: Executor) {
-    const settings = await staff.findSettings(siteId, tx);
-    return { timeZone, hours: toWeekly(settings?.businessHours ?? defaultBusinessHours) };
-  }
-
-  /** Busy time from the availability ledger that overlaps [from, to), less the rows of one booking. */
-  async function busyOf(
+  /**
+   * Staff, their own hours, time off and the busy ledger around [from, to) in one statement (each part
+   * a JSON aggregate), less the ledger rows of one booking.
+   */
+  async function calendarOf(
     siteId: string,
     holders: { staff: string[]; resources: string[] },
     from: Date,
     to: Date,
     excludeBookingId: string | undefined,
     tx: Executor,
-  ): Promise<BusyInterval[]> {
+  ): Promise<Calendar> {
     const b = bookingBusyTimes;
-    const holderConditions = [and(isNull(b.staffMemberId), isNull(b.resourceId))];
-    if (holders.staff.length) holderConditions.push(inArray(b.staffMemberId, holders.staff));
-    if (holders.resources.length) holderConditions.push(inArray(b.resourceId, holders.resources));
-    const rows = await tx
-      .select({
-        start: b.startDate,
-        end: b.endDate,
-        staffMemberId: b.staffMemberId,
-        resourceId: b.resourceId,
-      })
-      .from(b)
-      .where(
-        and(
-          eq(b.siteId, siteId),
-          lt(b.startDate, to),
-          gt(b.endDate, from),
-          isNull(b.sessionId),
-          or(...holderConditions),
-          excludeBookingId ? or(isNull(b.sourceId), ne(b.sourceId, excludeBookingId)) : undefined,
-        ),
-      );
-    return rows.map((row) => ({
-      start: row.start.getTime(),
-      end: row.end.getTime(),
-      staffMemberId: row.staffMemberId,
-      resourceId: row.resourceId,
-    }));
+    const parts = calendarParts(siteId, {
+      staffIn: (column) => inArray(column, holders.staff),
+      resourceIn: (column) => (holders.resources.length ? inArray(column, holders.resources) : undefined),
+      from,
+      to,
+      extraBusy: excludeBookingId ? or(isNull(b.sourceId), ne(b.sourceId, excludeBookingId)) : undefined,
+    });
+    const [result] = await executeRows<CalendarColumns>(
+      tx,
+      sql`select ${parts.staff} as staff, ${parts.hours} as hours, ${parts.timeOff} as time_off, ${parts.busy} as busy`,
+    );
+    return calendarFrom(result);
   }
 
   /**
@@ -204,28 +238,31 @@ export function createSlotChecker(db: Executor) {
     const span = (service.durationMinutes + service.bufferAfterMinutes) * minuteMs;
     const from = new Date(start - span - minuteMs * 60 * 24);
     const to = new Date(start + span + minuteMs * 60 * 24);
-    // One connection per transaction: these run one after the other (pg queues them anyway).
-    const business = await businessOf(args.siteId, args.timeZone, tx);
-    const staffRows = await staff.findByIds(args.siteId, staffIds, tx);
-    const hours = await staff.workingHoursOf(args.siteId, staffIds, tx);
-    const timeOff = await staff.timeOffOf(args.siteId, staffIds, { from, to }, tx);
-    const busy = await busyOf(
-      args.siteId,
-      { staff: staffIds, resources: service.resourcePools.flatMap((pool) => pool.resourceIds) },
-      from,
-      to,
-      args.excludeBookingId,
-      tx,
-    );
+    const business = { timeZone: args.timeZone, hours: args.facts.businessHours };
+    const {
+      staff: staffRows,
+      hours,
+      timeOff,
+      busy,
+    } = facts.prefetched?.start === start && !args.staffMemberId && !args.excludeBookingId
+      ? facts.prefetched.calendar
+      : await calendarOf(
+          args.siteId,
+          { staff: staffIds, resources: service.resourcePools.flatMap((pool) => pool.resourceIds) },
+          from,
+          to,
+          args.excludeBookingId,
+          tx,
+        );
     const staffInputs: StaffInput[] = staffRows.map((member) => {
       const own = hours.filter((row) => row.staffMemberId === member.id);
       return {
         id: member.id,
-        name: member.name,
+        name: member.name ?? '',
         workingHours: member.usesDefaultWorkingHours ? null : toWeekly(own),
         timeOff: timeOff
           .filter((row) => row.staffMemberId === member.id)
-          .map((row) => ({ start: row.startDate.getTime(), end: row.endDate.getTime() })),
+          .map((row) => ({ start: row.start, end: row.end })),
       };
     });
     const slots = computeAppointmentSlots({
@@ -248,6 +285,7 @@ export function createSlotChecker(db: Executor) {
       staffMemberIds: slot.staffMemberIds,
       resourceIds: slot.availableResources.map((pool) => pool.resourceIds[0]!).filter(Boolean),
       violations: slot.violations,
+      staff: staffRows.map(({ id, name, email }) => ({ id, name, email })),
     };
   }
 
@@ -324,36 +362,146 @@ export function createSlotChecker(db: Executor) {
 
 export type SlotChecker = ReturnType<typeof createSlotChecker>;
 
+type CheckedStaffRow = CheckedStaff & { usesDefaultWorkingHours: boolean };
+
+/** The calendar of an appointment's staff and resources around one slot, as the slot check needs it. */
+export interface Calendar {
+  staff: CheckedStaffRow[];
+  hours: Array<MinutePeriod & { staffMemberId: string }>;
+  timeOff: Array<{ staffMemberId: string; start: number; end: number }>;
+  busy: BusyInterval[];
+}
+
+interface CalendarColumns {
+  staff: unknown;
+  hours: unknown;
+  time_off: unknown;
+  busy: unknown;
+}
+
+function calendarFrom(result: CalendarColumns | undefined): Calendar {
+  return {
+    staff: (parseJson(result?.staff) ?? []) as Calendar['staff'],
+    hours: (parseJson(result?.hours) ?? []) as Calendar['hours'],
+    timeOff: (parseJson(result?.time_off) ?? []) as Calendar['timeOff'],
+    busy: (parseJson(result?.busy) ?? []) as Calendar['busy'],
+  };
+}
+
+/**
+ * The four parts of a calendar as scalar JSON subqueries, so they can stand alone or ride along with
+ * the service's own select. `staffIn` and `resourceIn` say which holders count (JS values, or the
+ * service row's columns); `from` and `to` bound time off and busy time.
+ */
+function calendarParts(
+  siteId: string,
+  q: {
+    staffIn: (column: typeof bookingStaffMembers.id) => SQL | undefined;
+    resourceIn: (column: typeof bookingBusyTimes.resourceId) => SQL | undefined;
+    from: Date | SQL;
+    to: Date | SQL;
+    extraBusy?: SQL;
+  },
+) {
+  const m = bookingStaffMembers;
+  const h = bookingStaffWorkingHours;
+  const t = bookingStaffTimeOff;
+  const b = bookingBusyTimes;
+  const epochMs = (column: SQLWrapper) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+  const holderConditions = [
+    and(isNull(b.staffMemberId), isNull(b.resourceId)),
+    q.staffIn(b.staffMemberId as unknown as typeof m.id),
+    q.resourceIn(b.resourceId),
+  ];
+  return {
+    staff: sql`(select coalesce(json_agg(json_build_object('id', ${m.id}, 'name', ${m.name}, 'email', ${m.email},
+        'usesDefaultWorkingHours', ${m.usesDefaultWorkingHours})), '[]'::json)
+      from ${m} where ${and(eq(m.siteId, siteId), q.staffIn(m.id))})`,
+    hours: sql`(select coalesce(json_agg(json_build_object('staffMemberId', ${h.staffMemberId}, 'weekday', ${h.weekday},
+        'startMinute', ${h.startMinute}, 'endMinute', ${h.endMinute}) order by ${asc(h.weekday)}, ${asc(h.startMinute)}), '[]'::json)
+      from ${h} where ${and(eq(h.siteId, siteId), q.staffIn(h.staffMemberId as unknown as typeof m.id))})`,
+    timeOff: sql`(select coalesce(json_agg(json_build_object('staffMemberId', ${t.staffMemberId}, 'start', ${epochMs(t.startDate)},
+        'end', ${epochMs(t.endDate)}) order by ${asc(t.startDate)}), '[]'::json)
+      from ${t} where ${and(
+        eq(t.siteId, siteId),
+        q.staffIn(t.staffMemberId as unknown as typeof m.id),
+        lt(t.startDate, q.to),
+        gt(t.endDate, q.from),
+      )})`,
+    busy: sql`(select coalesce(json_agg(json_build_object('staffMemberId', ${b.staffMemberId}, 'resourceId', ${b.resourceId},
+        'start', ${epochMs(b.startDate)}, 'end', ${epochMs(b.endDate)})), '[]'::json)
+      from ${b} where ${and(
+        eq(b.siteId, siteId),
+        lt(b.startDate, q.to),
+        gt(b.endDate, q.from),
+        isNull(b.sessionId),
+        or(...holderConditions),
+        q.extraBusy,
+      )})`,
+  };
+}
+
+/**
+ * The calendar parts for the service row being selected: its staff, the resources of its pools, and
+ * the window checkAppointment reads (a day beyond the session and its buffer on each side).
+ */
+function prefetchedCalendar(siteId: string, start: number) {
+  const s = bookingServices;
+  const at = new Date(start).toISOString();
+  const reach = sql`make_interval(mins => ${s.durationMinutes} + ${s.bufferAfterMinutes} + 1440)`;
+  const parts = calendarParts(siteId, {
+    staffIn: (column) => sql`${column} = any(${s.staffMemberIds})`,
+    // Every resource id the service's pools name (compared as text: the document is not validated uuid).
+    resourceIn: (column) =>
+      sql`${column}::text in (select jsonb_path_query(${s.doc}, '$.serviceResources[*].resourceIds.values[*]') #>> '{}')`,
+    from: sql`(${at}::timestamptz - ${reach})`,
+    to: sql`(${at}::timestamptz + ${reach})`,
+  });
+  return {
+    staff: sql<unknown>`${parts.staff}`,
+    hours: sql<unknown>`${parts.hours}`,
+    time_off: sql<unknown>`${parts.timeOff}`,
+    busy: sql<unknown>`${parts.busy}`,
+  };
+}
+
+/** JSON from a subquery: node-postgres parses json and jsonb; a driver that hands back text is parsed here. */
+function parseJson<T>(value: T | string | null | undefined): T | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+export interface BusyEntry {
+  siteId: string;
+  bookingId: string;
+  staffMemberId?: string | null;
+  resourceId?: string | null;
+  sessionId?: string | null;
+  scheduleId?: string | null;
+  start: Date;
+  end: Date;
+  participants: number;
+}
+
 /** Writes a booking's rows to the availability engine's busy ledger, through its repository (same transaction). */
-export async function recordBusy(
-  tx: Executor,
-  rows: Array<{
-    siteId: string;
-    bookingId: string;
-    staffMemberId?: string | null;
-    resourceId?: string | null;
-    sessionId?: string | null;
-    scheduleId?: string | null;
-    start: Date;
-    end: Date;
-    participants: number;
-  }>,
-): Promise<void> {
-  await createAvailabilityRepository(tx).insertBusy(
-    rows.map((row) => ({
-      siteId: row.siteId,
-      staffMemberId: row.staffMemberId ?? null,
-      resourceId: row.resourceId ?? null,
-      sessionId: row.sessionId ?? null,
-      scheduleId: row.scheduleId ?? null,
-      startDate: row.start,
-      endDate: row.end,
-      participants: row.participants,
-      source: 'BOOKING',
-      sourceId: row.bookingId,
-    })),
-    tx,
-  );
+export async function recordBusy(tx: Executor, rows: BusyEntry[]): Promise<void> {
+  await createAvailabilityRepository(tx).insertBusy(busyLedgerRows(rows), tx);
+}
+
+/** A booking's busy-ledger rows as the availability engine stores them (source BOOKING). */
+export function busyLedgerRows(rows: readonly BusyEntry[]): NewBusyTimeRow[] {
+  return rows.map((row) => ({
+    siteId: row.siteId,
+    staffMemberId: row.staffMemberId ?? null,
+    resourceId: row.resourceId ?? null,
+    sessionId: row.sessionId ?? null,
+    scheduleId: row.scheduleId ?? null,
+    startDate: row.start,
+    endDate: row.end,
+    participants: row.participants,
+    source: 'BOOKING',
+    sourceId: row.bookingId,
+  }));
 }
 
 export async function removeBusy(tx: Executor, siteId: string, bookingId: string): Promise<void> {

@@ -38,7 +38,7 @@ export function AccountLayout() {
           radius="xl"
           aria-label={t.account.nav.label}
         >
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          <Tabs.List>
             {sections.map((section) => (
               <Tabs.Tab key={section.id} value={section.path}>
                 {t.account.nav[section.id]}

@@ -38,7 +38,7 @@ export function SlotGrid({
   };
 
   return (
-    <SimpleGrid cols={{ base: 3, xs: 4, sm: 5 }} spacing="xs" role="radiogroup" aria-label={label}>
+    <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs" role="radiogroup" aria-label={label}>
       {slots.map((slot, index) => {
         const checked = slot.key === value;
         return (
@@ -56,7 +56,7 @@ export function SlotGrid({
             onKeyDown={(event) => onKeyDown(event, index)}
             data-testid="time-slot"
           >
-            <Text component="span" fw={600} size="sm">
+            <Text component="span" fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
               {formatTime(slot.start, timeZone)}
             </Text>
           </UnstyledButton>

@@ -246,6 +246,7 @@ function BookingFlow({ service }: { service: SiteService }) {
   const [submitting, setSubmitting] = useState(false);
   const [booked, setBooked] = useState<WithDates<Booking> | null>(null);
   const form = useBookingForm(service.form?.id);
+  const staff = useStaff();
   const choiceList = useMemo(() => Object.values(choices), [choices]);
   const step = steps[active]!;
   const price = usePrice(service.id, participants, choiceList, step === 'review');
@@ -362,9 +363,7 @@ function BookingFlow({ service }: { service: SiteService }) {
 
   const minutes = durationOf(service);
   const staffName = (id: string | null) =>
-    id
-      ? (service.staffMemberDetails?.staffMembers.find((person) => person.staffMemberId === id)?.name ?? '')
-      : '';
+    id ? (staff.data?.find((person) => person.id === id)?.name ?? '') : '';
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>

@@ -22,6 +22,7 @@ import { admin, errorCode, errorMessage } from '../shared/dashboard-client.ts';
 import { bookingServiceId, contactName, formatRange } from '../shared/format.ts';
 import { PageHeader } from '../shared/ui.tsx';
 import { useBookingsInRange, type BookingFilters } from '../shared/use-bookings-range.ts';
+import { useClassSessions } from './use-class-sessions.ts';
 
 const s = t.dashboard.calendar;
 const eventColors: Record<string, string> = {
@@ -60,10 +61,32 @@ export function CalendarPage() {
   const [conflict, setConflict] = useState<PendingMove>();
   const [moving, setMoving] = useState(false);
   const bookings = useBookingsInRange(range?.from, range?.to, filters);
+  const classIds = (services.data ?? [])
+    .filter((service) => service.type !== 'APPOINTMENT')
+    .filter((service) => filters.serviceIds.length === 0 || filters.serviceIds.includes(service.id))
+    .map((service) => service.id);
+  const sessions = useClassSessions(range?.from, range?.to, filters.statuses.length > 0 ? [] : classIds);
 
   const events = useMemo<EventInput[]>(
-    () =>
-      (bookings.data ?? []).map(({ booking }) => {
+    () => [
+      // Class sessions sit behind their bookings: one outlined block per session with its spots.
+      ...(sessions.data ?? []).map((slot, index) => ({
+        id: `session-${index}`,
+        title: s.session(
+          serviceNames.get(slot.serviceId ?? '') ?? slot.eventInfo?.eventTitle ?? '',
+          slot.totalCapacity - slot.remainingCapacity,
+          slot.totalCapacity,
+        ),
+        start: slot.localStartDate,
+        end: slot.localEndDate,
+        color: '#f3f0ff',
+        backgroundColor: '#f3f0ff',
+        borderColor: '#7950f2',
+        textColor: '#7950f2',
+        editable: false,
+        extendedProps: { session: true },
+      })),
+      ...(bookings.data ?? []).map(({ booking }) => {
         const service = serviceNames.get(bookingServiceId(booking) ?? '') ?? booking.bookedEntity.title ?? '';
         const movable =
           booking.status !== 'CANCELED' &&
@@ -74,6 +97,7 @@ export function CalendarPage() {
           title: `${contactName(booking.contactDetails)} · ${service}`,
           start: booking.startDate,
           end: booking.endDate,
+          color: eventColors[booking.status],
           backgroundColor: eventColors[booking.status],
           borderColor: eventColors[booking.status],
           editable: movable,
@@ -81,7 +105,8 @@ export function CalendarPage() {
           extendedProps: { booking },
         };
       }),
-    [bookings.data, serviceNames],
+    ],
+    [bookings.data, sessions.data, serviceNames],
   );
 
   async function move(booking: WithDates<Booking>, start: Date, end: Date, force: boolean) {
@@ -202,7 +227,9 @@ export function CalendarPage() {
           events={events}
           eventStartEditable
           datesSet={(info) => setRange({ from: info.start, to: info.end })}
-          eventClick={(info) => setSelected(info.event.id)}
+          eventClick={(info) => {
+            if (!info.event.extendedProps.session) setSelected(info.event.id);
+          }}
           eventDrop={(info) => void onDrop(info)}
           eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         />

@@ -20,6 +20,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangeEvent } from 'react';
 import { t } from '../../../i18n/strings.ts';
 import { useSite, useStaffMembers } from '../shared/catalogue-data.ts';
 import { admin, errorMessage } from '../shared/dashboard-client.ts';
@@ -189,6 +190,15 @@ export function ServiceEditor({
   });
 
   const values = form.values;
+  // Switches and checkboxes bound explicitly: the checked state always follows the form value.
+  const toggle = (
+    field:
+      'online' | 'inPerson' | 'atBusiness' | 'atCustomer' | 'onlineBooking' | 'manualApproval' | 'hidden',
+  ) => ({
+    checked: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      form.setFieldValue(field, event.currentTarget.checked),
+  });
   return (
     <Modal opened={opened} onClose={onClose} title={service ? s.editTitle : s.createTitle} size="lg">
       <form onSubmit={form.onSubmit((submitted) => save.mutate(submitted))} noValidate>
@@ -264,15 +274,15 @@ export function ServiceEditor({
           )}
           {values.rateType !== 'NO_FEE' && (
             <Group>
-              <Checkbox label={s.payOnline} {...form.getInputProps('online', { type: 'checkbox' })} />
-              <Checkbox label={s.payInPerson} {...form.getInputProps('inPerson', { type: 'checkbox' })} />
+              <Checkbox label={s.payOnline} {...toggle('online')} />
+              <Checkbox label={s.payInPerson} {...toggle('inPerson')} />
             </Group>
           )}
 
           <Divider label={s.where} labelPosition="left" />
           <Group>
-            <Checkbox label={s.atBusiness} {...form.getInputProps('atBusiness', { type: 'checkbox' })} />
-            <Checkbox label={s.atCustomer} {...form.getInputProps('atCustomer', { type: 'checkbox' })} />
+            <Checkbox label={s.atBusiness} {...toggle('atBusiness')} />
+            <Checkbox label={s.atCustomer} {...toggle('atCustomer')} />
           </Group>
           <MultiSelect
             label={s.staff}
@@ -305,9 +315,9 @@ export function ServiceEditor({
               {...form.getInputProps('formId')}
             />
           </Group>
-          <Switch label={s.onlineBooking} {...form.getInputProps('onlineBooking', { type: 'checkbox' })} />
-          <Switch label={s.manualApproval} {...form.getInputProps('manualApproval', { type: 'checkbox' })} />
-          <Switch label={s.hidden} {...form.getInputProps('hidden', { type: 'checkbox' })} />
+          <Switch label={s.onlineBooking} {...toggle('onlineBooking')} />
+          <Switch label={s.manualApproval} {...toggle('manualApproval')} />
+          <Switch label={s.hidden} {...toggle('hidden')} />
 
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>

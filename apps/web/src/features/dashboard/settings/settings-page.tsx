@@ -90,7 +90,7 @@ function SiteCard() {
           />
           <Select
             label={s.timeZone}
-            data={timeZones}
+            data={Array.from(new Set([...(timezone ? [timezone] : []), ...timeZones]))}
             searchable
             value={timezone}
             onChange={setTimezone}

@@ -25,7 +25,8 @@ export function useSessionQuery() {
   return useQuery({
     queryKey: sessionKey,
     queryFn: async () => {
-      if (!(await staffAuth.loggedIn())) return null;
+      // Staff tokens carry role 'none' (not 'member'), so the held tokens themselves tell a session.
+      if (!(await staffAuth.getTokens())?.refreshToken.value) return null;
       const identity = await admin.identity.getMyIdentity();
       return identity.identityType === 'WIX_USER' ? identity : null;
     },
