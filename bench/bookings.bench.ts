@@ -57,6 +57,25 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 }
 
+/**
+ * Counts the statements every pg client sends while `work` runs: round trips, not only time, say what a
+ * booking costs when the machine is shared (PGlite runs in process and is not counted).
+ */
+async function countingStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  let statements = 0;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    statements += 1;
+    return original.apply(this, args);
+  };
+  try {
+    return { result: await work(), statements };
+  } finally {
+    prototype.query = original;
+  }
+}
+
 /** Runs `next()` requests with `connections` in flight for `durationMs`; returns latencies and statuses. */
 async function load(
   base: string,
@@ -142,13 +161,18 @@ export async function runBookingsBench(
     });
 
     // Distinct: request i books service i mod 8 at its own half-hour, so no two requests collide.
-    const distinct = await load(base, connections, durationMs, (index) =>
-      request(
-        services[index % services.length]!,
-        firstSlot + Math.floor(index / services.length) * 1_800_000,
-        index,
+    const { result: distinct, statements } = await countingStatements(() =>
+      load(base, connections, durationMs, (index) =>
+        request(
+          services[index % services.length]!,
+          firstSlot + Math.floor(index / services.length) * 1_800_000,
+          index,
+        ),
       ),
     );
+    // Background work (the job queue's polling) is counted too, so this is an upper bound.
+    const perBooking =
+      database.kind === 'postgres' ? (statements / distinct.latencies.length).toFixed(1) : '?';
     // Contended: 50 requests race for each slot of one staff member, in waves.
     const contendedStart = firstSlot + 400 * 86_400_000;
     const contended = await load(base, connections, durationMs, (index) =>
@@ -169,7 +193,10 @@ export async function runBookingsBench(
       };
     };
     return [
-      figure(`POST /bookings/v2/bookings, distinct slots (${connections} connections)`, distinct),
+      figure(
+        `POST /bookings/v2/bookings, distinct slots (${connections} connections, ${perBooking} statements/request)`,
+        distinct,
+      ),
       figure(`POST /bookings/v2/bookings, 50 racers per slot (${connections} connections)`, contended),
     ];
   } finally {

@@ -15,7 +15,11 @@ const serviceName = `Deep tissue ${suffix}`;
 async function capture(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.setViewportSize(viewports.desktop);
+  // The pointer rests in a corner, so no tooltip or hover state shows in the shot.
+  await page.mouse.move(0, 0);
   await page.waitForLoadState('networkidle');
+  // Shots of finished screens, not of spinners.
+  await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
   await page.screenshot({ path: path.join(screenshotDir, `dashboard-${name}-desktop.png`), fullPage: true });
 }
 

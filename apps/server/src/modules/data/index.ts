@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/types.ts';
+import type { QueryRunner } from '../../platform/query/run-query.ts';
+import { createCollectionsService } from './collections.service.ts';
+import { dataRoutes } from './data.routes.ts';
+import { createDataRepository } from './data.repository.ts';
+import { createIndexesService } from './indexes.service.ts';
+import { createAnalyticsService } from './items-analytics.service.ts';
+import { createBulkItemsService } from './items-bulk.service.ts';
+import { createItemsCore, createItemsService } from './items.service.ts';
+import { createDataJobsModule } from './jobs/index.ts';
+
+/** Data collections: schemas, items, queries, aggregation, search, references, bulk calls and indexes. */
+export function createDataModule(deps: {
+  database: Database;
+  /** With `defineJob` and `schedule` (the app's bus), import/export jobs are available too. */
+  events: Pick<EventBus, 'emit'> & Partial<Pick<EventBus, 'defineJob' | 'schedule'>>;
+  queries: QueryRunner;
+  log?: FastifyBaseLogger;
+}) {
+  const repository = createDataRepository(deps.database.db);
+  // Collections and indexes need each other (deleting a collection drops its indexes), hence the late binding.
+  const late: { indexes?: ReturnType<typeof createIndexesService> } = {};
+  const collections = createCollectionsService({
+    database: deps.database,
+    repository,
+    dropCollectionIndexes: (siteId, collectionId) => late.indexes!.dropAll(siteId, collectionId),
+  });
+  const indexes = createIndexesService({ database: deps.database, repository, collections, log: deps.log });
+  late.indexes = indexes;
+  const itemDeps = { database: deps.database, repository, collections, events: deps.events, queries: deps.queries };
+  const core = createItemsCore(itemDeps);
+  const services = {
+    collections,
+    indexes,
+    items: createItemsService(itemDeps, core),
+    bulk: createBulkItemsService(itemDeps, core),
+    analytics: createAnalyticsService(itemDeps, core),
+  };
+  const jobs = createDataJobsModule({ database: deps.database, events: deps.events, log: deps.log, core, ...services });
+  return {
+    ...services,
+    jobs: jobs?.service,
+    routes: async (app: FastifyInstance) => {
+      await app.register(dataRoutes, services);
+      if (jobs) await app.register(jobs.routes);
+    },
+  };
+}
+
+export type DataModule = ReturnType<typeof createDataModule>;

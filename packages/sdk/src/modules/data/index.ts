@@ -1,0 +1,43 @@
+/**
+ * Data collections: `items` (CRUD, bulk, query, aggregate, search, references), `collections` (schemas)
+ * and `indexes`. Every item call checks its arguments before sending and fails with a `DataError` carrying
+ * the spec's WDE code; dates travel as `{"$date": "<ISO>"}` and come back as `Date` objects.
+ * @example
+ * import { createClient, OAuthStrategy } from '@atrium/sdk';
+ * import { items } from '@atrium/sdk/modules/data';
+ * const client = createClient({ baseUrl, auth: OAuthStrategy({ clientId }), modules: { items } });
+ * const page = await client.items.query('Posts').contains('title', 'garden').limit(10).find();
+ */
+export {
+  items,
+  setFieldNameWarningSink,
+  toBulkResult,
+  type BulkInsertOptions,
+  type BulkResult,
+  type BulkUpdateOptions,
+  type ConditionalOptions,
+  type DataReference,
+  type DistinctOptions,
+  type GetOptions,
+  type ReferencedOptions,
+  type ReferenceTarget,
+  type TruncateOptions,
+  type WriteOptions,
+} from './items.ts';
+export {
+  collections,
+  indexes,
+  type DataCollection,
+  type DataCollectionInput,
+  type DataIndex,
+  type DataIndexInput,
+} from './collections.ts';
+export { DataQuery, type DataItem, type DataItemInput, type FindOptions, type ReadOptions } from './query.ts';
+export { DataAggregate, type AggregateRow } from './aggregate.ts';
+export { DataSearch } from './search.ts';
+export { DataFilter, dataFilter, FilterBase, type Comparable } from './filter.ts';
+export { FieldModifications, type PatchOptions } from './patch.ts';
+export { DataResult } from './transport.ts';
+export { BulkItemError, DataError, dataMessages, unknownErrorCode, validationErrorCode } from './errors.ts';
+export { decodeDates, encodeDates } from './codec.ts';
+export { fieldNameMessages, maxBulkItems, validateFilterModel } from './validation.ts';
