@@ -6,19 +6,38 @@ import { createMailModule } from '../platform/mail/index.ts';
 import { createBookingsCatalogModule } from '../modules/bookings/index.ts';
 import { seedBookingsCatalog } from '../modules/bookings/catalog-seed.ts';
 import { seedDataCollections } from '../modules/data/data-seed.ts';
+import { seedDemoBookings } from './seed-bookings.ts';
+import type { Site } from '@atrium/contract/sites';
+import type { RequestContext } from '../platform/context.ts';
+import pino from 'pino';
 
 /** Demo data for a fresh install; each module adds its part here. Safe to run twice. */
 export async function seedDemoData(deps: { database: Database; config: Config }): Promise<void> {
   const sites = createSitesModule(deps);
   const site = await sites.service.ensureDefaultSite();
   console.log(`Seeded site "${site.name}" (${site.id}).`);
-  await seedIdentities(deps, site.id, sites.service);
+  const identity = await seedIdentities(deps, site.id, sites.service);
   const seededCatalog = await seedBookingsCatalog(createBookingsCatalogModule(deps), site);
   console.log(
     seededCatalog
       ? 'Seeded the yoga studio catalogue (3 teachers, an appointment, a class, a course).'
       : 'Bookings catalogue exists (left alone).',
   );
+  if (seededCatalog && site.name === deps.config.DEFAULT_SITE_NAME) {
+    // The demo catalogue is a yoga studio: name the site after it unless the owner named it already.
+    await sites.service.updateSite(seedContext(site), { name: 'Lotus Yoga Studio' });
+  }
+  if (seededCatalog) {
+    const { apiKey, key } = await identity.staff.createOwnerApiKey(
+      site.id,
+      'Demo data seeding (revoked after use)',
+    );
+    const made = await seedDemoBookings({
+      ...deps,
+      apiKey: { key, revoke: () => identity.staff.revokeApiKey(seedContext(site), apiKey.id) },
+    });
+    console.log(`Seeded ${made} demo bookings for the coming week.`);
+  }
   const seededData = await seedDataCollections(deps.database, site);
   console.log(
     seededData
@@ -35,7 +54,7 @@ async function seedIdentities(
   deps: { database: Database; config: Config },
   siteId: string,
   sitesService: ReturnType<typeof createSitesModule>['service'],
-): Promise<void> {
+) {
   const mail = createMailModule(deps);
   const identity = createIdentityModule({
     ...deps,
@@ -63,4 +82,15 @@ async function seedIdentities(
       : `Demo member ${demoMember.email} exists (password unchanged).`,
   );
   console.log(`OAuth clientId of the site: ${client.id}`);
+  return identity;
+}
+
+function seedContext(site: Site): RequestContext {
+  return {
+    requestId: 'seed',
+    site,
+    caller: { identityType: 'WIX_USER', role: 'OWNER', identityId: 'seed' },
+    log: pino({ level: 'silent' }),
+    now: () => new Date(),
+  };
 }

@@ -1,0 +1,106 @@
+import type { Config } from '../platform/config.ts';
+import type { Database } from '../platform/db/database.ts';
+import { buildApp, type App } from '../app.ts';
+
+const customers = [
+  { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0001' },
+  { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', phone: '+1 212 555 0102' },
+  { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com', phone: '+44 20 7946 0003' },
+  { firstName: 'Katherine', lastName: 'Johnson', email: 'katherine@example.com', phone: '+1 757 555 0104' },
+];
+
+interface Service {
+  id: string;
+  type: 'APPOINTMENT' | 'CLASS' | 'COURSE';
+  name: string;
+}
+
+interface Entry {
+  slot: { serviceId: string; startDate: string; endDate: string; timezone?: string; resource?: unknown };
+  bookable: boolean;
+  openSpots?: number | null;
+}
+
+async function call<T>(
+  app: App,
+  key: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+): Promise<T> {
+  const response = await app.inject({ method, url, payload, headers: { authorization: key } });
+  if (response.statusCode !== 200)
+    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+  return JSON.parse(response.body) as T;
+}
+
+/**
+ * Demo bookings for the seeded catalogue, made through the real API (availability, policy and capacity checks
+ * all apply) with a short-lived owner API key that is revoked afterwards. Returns how many were made.
+ */
+export async function seedDemoBookings(deps: {
+  database: Database;
+  config: Config;
+  apiKey: { key: string; revoke(): Promise<unknown> };
+}): Promise<number> {
+  const app = await buildApp({
+    config: { ...deps.config, WORKER_ENABLED: false, LOG_LEVEL: 'silent' },
+    database: deps.database,
+  });
+  let made = 0;
+  try {
+    await app.ready();
+    const key = deps.apiKey.key;
+    const { services } = await call<{ services: Service[] }>(
+      app,
+      key,
+      'POST',
+      '/bookings/v2/services/query',
+      {
+        query: { paging: { limit: 20 } },
+      },
+    );
+    const now = new Date();
+    const weekAhead = new Date(now.getTime() + 7 * 24 * 3600 * 1000);
+    for (const service of services.filter((candidate) => candidate.type !== 'COURSE')) {
+      const { availabilityEntries } = await call<{ availabilityEntries: Entry[] }>(
+        app,
+        key,
+        'POST',
+        '/bookings/v1/availability/query',
+        {
+          query: {
+            filter: {
+              serviceId: service.id,
+              startDate: now.toISOString(),
+              endDate: weekAhead.toISOString(),
+              bookable: true,
+            },
+          },
+          slotsPerDay: 2,
+        },
+      );
+      // A few bookings spread over the coming days, each by another customer.
+      const picks = availabilityEntries
+        .filter((entry) => entry.bookable)
+        .filter((_entry, index) => index % 3 === 0);
+      for (const [index, entry] of picks.slice(0, service.type === 'CLASS' ? 3 : 4).entries()) {
+        const customer = customers[index % customers.length]!;
+        await call(app, key, 'POST', '/bookings/v2/bookings', {
+          booking: {
+            bookedEntity: { slot: entry.slot },
+            contactDetails: customer,
+            totalParticipants: 1,
+            selectedPaymentOption: 'OFFLINE',
+          },
+          participantNotification: { notifyParticipants: false },
+        });
+        made += 1;
+      }
+    }
+  } finally {
+    await deps.apiKey.revoke().catch(() => undefined);
+    await app.close();
+  }
+  return made;
+}
