@@ -681,6 +681,19 @@ describe('classes, waitlist and courses', () => {
     });
     expect(booking).toMatchObject({ status: 'CONFIRMED', startDate: course.start });
   });
+
+  it('does not let a course enrolment block appointments of other staff during the course', async () => {
+    const start = futureSlot(17, 9);
+    const course = await createClassService(t.app, { capacity: 5, start, type: 'COURSE' });
+    await book(t.app, alice, {
+      booking: {
+        bookedEntity: { schedule: { serviceId: course.serviceId } },
+        contactDetails: { firstName: 'Ada', email: 'ada@example.com' },
+      },
+    });
+    const appointment = await book(t.app, customer('bob'), bookingRequest(haircut, start));
+    expect(appointment.status).toBe('CONFIRMED');
+  });
 });
 
 describe('multi-service bookings', () => {

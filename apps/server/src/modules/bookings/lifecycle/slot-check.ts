@@ -434,7 +434,10 @@ function calendarParts(
         eq(b.siteId, siteId),
         lt(b.startDate, q.to),
         gt(b.endDate, q.from),
+        // Class and course holds count capacity, not busy time: a course enrolment has no staff member and
+        // would otherwise block the whole business for the course's span.
         isNull(b.sessionId),
+        isNull(b.scheduleId),
         or(...holderConditions),
         q.extraBusy,
       )})`,
