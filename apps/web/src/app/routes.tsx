@@ -43,7 +43,7 @@ export function AppRoutes() {
   return (
     <AuthProvider>
       <Routes>
-        <Route element={<SiteLayout siteName="Atrium" />}>
+        <Route element={<SiteLayout />}>
           <Route index element={<HomePage />} />
           <Route
             path="services"
