@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { timestampColumns } from '../../platform/db/columns.ts';
 import {
   boolean,
   check,
@@ -20,10 +21,7 @@ import {
 // (platform.md, tenancy). The availability engine and the bookings lifecycle read these through
 // catalog.repository.ts, never directly.
 
-const timestamps = {
-  createdDate: timestamp('created_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedDate: timestamp('updated_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-};
+const timestamps = timestampColumns();
 
 export const bookingServices = pgTable(
   'bookings_services',

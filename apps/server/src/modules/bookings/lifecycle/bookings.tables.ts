@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { timestampColumns } from '../../../platform/db/columns.ts';
 import {
   boolean,
   check,
@@ -19,10 +20,7 @@ import {
 // rule lives in the database: an EXCLUDE constraint on bookings_occupancy (custom migration
 // bookings_occupancy_exclusion) and row locks on bookings_session_spots.
 
-const timestamps = {
-  createdDate: timestamp('created_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedDate: timestamp('updated_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-};
+const timestamps = timestampColumns();
 
 export const bookingStatusValues = [
   'CREATED',
