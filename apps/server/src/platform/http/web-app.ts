@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
+// ATRIUM_WEB_DIST lets browser tests serve a build of their own while another build is being written.
+export const webDistDir =
+  process.env.ATRIUM_WEB_DIST ??
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
 /** What the web app needs before its first call: the site's public OAuth client (no secret in it). */
 export interface WebClientConfig {
