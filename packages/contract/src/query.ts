@@ -19,6 +19,7 @@ export const filterOperators = [
   '$hasAll',
   '$exists',
   '$between',
+  '$matches',
 ] as const;
 export type FilterOperator = (typeof filterOperators)[number];
 

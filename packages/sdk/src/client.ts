@@ -25,6 +25,10 @@ export interface RequestOptions {
   /** Query parameters; when any is nested the whole request travels as `.r`. */
   query?: Record<string, unknown>;
   body?: unknown;
+  /** A body sent as it is (a file upload) with its media type, in place of a JSON `body`. */
+  rawBody?: { contentType: string; data: string | Uint8Array<ArrayBuffer> };
+  /** Answer the response text as it is (a file download) instead of parsing it as JSON. */
+  responseText?: boolean;
   /** Response keys turned into `Date` (default: `dateFields`); `false` leaves every string alone. */
   dateFields?: readonly string[] | false;
   /** A GET whose URL would exceed 2048 characters is sent as a POST of the same request to the same path. */
@@ -160,7 +164,8 @@ async function send<T>(
 
   let method = request.method;
   let url = transport.baseUrl + request.path;
-  let body = request.body === undefined ? undefined : JSON.stringify(serializeDates(request.body));
+  let body: string | Uint8Array<ArrayBuffer> | undefined =
+    request.body === undefined ? undefined : JSON.stringify(serializeDates(request.body));
   if (request.query) {
     const serialized = serializeDates(request.query) as Record<string, unknown>;
     const search = encodeGetQuery(serialized);
@@ -173,6 +178,10 @@ async function send<T>(
     }
   }
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (request.rawBody) {
+    headers['content-type'] = request.rawBody.contentType;
+    body = request.rawBody.data;
+  }
 
   let response: Response;
   try {
@@ -199,6 +208,7 @@ async function send<T>(
       requestId,
     });
   }
+  if (request.responseText) return text as WithDates<T>;
   if (parseError !== undefined)
     throw new SystemError({ status: response.status, requestId, cause: parseError });
   const fields = request.dateFields;

@@ -24,18 +24,27 @@ export class AtriumError extends Error {
   }
 }
 
-/** A 400 with field violations; `fieldViolations` is sorted by field. */
+/**
+ * A 400 with field violations; `fieldViolations` is sorted by field. When the server also named an
+ * application code for them (e.g. `FORM_SUBMISSION_INVALID`), it is in `applicationError`.
+ */
 export class InvalidArgumentError extends AtriumError {
   readonly fieldViolations: readonly FieldViolation[];
+  readonly applicationError?: { code: string; description: string; data: Record<string, unknown> };
 
   constructor(
     fieldViolations: readonly FieldViolation[],
-    options: { status?: number; requestId?: string } = {},
+    options: {
+      status?: number;
+      requestId?: string;
+      applicationError?: { code: string; description: string; data: Record<string, unknown> };
+    } = {},
   ) {
     const sorted = [...fieldViolations].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
     const listed = sorted.map((violation) => `"${violation.field}" ${violation.description}`).join(', ');
     super('INVALID_ARGUMENT', `INVALID_ARGUMENT: ${listed}`, options);
     this.fieldViolations = sorted;
+    if (options.applicationError) this.applicationError = options.applicationError;
   }
 }
 
@@ -129,10 +138,21 @@ export function translateError(response: FailedResponse): AtriumError {
   const options = { status: response.status, requestId };
   const clientError = response.status >= 400 && response.status < 500;
   const violations = asRecord(details?.validationError)?.fieldViolations;
-  if (clientError && Array.isArray(violations)) {
-    return new InvalidArgumentError(violations.map(toViolation), options);
-  }
   const application = asRecord(details?.applicationError);
+  if (clientError && Array.isArray(violations)) {
+    return new InvalidArgumentError(violations.map(toViolation), {
+      ...options,
+      ...(application && typeof application.code === 'string'
+        ? {
+            applicationError: {
+              code: application.code,
+              description: typeof application.description === 'string' ? application.description : '',
+              data: asRecord(application.data) ?? {},
+            },
+          }
+        : {}),
+    });
+  }
   if (application && typeof application.code === 'string') {
     return new ApplicationError(
       {

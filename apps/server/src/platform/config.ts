@@ -61,6 +61,12 @@ const configSchema = z.object({
   OAUTH_REDIRECT_URIS: z.string().default(''),
   /** Floor on the recovery call's duration, so an unknown address answers as slowly as a known one. */
   AUTH_MIN_RESPONSE_MS: z.coerce.number().int().min(0).max(5000).default(250),
+  /**
+   * Let connected ICS calendar URLs reach loopback and private addresses (tests, local development).
+   * Off by default and refused in production: staff choose the URLs, so it would let them probe the
+   * server's own network (SSRF).
+   */
+  BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv,
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
@@ -73,6 +79,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
       .join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES) {
+    throw new Error(
+      'Invalid configuration:\n  BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES: must not be true in production',
+    );
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

@@ -24,9 +24,15 @@ const frameworkCodes: Record<string, { code: string; message: string }> = {
 
 export function renderAppError(error: AppError): ErrorBody {
   if (error.options.fieldViolations) {
+    // A module's own code (e.g. FORM_SUBMISSION_INVALID) travels beside the violations; the generic
+    // INVALID_REQUEST stays implicit, as the wire shape of a plain validation error.
+    const specific = error.code !== platformErrorCodes.invalidRequest;
     return {
       message: error.message,
-      details: { validationError: { fieldViolations: error.options.fieldViolations } },
+      details: {
+        validationError: { fieldViolations: error.options.fieldViolations },
+        ...(specific ? { applicationError: { code: error.code, description: error.description } } : {}),
+      },
     };
   }
   return {

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
@@ -40,6 +40,8 @@ export interface EventBusTuning {
   stopTimeoutMs: number;
   /** How long a handled-event record is kept (far beyond any job's retention in the queue). */
   handledRetentionDays: number;
+  /** How long the subscription table, read by `emit`, is reused before it is read again. */
+  subscriptionTtlMs: number;
 }
 
 export interface EventBusOptions {
@@ -82,6 +84,7 @@ function defaultTuning(database: Database): EventBusTuning {
     handlerConcurrency: database.kind === 'pglite' ? 1 : 4,
     stopTimeoutMs: 10_000,
     handledRetentionDays: 30,
+    subscriptionTtlMs: 5000,
   };
 }
 
@@ -108,13 +111,49 @@ function createLimiter(max: number) {
   };
 }
 
+/** Named (server-side prepared) statements per pg-boss statement text; a bound keeps odd texts unnamed. */
+const statementNames = new Map<string, string>();
+const maxStatementNames = 64;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < maxStatementNames) {
+    name = `pgboss_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
- * pg-boss's statements (`$1..$n` text) run through the caller's Drizzle transaction: pg-boss's own
- * adapter splits the text at the placeholders into a Drizzle `sql` object with bound parameters.
- * Drizzle types `execute()` loosely, hence the cast.
+ * pg-boss's statements (`$1..$n` text) run through the caller's transaction. They go straight to the
+ * transaction's driver client: pg-boss's Drizzle adapter would re-split every statement's text into a
+ * Drizzle `sql` object and build it again, which costs more CPU than the insert itself. On PostgreSQL
+ * they are named, so each connection parses and plans a job insert once. A driver client Drizzle does
+ * not expose (never seen) falls back to that adapter.
  */
 function transactionDb(tx: Tx): Db {
-  return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+  const client = (tx as unknown as { session?: { client?: DriverClient } }).session?.client;
+  if (!client || typeof client.query !== 'function') {
+    // Drizzle types `execute()` loosely, hence the cast.
+    return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+  }
+  const named = 'release' in client;
+  return {
+    async executeSql(text, values) {
+      const result = named
+        ? await client.query({ name: statementName(text), text, values })
+        : await client.query(text, values);
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** What node-postgres's pool client and PGlite's transaction have in common. */
+interface DriverClient {
+  query(
+    text: string | { name?: string; text: string; values?: unknown[] },
+    values?: unknown[],
+  ): Promise<{ rows: unknown[] }>;
 }
 
 /**
@@ -201,6 +240,24 @@ export function createEventBus(options: EventBusOptions): PgBossEventBus {
   const callerTransaction = new AsyncLocalStorage<Db>();
 
   const eventQueueName = (eventName: string, handlerName: string) => `events/${eventName}/${handlerName}`;
+
+  // The subscription table rather than this process's handlers: a handler another process (or a newer
+  // release during a rolling deploy) subscribed still gets the event. It is read once per
+  // `subscriptionTtlMs`, not per emit (one statement fewer in every change's transaction), so a
+  // subscription made elsewhere reaches this process's emits that much later: the same as subscribing
+  // a few seconds later. This process's own subscriptions are in the table before the bus starts.
+  let routesCache: { routes: Array<{ event: string; queue: string }>; at: number } | undefined;
+  async function subscriptionsOf(db: Db) {
+    const now = Date.now();
+    if (routesCache && now - routesCache.at < tuning.subscriptionTtlMs) return routesCache.routes;
+    const { rows } = await db.executeSql(`SELECT event, name FROM ${bossSchema}.subscription`);
+    const routes = (rows as Array<{ event: string; name: string }>).map((row) => ({
+      event: row.event,
+      queue: row.name,
+    }));
+    routesCache = { routes, at: now };
+    return routes;
+  }
 
   const eventQueueOptions = () => ({
     retryLimit: tuning.eventRetryLimit,
@@ -344,6 +401,7 @@ export function createEventBus(options: EventBusOptions): PgBossEventBus {
       // The embedded database belongs to this one process, so no other process can work its queue.
       log.warn('WORKER_ENABLED is false on the embedded database: events and jobs will wait unprocessed');
     }
+    routesCache = undefined;
     const instance = createBoss();
     // pg-boss reports background failures as events; an EventEmitter 'error' without a listener
     // would crash the process.
@@ -423,16 +481,11 @@ export function createEventBus(options: EventBusOptions): PgBossEventBus {
       }));
       if (envelopes.length === 0) return [];
       const db = transactionDb(tx);
-      // The subscription table rather than this process's handlers: a handler another process (or a
-      // newer release during a rolling deploy) subscribed still gets the event.
-      const names = [...new Set(envelopes.map((envelope) => envelope.name))];
-      const { rows } = await db.executeSql(
-        `SELECT event, name FROM ${bossSchema}.subscription WHERE event = ANY($1::text[])`,
-        [names],
-      );
+      const routes = await subscriptionsOf(db);
+      const names = new Set(envelopes.map((envelope) => envelope.name));
       const options = eventQueueOptions();
       await callerTransaction.run(db, async () => {
-        for (const { event, name: queue } of rows as Array<{ event: string; name: string }>) {
+        for (const { event, queue } of routes.filter((route) => names.has(route.event))) {
           const jobs = envelopes
             .filter((envelope) => envelope.name === event)
             .map((envelope) => ({ ...options, data: envelope as unknown as object }));

@@ -10,6 +10,7 @@ const mailSchema = z.object({
   text: z.string(),
   html: z.string().optional(),
   kind: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })),
   status: z.enum(['PENDING', 'SENT', 'FAILED', 'KEPT']),
   createdDate: z.string(),
   sentDate: z.string().optional(),

@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/database.ts';
-import { mailOutbox, type MailRow } from './mail.tables.ts';
+import { createStatementCache, rowPlaceholders, rowShape, rowValues } from '../db/prepared.ts';
+import { mailOutbox, type MailAttachment, type MailRow } from './mail.tables.ts';
 import type { MailTransport } from './smtp-transport.ts';
+
+export type { MailAttachment } from './mail.tables.ts';
 
 export interface OutgoingMail {
   siteId: string;
@@ -10,6 +13,7 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   kind: string;
+  attachments?: MailAttachment[];
 }
 
 export interface MailView {
@@ -19,12 +23,16 @@ export interface MailView {
   text: string;
   html?: string;
   kind: string;
+  attachments: MailAttachment[];
   status: MailRow['status'];
   createdDate: string;
   sentDate?: string;
 }
 
 const maxAttempts = 8;
+// Per process, not per service: a statement's name must stand for one text on every connection.
+const statements = createStatementCache();
+const statementNames = new Map<string, string>();
 
 export function toMailView(row: MailRow): MailView {
   return {
@@ -34,6 +42,7 @@ export function toMailView(row: MailRow): MailView {
     text: row.textBody,
     ...(row.htmlBody ? { html: row.htmlBody } : {}),
     kind: row.kind,
+    attachments: row.attachments ?? [],
     status: row.status,
     createdDate: row.createdDate.toISOString(),
     ...(row.sentDate ? { sentDate: row.sentDate.toISOString() } : {}),
@@ -47,23 +56,63 @@ export function toMailView(row: MailRow): MailView {
  */
 export function createMailService(deps: { database: Database; transport?: MailTransport; from: string }) {
   const { database, transport } = deps;
+  const status: MailRow['status'] = transport ? 'PENDING' : 'KEPT';
+  const rowOf = (mail: OutgoingMail) => ({
+    siteId: mail.siteId,
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    kind: mail.kind,
+    attachments: mail.attachments?.length ? mail.attachments : null,
+    status,
+  });
+
+  /** All the mails of one change in one insert, prepared once per shape (mails go out with every change). */
+  async function enqueueMany(mails: readonly OutgoingMail[], executor: Executor): Promise<string[]> {
+    if (mails.length === 0) return [];
+    const rows = mails.map(rowOf);
+    const shape = rows.map(rowShape).join('|');
+    let name = statementNames.get(shape);
+    if (!name) {
+      name = `mail_outbox_insert_${statementNames.size}`;
+      statementNames.set(shape, name);
+    }
+    const values: Record<string, unknown> = {};
+    rows.forEach((row, index) => rowValues(row, `m${index}_`, values));
+    const inserted = await statements.run(
+      name,
+      executor,
+      (builder, statementName) =>
+        builder
+          .insert(mailOutbox)
+          .values(rows.map((row, index) => rowPlaceholders(row, `m${index}_`)))
+          .returning({ id: mailOutbox.id })
+          .prepare(statementName),
+      values,
+    );
+    return inserted.map((row) => row.id);
+  }
+
   return {
     hasTransport: Boolean(transport),
 
     async enqueue(mail: OutgoingMail, executor: Executor = database.db): Promise<string> {
-      const [row] = await executor
-        .insert(mailOutbox)
-        .values({
-          siteId: mail.siteId,
-          toAddress: mail.to,
-          subject: mail.subject,
-          textBody: mail.text,
-          htmlBody: mail.html,
-          kind: mail.kind,
-          status: transport ? 'PENDING' : 'KEPT',
-        })
-        .returning({ id: mailOutbox.id });
-      return row!.id;
+      const [id] = await enqueueMany([mail], executor);
+      return id!;
+    },
+
+    /**
+     * Mails as outbox rows, for a caller that writes them within a statement of its own (the booking
+     * insert writes its mails with it): the same rows `enqueueMany` would insert.
+     */
+    outboxRows(mails: readonly OutgoingMail[]) {
+      return { table: mailOutbox, rows: mails.map(rowOf) };
+    },
+
+    /** Several mails in one statement (all the mails of one change). */
+    enqueueMany(mails: readonly OutgoingMail[], executor: Executor = database.db): Promise<string[]> {
+      return enqueueMany(mails, executor);
     },
 
     async list(siteId: string, filter: { to?: string; kind?: string; limit: number }): Promise<MailView[]> {
@@ -103,6 +152,7 @@ export function createMailService(deps: { database: Database; transport?: MailTr
               subject: row.subject,
               text: row.textBody,
               html: row.htmlBody ?? undefined,
+              attachments: row.attachments ?? [],
             });
             delivered.push(row.id);
           } catch (error) {

@@ -1,4 +1,11 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A file sent with a mail; `content` is text (calendar files and the like), sent base64-encoded. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 
 /**
  * The mail outbox: every mail is written here in the transaction of the change that caused it. With SMTP
@@ -13,6 +20,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     /** What the mail is for (`identity.email-verification`, ...), so tools can filter. */
     kind: text('kind').notNull(),
     status: text('status', { enum: ['PENDING', 'SENT', 'FAILED', 'KEPT'] }).notNull(),

@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Sent as parts of a multipart/mixed message after the body. */
+  attachments?: ReadonlyArray<{ filename: string; contentType: string; content: string }>;
 }
 
 export interface MailTransport {
@@ -78,7 +80,7 @@ function header(value: string): string {
 }
 
 function formatMessage(message: MailMessage): string {
-  const boundary = `atrium-${Math.random().toString(36).slice(2)}`;
+  const boundary = () => `atrium-${Math.random().toString(36).slice(2)}`;
   const head = [
     `From: ${header(message.from)}`,
     `To: ${header(message.to)}`,
@@ -86,18 +88,44 @@ function formatMessage(message: MailMessage): string {
     `Date: ${new Date().toUTCString()}`,
     'MIME-Version: 1.0',
   ];
-  const base64 = (text: string) => Buffer.from(text).toString('base64').replace(/.{76}/g, '$&\r\n');
+  const body = bodyPart(message, boundary());
+  const attachments = message.attachments ?? [];
+  if (attachments.length === 0) return [...head, ...body].join('\r\n');
+  const mixed = boundary();
+  return [
+    ...head,
+    `Content-Type: multipart/mixed; boundary="${mixed}"`,
+    '',
+    `--${mixed}`,
+    ...body,
+    ...attachments.flatMap((attachment) => {
+      const filename = parameter(attachment.filename);
+      return [
+        `--${mixed}`,
+        `Content-Type: ${mediaType(attachment.contentType)}; charset=utf-8; name="${filename}"`,
+        'Content-Transfer-Encoding: base64',
+        `Content-Disposition: attachment; filename="${filename}"`,
+        '',
+        base64(attachment.content),
+      ];
+    }),
+    `--${mixed}--`,
+  ].join('\r\n');
+}
+
+const base64 = (text: string) => Buffer.from(text).toString('base64').replace(/.{76}/g, '$&\r\n');
+
+/** The text (and HTML) of a message as MIME header lines, a blank line and the encoded content. */
+function bodyPart(message: MailMessage, boundary: string): string[] {
   if (!message.html) {
     return [
-      ...head,
       'Content-Type: text/plain; charset=utf-8',
       'Content-Transfer-Encoding: base64',
       '',
       base64(message.text),
-    ].join('\r\n');
+    ];
   }
   return [
-    ...head,
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     '',
     `--${boundary}`,
@@ -111,7 +139,16 @@ function formatMessage(message: MailMessage): string {
     '',
     base64(message.html),
     `--${boundary}--`,
-  ].join('\r\n');
+  ];
+}
+
+/** A header parameter value (file name): one line, no quotes or backslashes. */
+function parameter(value: string): string {
+  return value.replace(/[\r\n"\\]+/g, '_').replace(/[^\x20-\x7e]/g, '_');
+}
+
+function mediaType(value: string): string {
+  return /^[\w.+-]+\/[\w.+-]+$/.test(value) ? value : 'application/octet-stream';
 }
 
 function write(socket: net.Socket, line: string): void {

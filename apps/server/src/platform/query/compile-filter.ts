@@ -106,6 +106,8 @@ function columnCondition(field: ColumnField, condition: Condition): SQL {
     case 'contains':
       // Both sides go through the database's lower(), so the folding is the same on both sides.
       return sql`lower(${column}) LIKE lower(${likePattern(condition.op, condition.value)})`;
+    case 'matches':
+      return sql`lower(${column}) ~ lower(${condition.pattern})`;
     case 'in':
       if (condition.values.length === 0) return sql`false`;
       return sql`${column} IN (${sql.join(condition.values.map(bind), sql`, `)})`;

@@ -108,6 +108,25 @@ function matchesEquality(value: Value, operand: Value): boolean {
   return equal(value, operand);
 }
 
+type MatchesSpec = Array<{ type: 'literal' | 'anyOf'; value: string }>;
+
+/** `$matches`: the whole text is the segments in order, a literal as it is, an any-of as one of its characters. */
+function matchesSpec(text: string, spec: MatchesSpec): boolean {
+  const characters = Array.from(foldCase(text));
+  let at = 0;
+  for (const segment of spec) {
+    const wanted = Array.from(foldCase(segment.value));
+    if (segment.type === 'literal') {
+      if (characters.slice(at, at + wanted.length).join('') !== wanted.join('')) return false;
+      at += wanted.length;
+    } else {
+      if (at >= characters.length || !wanted.includes(characters[at]!)) return false;
+      at += 1;
+    }
+  }
+  return at === characters.length;
+}
+
 function matchesOperator(value: Value, operator: string, raw: unknown, type: FieldType): boolean {
   const operand = () => normalize(raw, type);
   const list = () => (raw as unknown[]).map((item) => normalize(item, type));
@@ -141,6 +160,8 @@ function matchesOperator(value: Value, operator: string, raw: unknown, type: Fie
       return text((v, o) => v.endsWith(o));
     case '$contains':
       return text((v, o) => v.includes(o));
+    case '$matches':
+      return value.t === 'string' && matchesSpec(value.v, (raw as { spec: MatchesSpec }).spec);
     case '$in':
     case '$hasSome':
       return list().some((item) => matchesEquality(value, item));

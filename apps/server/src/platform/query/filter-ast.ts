@@ -20,6 +20,8 @@ export type Condition =
   | { op: 'eqArray'; values: Scalar[] }
   | { op: ComparisonOp; value: Scalar }
   | { op: TextOp; value: string }
+  /** `$matches`: the whole text against a regular expression built by `matchesPattern`. */
+  | { op: 'matches'; pattern: string }
   | { op: 'in' | 'hasAll'; values: Scalar[] };
 
 export type FilterNode =

@@ -3,6 +3,7 @@ import type { ViolatedRule } from '@atrium/contract/errors';
 import { invalidField } from '../errors/app-error.ts';
 import { formatFieldPath } from '../http/validation.ts';
 import type { Condition, ComparisonOp, FilterNode, Scalar, TextOp } from './filter-ast.ts';
+import { matchesPattern, type MatchesSegment } from './matches-pattern.ts';
 import { arrayFieldTypes, queryLimits, type QueryEntity, type ResolvedField } from './query-entity.ts';
 
 type Path = PropertyKey[];
@@ -32,11 +33,18 @@ export function checkText(value: string, path: Path): string {
 const isoDate =
   /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
+const canonicalIso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /**
  * Canonical `YYYY-MM-DDTHH:mm:ss.sssZ`, or undefined. A date-time without a zone is taken as UTC, so the
  * answer never depends on the server's time zone.
  */
 export function canonicalDate(text: string): string | undefined {
+  // Already canonical, as this server writes dates and most clients send them: one round trip checks it.
+  if (canonicalIso.test(text) && !text.startsWith('0000')) {
+    const time = Date.parse(text);
+    if (!Number.isNaN(time) && new Date(time).toISOString() === text) return text;
+  }
   const match = isoDate.exec(text);
   if (!match) return undefined;
   const [, day, time, zone] = match;
@@ -67,12 +75,14 @@ const textOps: Record<string, TextOp> = {
   $contains: 'contains',
 };
 
+const notText = (op: FilterOperator) => !(op in textOps) && op !== '$matches';
+
 /** Which operators each field type takes; anything else is a 400 naming operator and field. */
 const operatorsByType: Record<string, ReadonlySet<FilterOperator>> = {
   string: new Set(filterOperators),
-  number: new Set(filterOperators.filter((op) => !(op in textOps))),
-  date: new Set(filterOperators.filter((op) => !(op in textOps))),
-  uuid: new Set(filterOperators.filter((op) => !(op in textOps))),
+  number: new Set(filterOperators.filter(notText)),
+  date: new Set(filterOperators.filter(notText)),
+  uuid: new Set(filterOperators.filter(notText)),
   boolean: new Set<FilterOperator>(['$eq', '$ne', '$in', '$hasSome', '$hasAll', '$exists']),
   enum: new Set<FilterOperator>(['$eq', '$ne', '$in', '$hasSome', '$hasAll', '$exists']),
   stringArray: new Set<FilterOperator>(['$eq', '$ne', '$in', '$hasSome', '$hasAll', '$exists']),
@@ -213,6 +223,7 @@ function parseOperator(field: ResolvedField, operator: string, raw: unknown, pat
     const value = ensureOrdered(field, parseScalar(field, raw, path, 'ordered'), path);
     return leaf(field, { op: comparison, value });
   }
+  if (op === '$matches') return leaf(field, { op: 'matches', pattern: parseMatches(raw, path) });
   const text = textOps[op];
   if (text) {
     if (typeof raw !== 'string') fail(path, `must be a string, not ${describeType(raw)}`);
@@ -231,6 +242,34 @@ function parseOperator(field: ResolvedField, operator: string, raw: unknown, pat
   // $in, $hasSome, $hasAll
   const values = parseList(field, raw, path);
   return leaf(field, { op: op === '$hasAll' ? 'hasAll' : 'in', values });
+}
+
+const maxMatchesSegments = 100;
+
+/** `{"ignoreCase": true, "spec": [{"type": "literal" | "anyOf", "value": "..."}]}` (data spec §5). */
+function parseMatches(raw: unknown, path: Path): string {
+  if (!isPlainObject(raw))
+    fail(path, `must be {"ignoreCase": true, "spec": [...]}, not ${describeType(raw)}`);
+  if (raw.ignoreCase !== true) fail([...path, 'ignoreCase'], 'must be true (matching ignores case)');
+  const spec = raw.spec;
+  if (!Array.isArray(spec) || spec.length === 0)
+    fail([...path, 'spec'], 'must be a non-empty array of segments');
+  if (spec.length > maxMatchesSegments) {
+    fail([...path, 'spec'], `must have at most ${maxMatchesSegments} segments`, 'MAX_SIZE');
+  }
+  const segments = spec.map((segment: unknown, index): MatchesSegment => {
+    const at = [...path, 'spec', index];
+    if (
+      !isPlainObject(segment) ||
+      (segment.type !== 'literal' && segment.type !== 'anyOf') ||
+      typeof segment.value !== 'string' ||
+      segment.value === ''
+    ) {
+      fail(at, 'must be {"type": "literal" or "anyOf", "value": a non-empty string}');
+    }
+    return { type: segment.type, value: checkText(segment.value, [...at, 'value']) };
+  });
+  return matchesPattern(segments);
 }
 
 interface ParseState {

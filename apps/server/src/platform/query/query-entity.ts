@@ -75,6 +75,11 @@ export interface QueryEntityOptions<TTable extends PgTable> {
   maxLimit?: number;
   /** Offset paging counts at most this many rows; past it `tooManyToCount` is true. */
   countLimit?: number;
+  /**
+   * The columns a result row carries, by property name (all of the table's by default): leave out large
+   * ones no caller reads, such as a search vector. Rows are still typed as whole table rows.
+   */
+  columns?: Record<string, PgColumn>;
 }
 
 export type ColumnFieldType = Exclude<FieldType, 'jsonb'>;
@@ -115,6 +120,7 @@ export interface QueryEntity<TTable extends PgTable = PgTable> {
   readonly defaultLimit: number;
   readonly maxLimit: number;
   readonly countLimit: number;
+  readonly columns?: Record<string, PgColumn>;
   /** The field's definition, or undefined when the name is neither whitelisted nor a valid dynamic path. */
   resolve(fieldName: string): ResolvedField | undefined;
   /** Whitelisted names, for error messages. */
@@ -291,6 +297,7 @@ export function defineQueryEntity<TTable extends PgTable>(
     defaultLimit,
     maxLimit,
     countLimit: options.countLimit ?? 10_000,
+    columns: options.columns,
     resolve,
     fieldNames: [...resolved.keys()],
   };

@@ -37,11 +37,22 @@ export interface RunQueryOptions {
    * cursor, so a next page that sends only the cursor gets the same rows; `where` turns it into SQL.
    */
   carried?: { value: unknown; where: (value: unknown) => SQL | undefined };
+  /**
+   * Offset pages: true (the default) counts the matches for `total`, up to the entity's `countLimit`.
+   * For wires where `total` is optional (data's `returnTotalCount`): `{ upTo: n }` counts only up to n
+   * and leaves `total` and `tooManyToCount` out past it, false never counts; either way a last page
+   * still tells them, for free. A count reads every match, which a page of 50 does not.
+   */
+  countTotal?: boolean | { upTo: number };
 }
 
-export interface QueryResult<Row> {
+/** Offset metadata of a query run with `countTotal: false`: `total` only when it came for free. */
+export type UncountedOffsetPagingMetadata = Omit<OffsetPagingMetadata, 'total' | 'tooManyToCount'> &
+  Partial<Pick<OffsetPagingMetadata, 'total' | 'tooManyToCount'>>;
+
+export interface QueryResult<Row, Offset = OffsetPagingMetadata> {
   rows: Row[];
-  pagingMetadata: OffsetPagingMetadata | CursorPagingMetadata;
+  pagingMetadata: Offset | CursorPagingMetadata;
   /** The requested projection, checked against the whitelist; apply it with `projectFields`. */
   fields?: string[];
   /** The rows the query selects before paging (base, filter, carried), for counts and aggregations. */
@@ -115,7 +126,7 @@ async function selectRows<TTable extends PgTable>(
   entity: QueryEntity<TTable>,
   options: SelectOptions,
 ): Promise<Array<{ row: Row<TTable>; position: (string | null)[] }>> {
-  const selection: Record<string, unknown> = { ...getTableColumns(entity.table) };
+  const selection: Record<string, unknown> = { ...(entity.columns ?? getTableColumns(entity.table)) };
   options.keys.forEach((key, index) => {
     selection[keyColumn(index)] = keyText(key);
   });
@@ -136,13 +147,18 @@ async function selectRows<TTable extends PgTable>(
   });
 }
 
-async function countRows(executor: Executor, entity: QueryEntity, where: SQL | undefined): Promise<number> {
+async function countRows(
+  executor: Executor,
+  entity: QueryEntity,
+  where: SQL | undefined,
+  cap: number,
+): Promise<number> {
   // Counting stops past the cap, so a huge table cannot make every list request slow.
   const capped = executor
     .select({ one: sql`1` })
     .from(entity.table)
     .where(where)
-    .limit(entity.countLimit + 1)
+    .limit(cap + 1)
     .as('capped');
   const [result] = await executor.select({ n: count() }).from(capped);
   return Number(result?.n ?? 0);
@@ -154,7 +170,7 @@ async function runOffset<TTable extends PgTable>(
   query: NonNullable<QueryInput>,
   options: RunQueryOptions,
   path: PropertyKey[],
-): Promise<QueryResult<Row<TTable>>> {
+): Promise<QueryResult<Row<TTable>, UncountedOffsetPagingMetadata>> {
   const limit = checkLimit(entity, query.paging?.limit, [...path, 'paging', 'limit']);
   const offset = query.paging?.offset ?? 0;
   if (!Number.isSafeInteger(offset) || offset < 0) {
@@ -173,23 +189,21 @@ async function runOffset<TTable extends PgTable>(
   const hasNext = found.length > limit;
   const rows = found.slice(0, limit).map((item) => item.row);
   // A last page that is not empty tells the total without counting.
-  const counted =
-    !hasNext && (rows.length > 0 || offset === 0)
-      ? offset + rows.length
-      : await countRows(executor, entity, where);
-  const tooManyToCount = counted > entity.countLimit;
-  return {
-    rows,
-    fields,
-    where,
-    pagingMetadata: {
-      count: rows.length,
-      offset,
-      total: tooManyToCount ? entity.countLimit : counted,
-      tooManyToCount,
-      hasNext,
-    },
-  };
+  const pagingMetadata: UncountedOffsetPagingMetadata = { count: rows.length, offset, hasNext };
+  const counting = options.countTotal ?? true;
+  let counted = !hasNext && (rows.length > 0 || offset === 0) ? offset + rows.length : undefined;
+  if (counted === undefined && counting === true)
+    counted = await countRows(executor, entity, where, entity.countLimit);
+  if (counted === undefined && typeof counting === 'object') {
+    const upTo = await countRows(executor, entity, where, counting.upTo);
+    if (upTo <= counting.upTo) counted = upTo;
+  }
+  if (counted !== undefined) {
+    const tooManyToCount = counted > entity.countLimit;
+    pagingMetadata.total = tooManyToCount ? entity.countLimit : counted;
+    pagingMetadata.tooManyToCount = tooManyToCount;
+  }
+  return { rows, fields, where, pagingMetadata };
 }
 
 function fromCursor(
@@ -285,8 +299,20 @@ export async function runQuery<TTable extends PgTable>(
   executor: Executor,
   entity: QueryEntity<TTable>,
   query: QueryInput,
+  options: RunQueryOptions & { cursorKey: Uint8Array; countTotal?: true },
+): Promise<QueryResult<Row<TTable>>>;
+export async function runQuery<TTable extends PgTable>(
+  executor: Executor,
+  entity: QueryEntity<TTable>,
+  query: QueryInput,
   options: RunQueryOptions & { cursorKey: Uint8Array },
-): Promise<QueryResult<Row<TTable>>> {
+): Promise<QueryResult<Row<TTable>, UncountedOffsetPagingMetadata>>;
+export async function runQuery<TTable extends PgTable>(
+  executor: Executor,
+  entity: QueryEntity<TTable>,
+  query: QueryInput,
+  options: RunQueryOptions & { cursorKey: Uint8Array },
+): Promise<QueryResult<Row<TTable>, UncountedOffsetPagingMetadata>> {
   let input: NonNullable<QueryInput> = query ?? {};
   const path = options.path ?? ['query'];
   if (options.paging === 'cursor' && input.paging && !input.cursorPaging) {
@@ -385,13 +411,24 @@ export function createQueryRunner(dependencies: {
     return key;
   };
   return {
-    async run<TTable extends PgTable>(
+    run: (async <TTable extends PgTable>(
       executor: Executor,
       entity: QueryEntity<TTable>,
       query: QueryInput,
       options: RunQueryOptions = {},
-    ): Promise<QueryResult<Row<TTable>>> {
-      return runQuery(executor, entity, query, { ...options, cursorKey: await cursorKey() });
+    ) => runQuery(executor, entity, query, { ...options, cursorKey: await cursorKey() })) as {
+      <TTable extends PgTable>(
+        executor: Executor,
+        entity: QueryEntity<TTable>,
+        query: QueryInput,
+        options?: RunQueryOptions & { countTotal?: true },
+      ): Promise<QueryResult<Row<TTable>>>;
+      <TTable extends PgTable>(
+        executor: Executor,
+        entity: QueryEntity<TTable>,
+        query: QueryInput,
+        options: RunQueryOptions,
+      ): Promise<QueryResult<Row<TTable>, UncountedOffsetPagingMetadata>>;
     },
     async runList<Item>(
       query: QueryInput,

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Sorting } from '@atrium/contract/query';
 import { invalidField } from '../errors/app-error.ts';
 import { formatFieldPath } from '../http/validation.ts';
-import { jsonPathValue, typedJsonValue } from './json-path.ts';
+import { jsonPathValue, jsonTypeRank, typedJsonValue } from './json-path.ts';
 import { queryLimits, type QueryEntity, type ResolvedField } from './query-entity.ts';
 
 /** One ORDER BY expression. Absent values are the smallest: first ascending, last descending. */
@@ -17,11 +17,8 @@ export interface SortKey {
  */
 function jsonKeys(field: Extract<ResolvedField, { kind: 'json' }>): SQL[] {
   const value = jsonPathValue(field);
-  const rank = sql`(CASE jsonb_typeof(${value}) WHEN 'number' THEN 1 WHEN 'string' THEN 2 WHEN 'boolean' THEN 3
-    WHEN 'object' THEN (CASE WHEN jsonb_typeof(${value} -> '$date') = 'string' THEN 4 ELSE 5 END)
-    WHEN 'array' THEN 5 ELSE 0 END)`;
   return [
-    rank,
+    jsonTypeRank(value),
     typedJsonValue(value, 'number'),
     typedJsonValue(value, 'string'),
     typedJsonValue(value, 'boolean'),

@@ -1,0 +1,196 @@
+// Mail attachments end to end: a booking made over HTTP writes its confirmation with the .ics as an
+// attachment, GET /mail/v1/outbox shows it, and the SMTP transport sends it as a MIME attachment (to a
+// small SMTP server in this test).
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailService } from '../src/platform/mail/mail.service.ts';
+import { createSmtpTransport } from '../src/platform/mail/smtp-transport.ts';
+import { createTestApp, inject, owner, type TestApp } from './test-app.ts';
+import { waitFor } from './events-helpers.ts';
+import {
+  book,
+  bookingRequest,
+  createAppointmentService,
+  createStaff,
+  customer,
+  futureSlot,
+  ok,
+  openAllWeek,
+} from './bookings-lifecycle-fixtures.ts';
+
+interface OutboxMail {
+  id: string;
+  to: string;
+  kind: string;
+  text: string;
+  status: string;
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
+}
+
+/** Accepts every mail and keeps its recipient and DATA. */
+function startSmtpServer(): Promise<{
+  url: string;
+  received: Array<{ to: string; data: string }>;
+  close(): Promise<void>;
+}> {
+  const received: Array<{ to: string; data: string }> = [];
+  const server = net.createServer((socket) => {
+    let buffer = '';
+    let data: string | undefined;
+    let to = '';
+    socket.write('220 test ESMTP\r\n');
+    socket.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      let index: number;
+      while ((index = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, index);
+        buffer = buffer.slice(index + 2);
+        if (data !== undefined) {
+          if (line === '.') {
+            received.push({ to, data });
+            data = undefined;
+            socket.write('250 queued\r\n');
+          } else {
+            data += `${line.startsWith('..') ? line.slice(1) : line}\r\n`;
+          }
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO') socket.write('250-test\r\n250 8BITMIME\r\n');
+        else if (verb === 'RCPT') {
+          to = /<([^>]+)>/.exec(line)?.[1] ?? '';
+          socket.write('250 ok\r\n');
+        } else if (verb === 'DATA') {
+          data = '';
+          socket.write('354 go ahead\r\n');
+        } else if (verb === 'QUIT') {
+          socket.end('221 bye\r\n');
+        } else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      resolve({
+        url: `smtp://127.0.0.1:${port}`,
+        received,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+/** The parts of a MIME message (one level of multipart), headers lower-cased, bodies base64-decoded. */
+function mimeParts(message: string): Array<{ headers: string; body: string }> {
+  const boundary = /boundary="([^"]+)"/.exec(message)?.[1];
+  if (!boundary) return [];
+  return message
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => {
+      const [headers = '', ...rest] = part.replace(/^\r\n/, '').split('\r\n\r\n');
+      const raw = rest.join('\r\n\r\n');
+      const body = /content-transfer-encoding: base64/i.test(headers)
+        ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : raw;
+      return { headers: headers.toLowerCase(), body };
+    });
+}
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let service: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ config: { SMTP_URL: smtp.url } });
+  await openAllWeek(t.app);
+  const staff = await createStaff(t.app, 'Alex', 'alex@example.com');
+  service = await createAppointmentService(t.app, { staffMemberIds: [staff] });
+}, 240_000);
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+}, 60_000);
+
+async function outbox(kind: string): Promise<OutboxMail[]> {
+  return (
+    await ok<{ messages: OutboxMail[] }>(t.app, {
+      method: 'GET',
+      url: `/mail/v1/outbox?kind=${kind}&limit=100`,
+      headers: owner,
+    })
+  ).messages;
+}
+
+describe('mail attachments', () => {
+  it('attaches the booking .ics to the confirmation, shows it in the outbox and sends it over SMTP', async () => {
+    const start = futureSlot(4, 10);
+    const booking = await book(t.app, customer('ada'), bookingRequest(service, start));
+
+    const [queued] = (await outbox('bookings.confirmation')).filter((mail) => mail.text.includes(booking.id));
+    expect(queued).toMatchObject({ to: 'ada@example.com', status: 'PENDING' });
+    expect(queued!.text).not.toContain('BEGIN:VCALENDAR');
+    expect(queued!.attachments).toHaveLength(1);
+    expect(queued!.attachments[0]).toMatchObject({ filename: 'booking.ics', contentType: 'text/calendar' });
+    expect(queued!.attachments[0]!.content).toContain('BEGIN:VCALENDAR');
+    expect(queued!.attachments[0]!.content).toContain(`UID:${booking.id}`);
+
+    // The app's own delivery runs once a minute; a second sender on the same outbox need not wait.
+    const sender = createMailService({
+      database: t.app.database,
+      transport: createSmtpTransport(smtp.url),
+      from: 'Atrium <no-reply@localhost>',
+    });
+    await waitFor('the confirmation over SMTP', async () => {
+      await sender.deliverPending();
+      return smtp.received.some((mail) => mail.to === 'ada@example.com' && mail.data.includes('booking.ics'));
+    });
+    const sent = smtp.received.find((mail) => mail.to === 'ada@example.com')!;
+    expect(sent.data).toMatch(/^Content-Type: multipart\/mixed; boundary="/m);
+    const parts = mimeParts(sent.data);
+    expect(parts).toHaveLength(2);
+    expect(parts[0]!.headers).toContain('content-type: text/plain');
+    expect(parts[0]!.body).toContain(booking.id);
+    expect(parts[0]!.body).not.toContain('BEGIN:VCALENDAR');
+    expect(parts[1]!.headers).toContain('content-type: text/calendar');
+    expect(parts[1]!.headers).toContain('content-disposition: attachment; filename="booking.ics"');
+    expect(parts[1]!.body).toContain('BEGIN:VCALENDAR');
+    expect(parts[1]!.body).toContain(`UID:${booking.id}`);
+
+    const [delivered] = (await outbox('bookings.confirmation')).filter((mail) => mail.id === queued!.id);
+    expect(delivered).toMatchObject({ status: 'SENT', attachments: queued!.attachments });
+  });
+
+  it('sends a mail without attachments as plain text and shows an empty list', async () => {
+    const start = futureSlot(4, 14);
+    const booking = await book(t.app, customer('bob'), bookingRequest(service, start));
+    const canceled = await inject(t.app, {
+      method: 'POST',
+      url: `/bookings/v2/bookings/${booking.id}/cancel`,
+      headers: customer('bob'),
+      payload: {},
+    });
+    expect(canceled.status).toBe(200);
+    const [mail] = (await outbox('bookings.canceled')).filter((candidate) =>
+      candidate.text.includes(booking.id),
+    );
+    expect(mail!.attachments).toEqual([]);
+
+    const sender = createMailService({
+      database: t.app.database,
+      transport: createSmtpTransport(smtp.url),
+      from: 'Atrium <no-reply@localhost>',
+    });
+    await waitFor('the cancellation over SMTP', async () => {
+      await sender.deliverPending();
+      return smtp.received.some((candidate) => candidate.data.includes('canceled'));
+    });
+    const sent = smtp.received.find((candidate) =>
+      /^Subject: Your booking was canceled/m.test(candidate.data),
+    )!;
+    expect(sent.data).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m);
+    expect(sent.data).not.toContain('multipart/mixed');
+  });
+});
