@@ -1,7 +1,9 @@
 // Data collections on 100,000 items of a blog-like collection: bulk insert, indexed $eq query, range query
 // with sort, full-text search, grouped aggregate and count, each through the HTTP layer (app.inject).
 // Run alone with `DATA_BENCH_MAIN=1 node apps/server/bin/run-ts.mjs bench/data.bench.ts`; DATABASE_URL selects
-// PostgreSQL and DATA_BENCH_ITEMS changes the item count.
+// PostgreSQL (a scratch database of its own, dropped afterwards), DATA_BENCH_ITEMS changes the item count and
+// DATA_BENCH_KEEP=1 keeps the items and the scratch database, to EXPLAIN ANALYZE the generated SQL.
+import { randomUUID } from 'node:crypto';
 import { buildApp, type App } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/platform/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
@@ -130,7 +132,10 @@ async function measure(
 
 export async function runDataBench(options: { items?: number } = {}): Promise<DataBenchFigure[]> {
   const items = options.items ?? totalItems;
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, poolSize: 10 });
+  const scratch = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL)
+    : undefined;
+  const database = await openDatabase({ databaseUrl: scratch?.url, poolSize: 10 });
   const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'silent' }), database });
   await app.ready();
   const figures: DataBenchFigure[] = [];
@@ -260,12 +265,39 @@ export async function runDataBench(options: { items?: number } = {}): Promise<Da
     );
     return figures;
   } finally {
-    await app
-      .inject({ method: 'DELETE', url: `/data/v2/collections/${collectionId}`, headers })
-      .catch(() => undefined);
+    // DATA_BENCH_KEEP=1 leaves the items (and on PostgreSQL the scratch database) for EXPLAIN ANALYZE.
+    const keep = process.env.DATA_BENCH_KEEP === '1';
+    if (!keep) {
+      await app
+        .inject({ method: 'DELETE', url: `/data/v2/collections/${collectionId}`, headers })
+        .catch(() => undefined);
+    }
     await app.close();
     await database.close();
+    if (keep && scratch) console.log(`Kept ${scratch.url}`);
+    else await scratch?.drop();
   }
+}
+
+/** A database of its own on the PostgreSQL server, so the bench neither sees nor leaves other data. */
+async function createScratchDatabase(serverUrl: string) {
+  const pg = (await import('pg')).default;
+  const name = `atrium_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
 }
 
 export function printDataBench(figures: DataBenchFigure[]): void {

@@ -260,10 +260,11 @@ describe('demo data', () => {
         dataCollectionId: 'Posts',
         query: { sort: [{ fieldName: 'published', order: 'DESC' }], paging: { limit: 2 } },
         referencedItemOptions: [{ fieldName: 'author' }],
+        returnTotalCount: true,
       },
       visitor,
     );
-    expect(posts.body.pagingMetadata.total).toBe(4);
+    expect(posts.body.pagingMetadata.total).toBe(12);
     expect(posts.body.dataItems[0].data).toMatchObject({
       _id: 'post-winter-timetable',
       author: { name: 'Léa Moreau' },

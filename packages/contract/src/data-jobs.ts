@@ -89,6 +89,13 @@ export const dataJobErrorsResponseSchema = z.object({
 
 export const maxStoredJobErrors = 10_000;
 
+/** Events of data-movement jobs (spec §7.1); their data is `{job}`. No route deletes jobs yet. */
+export const dataJobEventNames = {
+  created: 'job_created',
+  updated: 'job_updated',
+  deleted: 'job_deleted',
+} as const;
+
 export const dataJobErrorCodes = {
   jobNotFound: 'DATA_JOB_NOT_FOUND',
   fileNotReady: 'DATA_JOB_FILE_NOT_READY',

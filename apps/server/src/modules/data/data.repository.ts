@@ -15,6 +15,16 @@ import {
  * Items as the query engine sees them: system fields are typed columns, every other name is a path into
  * `data` (keys bound as parameters).
  */
+export type ItemRow = Pick<DataItemRow, 'itemId' | 'data' | 'owner' | 'createdDate' | 'updatedDate'>;
+
+const itemColumns = {
+  itemId: dataItems.itemId,
+  data: dataItems.data,
+  owner: dataItems.owner,
+  createdDate: dataItems.createdDate,
+  updatedDate: dataItems.updatedDate,
+};
+
 export const dataItemsEntity = defineQueryEntity({
   name: 'data-items',
   table: dataItems,
@@ -28,23 +38,21 @@ export const dataItemsEntity = defineQueryEntity({
   dynamicRoot: dataItems.data,
   defaultLimit: 50,
   maxLimit: 1000,
+  // Not the search vector: as large as the item, and no answer shows it.
+  columns: itemColumns,
 });
 
-export type ItemRow = Pick<DataItemRow, 'itemId' | 'data' | 'owner' | 'createdDate' | 'updatedDate'>;
+/**
+ * A query without `returnTotalCount` still tells its total when this few items match: counting them costs
+ * about as much as the page itself. Past it, only a last page tells it (README, "Counting").
+ */
+export const cheapCountLimit = 100;
 
 export interface NewItemRow {
   itemId: string;
   data: Record<string, unknown>;
   owner: string | null;
 }
-
-const itemColumns = {
-  itemId: dataItems.itemId,
-  data: dataItems.data,
-  owner: dataItems.owner,
-  createdDate: dataItems.createdDate,
-  updatedDate: dataItems.updatedDate,
-};
 
 export interface ItemScope {
   siteId: string;
@@ -143,25 +151,28 @@ export function createDataRepository(db: Executor) {
       return (await (options.forUpdate ? query.for('update') : query)) as ItemRow[];
     },
 
-    /** Inserts what is new; rows whose id exists already are left alone and missing from the result. */
-    async insertItems(scope: ItemScope, rows: readonly NewItemRow[], now: Date, executor: Executor = db) {
+    /**
+     * Inserts what is new; rows whose id exists already are left alone and missing from the result. One
+     * statement with one parameter whatever the count (the rows travel as a JSON array), and nothing is
+     * read back: a stored row is what was given.
+     */
+    async insertItems(scope: ItemScope, rows: readonly NewItemRow[], now: Date, executor: Executor = db): Promise<ItemRow[]> {
       if (rows.length === 0) return [];
-      return (await executor
-        .insert(dataItems)
-        .values(
-          rows.map((row) => ({
-            siteId: scope.siteId,
-            collectionId: scope.collectionId,
-            itemId: row.itemId,
-            data: row.data,
-            owner: row.owner,
-            createdDate: now,
-            updatedDate: now,
-          })),
-        )
-        // Only the primary key: a user's unique index must still refuse (23505), not skip silently.
-        .onConflictDoNothing({ target: [dataItems.siteId, dataItems.collectionId, dataItems.itemId] })
-        .returning(itemColumns)) as ItemRow[];
+      const payload = JSON.stringify(rows.map((row) => ({ id: row.itemId, data: row.data, owner: row.owner })));
+      const at = now.toISOString();
+      const inserted = await executeRows<{ item_id: string }>(
+        executor,
+        sql`INSERT INTO ${dataItems} (site_id, collection_id, item_id, data, owner, created_date, updated_date)
+          SELECT ${scope.siteId}::uuid, ${scope.collectionId}::text, given.id, given.data, given.owner, ${at}::timestamptz, ${at}::timestamptz
+          FROM jsonb_to_recordset(${payload}::jsonb) AS given(id text, data jsonb, owner text)
+          ON CONFLICT (site_id, collection_id, item_id) DO NOTHING
+          RETURNING item_id`,
+      );
+      // Only the primary key is the conflict target: a user's unique index must still refuse (23505), not skip.
+      const done = new Set(inserted.map((row) => row.item_id));
+      return rows
+        .filter((row) => done.has(row.itemId))
+        .map((row) => ({ itemId: row.itemId, data: row.data, owner: row.owner, createdDate: now, updatedDate: now }));
     },
 
     async replaceItem(scope: ItemScope, itemId: string, data: Record<string, unknown>, now: Date, executor: Executor = db) {

@@ -87,9 +87,12 @@ export function createIndexesService(deps: {
   async function build(row: DataIndexRow): Promise<void> {
     const fields = row.fields as Array<{ path: string; order: 'ASC' | 'DESC' }>;
     const columns = keyColumns({ fields, unique: row.unique, caseInsensitive: row.caseInsensitive });
+    // The WHERE already holds the collection to its rows. Site and collection as leading keys would also be
+    // redundant, and harmful: PostgreSQL drops conditions a partial index implies, so those keys would go
+    // unconstrained and a range on the field could no longer bound the scan.
     const ddl =
       `CREATE ${row.unique ? 'UNIQUE ' : ''}INDEX ${concurrently}IF NOT EXISTS "${row.sqlName}" ` +
-      `ON data_items (site_id, collection_id, ${columns.join(', ')}) ` +
+      `ON data_items (${columns.join(', ')}) ` +
       `WHERE site_id = ${literal(row.siteId)} AND collection_id = ${literal(row.collectionId)}`;
     try {
       await database.query(ddl);

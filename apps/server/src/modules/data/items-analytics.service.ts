@@ -213,11 +213,14 @@ export function createAnalyticsService(deps: ItemsDeps, core: ItemsCore) {
       const document = sql`jsonb_build_object('_id', ${idObject}${groupPairs.length > 0 ? sql`, ${sql.join(groupPairs, sql`, `)}` : sql``}${
         outputs.length > 0 ? sql`, ${sql.join(outputs, sql`, `)}` : sql``
       })`;
+      // OFFSET 0 keeps this select from being merged into the grouping: the planner cannot estimate the
+      // groups of a JSON path (it assumes one per row), and merged it sorts whole rows, spilling to disk;
+      // apart, the grouping hashes the few narrow columns computed here.
       const innerSelect = sql`SELECT ${inner.length > 0 ? sql.join(inner, sql`, `) : sql`1 AS one`} FROM ${dataItems} WHERE ${where(
         call,
         request.initialFilter,
         ['initialFilter'],
-      )}`;
+      )} OFFSET 0`;
       const grouped =
         grouping.length > 0
           ? sql`SELECT ${document} AS data, (${idObject})::text AS key FROM (${innerSelect}) AS source GROUP BY ${sql.join(groupColumns, sql`, `)}`

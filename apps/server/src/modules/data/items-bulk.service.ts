@@ -6,6 +6,7 @@ import { tooManyItems } from './data.errors.ts';
 import type { NewItemRow } from './data.repository.ts';
 import { applyModifications } from './item-patch.ts';
 import {
+  givenId,
   isUniqueViolation,
   toWireItem,
   type CallScope,
@@ -165,7 +166,8 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
       const result = core.prepareWrite(ctx, call, { dataItem }, `dataItems[${index}]`, mode === 'update');
       const action: BulkAction = mode === 'update' ? 'UPDATE' : 'INSERT';
       if ('violations' in result) {
-        results[index] = failure(action, index, null, describe(result.violations));
+        const id = givenId({ dataItem });
+        results[index] = failure(action, index, typeof id === 'string' ? id : null, describe(result.violations));
         return;
       }
       if (seen.has(result.row.itemId)) {

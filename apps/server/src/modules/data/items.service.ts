@@ -25,7 +25,7 @@ import {
   referenceError,
   uniqueViolation,
 } from './data.errors.ts';
-import { dataItemsEntity, type DataRepository, type ItemRow, type ItemScope, type NewItemRow } from './data.repository.ts';
+import { cheapCountLimit, dataItemsEntity, type DataRepository, type ItemRow, type ItemScope, type NewItemRow } from './data.repository.ts';
 import { dataItems } from './data.tables.ts';
 import { applyModifications } from './item-patch.ts';
 import { normalizeItem, referenceId } from './item-values.ts';
@@ -471,6 +471,7 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
         baseWhere: core.baseWhere(call),
         cursorScope: `${ctx.site.id}:${collectionId}:${call.access.ownerOnly ?? ''}`,
         path: ['query'],
+        countTotal: request.returnTotalCount === true || { upTo: cheapCountLimit },
       });
       const items = result.rows.map((row) => toWireItem(collectionId, row));
       await core.includeReferences(ctx, call, items, request.includes, 'referencedItemOptions');

@@ -1,6 +1,6 @@
 /**
- * Data collections: `items` (CRUD, bulk, query, aggregate, search, references), `collections` (schemas)
- * and `indexes`. Every item call checks its arguments before sending and fails with a `DataError` carrying
+ * Data collections: `items` (CRUD, bulk, query, aggregate, search, references), `collections` (schemas),
+ * `indexes` and `jobs` (import and export). Every item call checks its arguments before sending and fails with a `DataError` carrying
  * the spec's WDE code; dates travel as `{"$date": "<ISO>"}` and come back as `Date` objects.
  * @example
  * import { createClient, OAuthStrategy } from '@atrium/sdk';
@@ -32,6 +32,14 @@ export {
   type DataIndex,
   type DataIndexInput,
 } from './collections.ts';
+export {
+  jobs,
+  type DataImportMode,
+  type DataJob,
+  type DataJobError,
+  type DataJobFormat,
+  type DataJobStatus,
+} from './jobs.ts';
 export { DataQuery, type DataItem, type DataItemInput, type FindOptions, type ReadOptions } from './query.ts';
 export { DataAggregate, type AggregateRow } from './aggregate.ts';
 export { DataSearch } from './search.ts';

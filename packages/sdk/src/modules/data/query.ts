@@ -118,7 +118,9 @@ export class DataQuery<T extends object = DataItem> extends FilterBase<QueryStat
   }
 
   /** Pages by cursor: the first page sends filter and sort, later pages only the cursor. */
-  cursorPaging(): this {
+  cursorPaging(): this;
+  cursorPaging(...args: unknown[]): this {
+    if (args.length > 0) return this.withProblems([dataMessages.arityIsZero('.cursorPaging')]);
     if (this.state.skip !== undefined && this.state.skip > 0) {
       return this.withProblems([dataMessages.cursorPagingDoesNotSupportSkip()]);
     }

@@ -43,15 +43,21 @@ export class DataSearch<T extends object = DataItem> extends FilterBase<SearchSt
     return problems.length > 0 ? this.withProblems(problems) : this.copy({ expression: args[0] as string });
   }
   /** Every word must match (the default). */
-  andMode(): this {
+  andMode(): this;
+  andMode(...args: unknown[]): this {
+    if (args.length > 0) return this.withProblems([dataMessages.arityIsZero('.andMode')]);
     return this.copy({ mode: 'AND' });
   }
   /** Any word may match. */
-  orMode(): this {
+  orMode(): this;
+  orMode(...args: unknown[]): this {
+    if (args.length > 0) return this.withProblems([dataMessages.arityIsZero('.orMode')]);
     return this.copy({ mode: 'OR' });
   }
   /** Also accept near spellings. */
-  fuzzy(): this {
+  fuzzy(): this;
+  fuzzy(...args: unknown[]): this {
+    if (args.length > 0) return this.withProblems([dataMessages.arityIsZero('.fuzzy')]);
     return this.copy({ fuzzy: true });
   }
 

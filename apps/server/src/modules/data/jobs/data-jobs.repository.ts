@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { executeRows, type AppDb } from '../../../platform/db/database.ts';
-import { dataItems } from '../data.tables.ts';
-import type { ItemRow } from '../data.repository.ts';
+import { and, asc, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { executeRows, type AppDb, type Executor } from '../../../platform/db/database.ts';
+import { dataItems, dataReferences } from '../data.tables.ts';
+import type { ItemRow, ItemScope } from '../data.repository.ts';
 import { dataJobErrors, dataJobFileParts, dataJobs, type DataJobRow } from './data-jobs.tables.ts';
 
 export type NewJobRow = typeof dataJobs.$inferInsert;
@@ -41,11 +41,13 @@ export function createDataJobsRepository(db: AppDb) {
       return row;
     },
 
-    async updateJob(jobId: string, change: Partial<NewJobRow>): Promise<void> {
-      await db
+    async updateJob(jobId: string, change: Partial<NewJobRow>, executor: Executor = db): Promise<DataJobRow | undefined> {
+      const [row] = await executor
         .update(dataJobs)
         .set({ ...change, updatedDate: new Date() })
-        .where(eq(dataJobs.id, jobId));
+        .where(eq(dataJobs.id, jobId))
+        .returning();
+      return row;
     },
 
     async deleteJob(jobId: string): Promise<void> {
@@ -115,6 +117,34 @@ export function createDataJobsRepository(db: AppDb) {
         // The column's own collation on both sides, so the primary key index serves the order and the seek.
         .orderBy(asc(dataItems.itemId))
         .limit(limit);
+    },
+
+    /**
+     * The MULTI_REFERENCE values of a page of items (they live in `data_references`, not in `data`), in the
+     * order the item API answers them.
+     */
+    async referencesOf(
+      scope: ItemScope,
+      fieldKeys: readonly string[],
+      itemIds: readonly string[],
+    ): Promise<Array<{ fieldKey: string; referringItemId: string; referencedItemId: string }>> {
+      if (fieldKeys.length === 0 || itemIds.length === 0) return [];
+      return db
+        .select({
+          fieldKey: dataReferences.fieldKey,
+          referringItemId: dataReferences.referringItemId,
+          referencedItemId: dataReferences.referencedItemId,
+        })
+        .from(dataReferences)
+        .where(
+          and(
+            eq(dataReferences.siteId, scope.siteId),
+            eq(dataReferences.collectionId, scope.collectionId),
+            inArray(dataReferences.fieldKey, [...fieldKeys]),
+            inArray(dataReferences.referringItemId, [...itemIds]),
+          ),
+        )
+        .orderBy(asc(dataReferences.createdDate), asc(dataReferences.referencedItemId));
     },
 
     /** The top-level keys of every matching item's `data` (the CSV header), computed by the database. */

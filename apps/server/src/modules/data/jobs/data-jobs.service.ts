@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { dataErrorCodes } from '@atrium/contract/data';
 import {
   dataJobErrorCodes,
+  dataJobEventNames,
   maxStoredJobErrors,
   type DataImportMode,
   type DataJob,
@@ -13,12 +14,14 @@ import {
 } from '@atrium/contract/data-jobs';
 import type { Site } from '@atrium/contract/sites';
 import { systemClock, type Caller, type RequestContext } from '../../../platform/context.ts';
+import type { Database } from '../../../platform/db/database.ts';
 import { AppError, notFound } from '../../../platform/errors/app-error.ts';
 import type { EventBus } from '../../../platform/events/types.ts';
 import { operationDenied } from '../data.errors.ts';
+import type { ItemScope } from '../data.repository.ts';
 import type { BulkItemsService } from '../items-bulk.service.ts';
 import { toWireItem, type ItemsCore, type ItemsService } from '../items.service.ts';
-import type { DataJobsRepository, JobCounts, JobErrorRow } from './data-jobs.repository.ts';
+import type { DataJobsRepository, JobCounts, JobErrorRow, NewJobRow } from './data-jobs.repository.ts';
 import type { DataJobRow } from './data-jobs.tables.ts';
 import { csvColumns, csvPage, jsonlPage, parseCsv, parseJsonl, type ParsedRow } from './file-formats.ts';
 
@@ -49,7 +52,8 @@ export interface DataJobsDeps {
   core: ItemsCore;
   items: ItemsService;
   bulk: BulkItemsService;
-  events: Pick<EventBus, 'defineJob' | 'schedule'>;
+  events: Pick<EventBus, 'defineJob' | 'schedule' | 'emit'>;
+  transaction: Database['transaction'];
   log?: FastifyBaseLogger;
 }
 
@@ -152,6 +156,17 @@ export function createDataJobsService(deps: DataJobsDeps) {
     }
   }
 
+  /**
+   * A change of the job's status with its event (job_created when it is queued, job_updated after), in one
+   * transaction. Progress counts between status changes are saved without events.
+   */
+  async function changeStatus(jobId: string, change: Partial<NewJobRow>, eventName: string = dataJobEventNames.updated) {
+    await deps.transaction(async (tx) => {
+      const job = await repository.updateJob(jobId, change, tx);
+      if (job) await deps.events.emit(tx, { name: eventName, siteId: job.siteId, data: { job: toWireJob(job) } });
+    });
+  }
+
   async function finish(jobId: string, counts: JobCounts, failure?: { code: string; description: string }) {
     const succeeded = counts.insertedRows + counts.updatedRows + counts.skippedRows;
     const status: DataJobStatus = failure
@@ -161,7 +176,7 @@ export function createDataJobsService(deps: DataJobsDeps) {
         : succeeded === 0
           ? 'FAILED'
           : 'PARTIALLY_SUCCESSFUL';
-    await repository.updateJob(jobId, { ...counts, status, failure: failure ?? null, completedDate: new Date() });
+    await changeStatus(jobId, { ...counts, status, failure: failure ?? null, completedDate: new Date() });
   }
 
   function failureOf(error: unknown): { code: string; description: string } {
@@ -178,7 +193,7 @@ export function createDataJobsService(deps: DataJobsDeps) {
     const mode = job.mode as DataImportMode;
     const counts: JobCounts = { ...zeroCounts };
     await repository.deleteErrors(jobId);
-    await repository.updateJob(jobId, { ...counts, status: 'IN_PROGRESS', failure: null });
+    await changeStatus(jobId, { ...counts, status: 'IN_PROGRESS', failure: null });
     let storedErrors = 0;
     let errors: JobErrorRow[] = [];
     let chunk: Array<ParsedRow & { data: Record<string, unknown> }> = [];
@@ -245,7 +260,7 @@ export function createDataJobsService(deps: DataJobsDeps) {
         counts.totalRows += 1;
         if ('error' in row) {
           counts.failedRows += 1;
-          errors.push({ rowNumber: row.rowNumber, itemId: null, ...row.error });
+          errors.push({ rowNumber: row.rowNumber, itemId: row.itemId ?? null, ...row.error });
           continue;
         }
         chunk.push(row);
@@ -261,23 +276,42 @@ export function createDataJobsService(deps: DataJobsDeps) {
     }
   }
 
+  /** Puts each item's MULTI_REFERENCE ids (an array, as an import takes them) into its exported data. */
+  async function addMultiReferences(
+    scope: ItemScope,
+    fieldKeys: readonly string[],
+    items: Array<Record<string, unknown>>,
+  ): Promise<void> {
+    const byId = new Map(items.map((item) => [item._id as string, item]));
+    const references = await repository.referencesOf(scope, fieldKeys, [...byId.keys()]);
+    for (const reference of references) {
+      const item = byId.get(reference.referringItemId)!;
+      const ids = (item[reference.fieldKey] ??= []) as string[];
+      ids.push(reference.referencedItemId);
+    }
+  }
+
   async function runExport(jobId: string): Promise<void> {
     const job = await repository.findJobById(jobId);
     if (!job || finalStatuses.includes(job.status as DataJobStatus)) return;
     const ctx = jobContext(job);
     const counts: JobCounts = { ...zeroCounts };
     await repository.deleteParts(jobId);
-    await repository.updateJob(jobId, { ...counts, status: 'IN_PROGRESS', failure: null });
+    await changeStatus(jobId, { ...counts, status: 'IN_PROGRESS', failure: null });
     try {
       const call = await core.open(ctx, job.collectionId, 'read');
       const where = and(core.baseWhere(call), job.filter ? core.filterSql(job.filter, ['filter']) : undefined)!;
       const columns = job.format === 'CSV' ? csvColumns(call.schema.fields, await repository.dataKeys(where)) : [];
+      const multiReferenceKeys = call.schema.fields
+        .filter((field) => field.type === 'MULTI_REFERENCE')
+        .map((field) => field.key);
       const writer = partWriter(repository, jobId);
       let afterId: string | undefined;
       for (;;) {
         const page = await repository.itemPage(where, afterId, exportPageSize);
         if (page.length === 0 && counts.chunkCount > 0) break;
         const items = page.map((row) => toWireItem(job.collectionId, row).data);
+        await addMultiReferences(call.scope, multiReferenceKeys, items);
         const text = job.format === 'CSV' ? csvPage(items, columns, counts.chunkCount === 0) : jsonlPage(items);
         await writer.write(Buffer.from(text, 'utf8'));
         counts.totalRows += page.length;
@@ -305,7 +339,7 @@ export function createDataJobsService(deps: DataJobsDeps) {
   });
 
   async function enqueue(job: DataJobRow, name: string) {
-    await repository.updateJob(job.id, { status: 'INITIALIZING' });
+    await changeStatus(job.id, { status: 'INITIALIZING' }, dataJobEventNames.created);
     await deps.events.schedule(undefined, { name, siteId: job.siteId, data: { jobId: job.id }, singletonKey: job.id });
   }
 

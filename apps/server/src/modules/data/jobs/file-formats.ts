@@ -8,7 +8,7 @@ import { dataJobErrorCodes } from '@atrium/contract/data-jobs';
 /** One row of an import file: an item to write, or why the row could not be read. */
 export type ParsedRow =
   | { rowNumber: number; data: Record<string, unknown> }
-  | { rowNumber: number; error: { code: string; description: string } };
+  | { rowNumber: number; itemId?: string; error: { code: string; description: string } };
 
 /** CSV cells of these types hold JSON (arrays and objects); the item service then checks their shape. */
 const jsonCellTypes = new Set([
@@ -107,7 +107,11 @@ export async function* parseCsv(input: Readable, fields: readonly DataField[]): 
     try {
       yield { rowNumber, data: csvRecordToItem(entry.record, declared) };
     } catch (error) {
-      yield { rowNumber, error: { code: dataJobErrorCodes.invalidValue, description: (error as Error).message } };
+      yield {
+        rowNumber,
+        ...(entry.record._id ? { itemId: entry.record._id } : {}),
+        error: { code: dataJobErrorCodes.invalidValue, description: (error as Error).message },
+      };
     }
   }
   for (const entry of skipped) yield entry.row;
@@ -159,7 +163,7 @@ export async function* parseJsonl(input: Readable): AsyncGenerator<ParsedRow> {
 
 /** The CSV header of an export: system fields, declared fields in schema order, then any other key. */
 export function csvColumns(fields: readonly DataField[], dataKeys: readonly string[]): string[] {
-  const declared = fields.filter((field) => field.type !== 'MULTI_REFERENCE').map((field) => field.key);
+  const declared = fields.map((field) => field.key);
   const extra = dataKeys.filter((key) => !declared.includes(key) && !systemColumns.includes(key));
   return [...systemColumns, ...declared, ...extra];
 }

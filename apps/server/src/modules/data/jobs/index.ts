@@ -13,7 +13,7 @@ import { createDataJobsService } from './data-jobs.service.ts';
  */
 export function createDataJobsModule(deps: {
   database: Database;
-  events: Partial<Pick<EventBus, 'defineJob' | 'schedule'>>;
+  events: Pick<EventBus, 'emit'> & Partial<Pick<EventBus, 'defineJob' | 'schedule'>>;
   log?: FastifyBaseLogger;
   core: ItemsCore;
   items: ItemsService;
@@ -26,7 +26,12 @@ export function createDataJobsModule(deps: {
     core: deps.core,
     items: deps.items,
     bulk: deps.bulk,
-    events: { defineJob: defineJob.bind(deps.events), schedule: schedule.bind(deps.events) },
+    events: {
+      defineJob: defineJob.bind(deps.events),
+      schedule: schedule.bind(deps.events),
+      emit: deps.events.emit.bind(deps.events),
+    },
+    transaction: (work) => deps.database.transaction(work),
     log: deps.log,
   });
   return { service, routes: async (app: FastifyInstance) => app.register(dataJobsRoutes, { jobs: service }) };

@@ -1,0 +1,102 @@
+import { collectionInputSchema } from '@atrium/contract/data';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { t } from '../../../../i18n/strings.ts';
+import { collectionsKey } from '../api/collections-queries.ts';
+import { data } from '../api/data-client.ts';
+import { collectionIdFromName } from '../lib/field-types.ts';
+import { dataErrorMessage, violationMap } from '../lib/data-errors.ts';
+
+const s = t.dashboard.collections;
+
+/** Names a new, empty collection; its fields are added on the schema tab it opens next. */
+export function CreateCollectionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [id, setId] = useState('');
+  const [idTouched, setIdTouched] = useState(false);
+  const [shown, setShown] = useState(false);
+  const effectiveId = idTouched ? id : collectionIdFromName(name);
+  const idCheck = collectionInputSchema.shape.id.safeParse(effectiveId);
+
+  const create = useMutation({
+    mutationFn: () =>
+      data.collections.createDataCollection({
+        id: effectiveId,
+        displayName: name.trim() || null,
+        fields: [],
+        permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+      }),
+    onSuccess: (collection) => {
+      notifications.show({ color: 'teal', message: s.created(collection.displayName || collection.id) });
+      void queryClient.invalidateQueries({ queryKey: collectionsKey });
+      close();
+      void navigate(`/dashboard/collections/${encodeURIComponent(collection.id)}?tab=schema`);
+    },
+  });
+  const serverErrors = violationMap(create.error, ['collection.']);
+  const otherError =
+    create.error && Object.keys(serverErrors).length === 0 ? dataErrorMessage(create.error) : undefined;
+
+  function close() {
+    setName('');
+    setId('');
+    setIdTouched(false);
+    setShown(false);
+    create.reset();
+    onClose();
+  }
+
+  const idError =
+    serverErrors.id ??
+    otherError ??
+    (shown && !idCheck.success ? (idCheck.error.issues[0]?.message ?? s.idHint) : undefined);
+
+  return (
+    <Modal opened={opened} onClose={close} title={s.createTitle}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setShown(true);
+          if (idCheck.success) create.mutate();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={s.displayName}
+            placeholder={s.displayNamePlaceholder}
+            value={name}
+            data-autofocus
+            error={serverErrors.displayName}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+          <TextInput
+            label={s.id}
+            description={s.idHint}
+            value={effectiveId}
+            required
+            error={idError}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            onChange={(event) => {
+              setIdTouched(true);
+              setId(event.currentTarget.value);
+              create.reset();
+            }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t.dashboard.common.cancel}
+            </Button>
+            <Button type="submit" loading={create.isPending} disabled={!effectiveId}>
+              {s.create}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

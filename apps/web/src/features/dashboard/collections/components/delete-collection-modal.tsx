@@ -1,0 +1,78 @@
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { t } from '../../../../i18n/strings.ts';
+import { collectionsKey, type CollectionSummary } from '../api/collections-queries.ts';
+import { data } from '../api/data-client.ts';
+import { dataErrorMessage } from '../lib/data-errors.ts';
+
+const s = t.dashboard.collections;
+
+/** Deleting a collection takes its items with it, so the id must be typed to confirm. */
+export function DeleteCollectionModal({
+  summary,
+  onClose,
+  onDeleted,
+}: {
+  summary: CollectionSummary | undefined;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [typed, setTyped] = useState('');
+  const collection = summary?.collection;
+  const remove = useMutation({
+    mutationFn: (id: string) => data.collections.deleteDataCollection(id),
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: s.deleted });
+      void queryClient.invalidateQueries({ queryKey: collectionsKey });
+      close();
+      onDeleted?.();
+    },
+  });
+  function close() {
+    setTyped('');
+    remove.reset();
+    onClose();
+  }
+  return (
+    <Modal opened={Boolean(summary)} onClose={close} title={s.deleteTitle}>
+      {collection && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (typed === collection.id) remove.mutate(collection.id);
+          }}
+        >
+          <Stack>
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+              {s.deleteBody(collection.displayName || collection.id, summary?.itemCount)}
+            </Alert>
+            <TextInput
+              label={s.deleteConfirmLabel(collection.id)}
+              value={typed}
+              data-autofocus
+              autoComplete="off"
+              onChange={(event) => setTyped(event.currentTarget.value)}
+            />
+            {remove.error && (
+              <Text c="red" size="sm" role="alert">
+                {dataErrorMessage(remove.error)}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t.dashboard.common.cancel}
+              </Button>
+              <Button type="submit" color="red" disabled={typed !== collection.id} loading={remove.isPending}>
+                {s.delete}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
