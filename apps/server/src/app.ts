@@ -183,6 +183,7 @@ export async function buildApp(options: BuildAppOptions) {
       busy: availability.repository,
       findSite: sites.service.findSite,
       publicUrl: config.PUBLIC_URL,
+      allowPrivateAddresses: config.BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES,
     });
     await app.register(externalCalendars.routes);
     for (const plugin of options.plugins ?? []) await app.register(plugin);

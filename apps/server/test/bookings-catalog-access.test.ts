@@ -345,6 +345,13 @@ const routes: RouteCase[] = [
     missing: {},
   },
   {
+    method: 'POST',
+    url: '/bookings/v1/staff-members/time-off/query',
+    access: 'business',
+    body: { staffMemberIds: [id], from: '2030-01-01T00:00:00Z', to: '2030-01-02T00:00:00Z' },
+    bad: { body: { staffMemberIds: [], from: '2030-01-01T00:00:00Z', to: '2030-01-02T00:00:00Z' } },
+  },
+  {
     method: 'GET',
     url: staff('/services'),
     access: 'read',

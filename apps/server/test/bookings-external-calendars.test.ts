@@ -8,7 +8,11 @@ import {
   createExternalCalendarsService,
   syncJobName,
 } from '../src/modules/bookings/external-calendars/external-calendars.service.ts';
-import { createIcsFetcher } from '../src/modules/bookings/external-calendars/ics-fetcher.ts';
+import {
+  createIcsFetcher,
+  isNonPublicAddress,
+} from '../src/modules/bookings/external-calendars/ics-fetcher.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { createStaffRepository } from '../src/modules/bookings/staff.repository.ts';
 import type { EventBus } from '../src/platform/events/types.ts';
 import { busySpansOf } from '../src/modules/bookings/external-calendars/ics-import.ts';
@@ -31,7 +35,7 @@ const base = '/bookings/v2/external-calendars';
 const hour = 3_600_000;
 
 /** ICS files served from 127.0.0.1, changed per test: path → what to answer. */
-const served = new Map<string, { status?: number; body: string; delayMs?: number }>();
+const served = new Map<string, { status?: number; body: string; delayMs?: number; location?: string }>();
 let server: Server;
 let origin: string;
 let t: TestApp;
@@ -125,7 +129,10 @@ beforeAll(async () => {
       return;
     }
     const answer = () => {
-      response.writeHead(entry.status ?? 200, { 'content-type': 'text/calendar' });
+      response.writeHead(entry.status ?? 200, {
+        'content-type': 'text/calendar',
+        ...(entry.location ? { location: entry.location } : {}),
+      });
       response.end(entry.body);
     };
     if (entry.delayMs) setTimeout(answer, entry.delayMs);
@@ -134,7 +141,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  t = await createTestApp();
+  // The ICS files are served from 127.0.0.1, which production refuses (see the SSRF tests below).
+  t = await createTestApp({ config: { BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES: 'true' } });
   await openAllWeek(t.app);
   const kit = identityKit(t);
   const { site } = await kit.defaultSite();
@@ -599,12 +607,49 @@ describe('ICS fetcher and parser', () => {
   it('gives up after its time limit and refuses bodies over the size cap', async () => {
     served.set('/slow.ics', { body: icsOf(), delayMs: 2_000 });
     served.set('/big.ics', { body: icsOf(`X-PAD:${'x'.repeat(5_000)}`) });
-    const fetcher = createIcsFetcher({ timeoutMs: 200, maxBytes: 1_000 });
+    const fetcher = createIcsFetcher({ timeoutMs: 200, maxBytes: 1_000, allowPrivateAddresses: true });
     await expect(fetcher(`${origin}/slow.ics`)).rejects.toMatchObject({ code: 'FETCH_TIMEOUT' });
     await expect(fetcher(`${origin}/big.ics`)).rejects.toMatchObject({ code: 'TOO_LARGE' });
     await expect(fetcher('http://127.0.0.1:1/none.ics')).rejects.toMatchObject({ code: 'FETCH_FAILED' });
     served.set('/small.ics', { body: icsOf() });
     await expect(fetcher(`${origin}/small.ics`)).resolves.toContain('BEGIN:VCALENDAR');
+  });
+
+  it('refuses loopback, private and link-local addresses unless configured to allow them (SSRF)', async () => {
+    served.set('/small.ics', { body: icsOf() });
+    const guarded = createIcsFetcher({ timeoutMs: 2_000 });
+    const port = new URL(origin).port;
+    await expect(guarded(`${origin}/small.ics`)).rejects.toMatchObject({ code: 'ADDRESS_NOT_ALLOWED' });
+    // A name is judged by what it resolves to, when the socket connects.
+    await expect(guarded(`http://localhost:${port}/small.ics`)).rejects.toMatchObject({
+      code: 'ADDRESS_NOT_ALLOWED',
+    });
+    await expect(guarded(`http://[::1]:${port}/small.ics`)).rejects.toMatchObject({
+      code: 'ADDRESS_NOT_ALLOWED',
+    });
+    await expect(guarded('http://169.254.169.254/latest/meta-data/')).rejects.toMatchObject({
+      code: 'ADDRESS_NOT_ALLOWED',
+    });
+    // A redirect is followed only to an address the filter accepts, so a public URL cannot bounce inward.
+    const nonPublic = ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1'];
+    const nonPublic6 = ['::1', '::', '::ffff:127.0.0.1', 'fd00::1', 'fe80::1', '64:ff9b::a00:1', 'ff02::1'];
+    for (const address of [...nonPublic, ...nonPublic6])
+      expect(isNonPublicAddress(address), address).toBe(true);
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:800::200e']) {
+      expect(isNonPublicAddress(address), address).toBe(false);
+    }
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES: 'true' }),
+    ).toThrow(/BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES/);
+  });
+
+  it('follows redirects, each hop checked, and gives up after five', async () => {
+    served.set('/small.ics', { body: icsOf() });
+    served.set('/moved.ics', { status: 301, body: '', location: '/small.ics' });
+    served.set('/loop.ics', { status: 302, body: '', location: '/loop.ics' });
+    const fetcher = createIcsFetcher({ timeoutMs: 2_000, allowPrivateAddresses: true });
+    await expect(fetcher(`${origin}/moved.ics`)).resolves.toContain('BEGIN:VCALENDAR');
+    await expect(fetcher(`${origin}/loop.ics`)).rejects.toMatchObject({ code: 'FETCH_FAILED' });
   });
 
   it('places all-day events on the business time zone’s day and merges overlaps', () => {

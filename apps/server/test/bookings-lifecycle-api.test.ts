@@ -50,9 +50,16 @@ async function countBookings(): Promise<number> {
   ).count;
 }
 
-async function outbox(kind: string): Promise<Array<{ to: string; subject: string; text: string }>> {
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
+}
+
+async function outbox(kind: string): Promise<OutboxMail[]> {
   return (
-    await ok<{ messages: Array<{ to: string; subject: string; text: string }> }>(t.app, {
+    await ok<{ messages: OutboxMail[] }>(t.app, {
       method: 'GET',
       url: `/mail/v1/outbox?kind=${kind}&limit=100`,
       headers: owner,
@@ -78,18 +85,26 @@ describe('POST /bookings/v2/bookings', () => {
     });
     expect(booking.endDate).toBe(new Date(Date.parse(start) + 3_600_000).toISOString());
     expect(booking.bookedEntity.slot?.resource?.id).toBe(staffA);
-    const mails = await outbox('bookings.confirmation');
-    expect(
-      mails.some(
-        (mail) =>
-          mail.to === 'ada@example.com' &&
-          mail.text.includes('BEGIN:VCALENDAR') &&
-          mail.text.includes(booking.id),
-      ),
-    ).toBe(true);
-    expect(
-      (await outbox('bookings.business.confirmation')).some((mail) => mail.to === 'alex@example.com'),
-    ).toBe(true);
+    const mail = (await outbox('bookings.confirmation')).find(
+      (candidate) => candidate.to === 'ada@example.com' && candidate.text.includes(booking.id),
+    );
+    // The calendar file is an attachment, not part of the text.
+    expect(mail?.text).not.toContain('BEGIN:VCALENDAR');
+    expect(mail?.attachments).toEqual([
+      {
+        filename: 'booking.ics',
+        contentType: 'text/calendar',
+        content: expect.stringContaining('BEGIN:VCALENDAR'),
+      },
+    ]);
+    expect(mail!.attachments[0]!.content).toContain(`UID:${booking.id}`);
+    expect(mail!.attachments[0]!.content).toContain(
+      `DTSTART:${start.replace(/[-:]/g, '').replace('.000', '')}`,
+    );
+    const business = (await outbox('bookings.business.confirmation')).find(
+      (candidate) => candidate.to === 'alex@example.com' && candidate.text.includes(booking.id),
+    );
+    expect(business?.attachments.map((attachment) => attachment.filename)).toEqual(['booking.ics']);
   });
 
   it('answers 409 SLOT_UNAVAILABLE for a taken slot and writes nothing', async () => {

@@ -1,6 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
-import { openDatabase } from '../src/platform/db/database.ts';
 import { devCallerHeader } from '../src/platform/http/dev-authenticator.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import {
@@ -14,34 +15,76 @@ import {
 } from './bookings-lifecycle-fixtures.ts';
 import { owner } from './test-app.ts';
 
-// Truly parallel requests: real listeners and fetch, not app.inject. On PostgreSQL a second app with its
-// own connection pool stands in for a second server process on the same database; on PGlite (one
-// connection, every transaction serialised) the same assertions hold, but only PostgreSQL proves the
-// constraints and row locks under real parallelism.
+// Truly parallel requests: real listeners and fetch, not app.inject. On PostgreSQL (DATABASE_URL set)
+// a second server runs in a separate OS process (bookings-lifecycle-server-process.ts) on the same
+// database, and the requests alternate between the two processes, so only the database's constraints
+// and row locks can keep them apart. PGlite belongs to one process by design: there the same
+// assertions run against the one server, every transaction serialised. Which variant ran is in the
+// test names.
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const where = onPostgres ? 'split across two server processes (PostgreSQL)' : 'one server process (PGlite)';
+const childScript = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'bookings-lifecycle-server-process.ts',
+);
 
 let t: TestApp;
-let second: App | undefined;
-let secondDatabase: Awaited<ReturnType<typeof openDatabase>> | undefined;
+let child: ChildProcess | undefined;
 const bases: string[] = [];
+
+function startServerProcess(databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
+  const started = spawn(process.execPath, ['--import', 'tsx', childScript], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  started.stderr!.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server process did not start:\n${output}`)), 120_000);
+    started.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = /listening (\S+)\n/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child: started, base: match[1]! });
+      }
+    });
+    started.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server process exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+function stopServerProcess(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+    server.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}
 
 beforeAll(async () => {
   t = await createTestApp();
   bases.push(await t.app.listen({ host: '127.0.0.1', port: 0 }));
   if (t.databaseUrl) {
-    secondDatabase = await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 10 });
-    second = await buildApp({ config: t.config, database: secondDatabase });
-    await second.ready();
-    bases.push(await second.listen({ host: '127.0.0.1', port: 0 }));
+    const started = await startServerProcess(t.databaseUrl);
+    child = started.child;
+    bases.push(started.base);
   }
   await openAllWeek(t.app);
 }, 240_000);
 afterAll(async () => {
-  await second?.close();
-  await secondDatabase?.close();
+  if (child) await stopServerProcess(child);
   await t?.close();
-});
+}, 60_000);
 
-/** Fires every request at once, alternating between the server processes. */
+/** Fires every request at once, alternating between the server processes (half each). */
 async function fireAll(requests: Array<{ path: string; caller: string; body: unknown }>) {
   return Promise.all(
     requests.map(async (request, index) => {
@@ -64,7 +107,16 @@ function tally(results: Array<{ status: number }>) {
   return Object.fromEntries(counts);
 }
 
-describe('no double booking under truly parallel requests', { timeout: 240_000 }, () => {
+describe(`no double booking under truly parallel requests, ${where}`, { timeout: 240_000 }, () => {
+  const serverTest = onPostgres
+    ? 'runs the second server as a separate OS process on the same PostgreSQL database'
+    : 'runs one server: PGlite is owned by one process, so no second process exists';
+  it(serverTest, async () => {
+    expect(bases).toHaveLength(onPostgres ? 2 : 1);
+    if (child) expect(child.pid).not.toBe(process.pid);
+    for (const base of bases) expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
   it('lets exactly 1 of 100 simultaneous bookings of one appointment slot succeed; 99 get 409, none 5xx', async () => {
     const staff = await createStaff(t.app, 'Solo', 'solo@example.com');
     const service = await createAppointmentService(t.app, { staffMemberIds: [staff] });

@@ -64,6 +64,8 @@ export const bookingErrorCodes = {
   multiServiceBookingNotFound: 'MULTI_SERVICE_BOOKING_NOT_FOUND',
   multiServiceSlotsMismatch: 'MULTI_SERVICE_SLOTS_MISMATCH',
   formSubmissionInvalid: 'FORM_SUBMISSION_INVALID',
+  rescheduleToOtherService: 'BOOKING_CANNOT_RESCHEDULE_TO_OTHER_SERVICE',
+  rescheduleCourse: 'BOOKING_CANNOT_RESCHEDULE_COURSE',
 } as const;
 
 /** Event names, `<module>.<entity>.<past-tense verb>`; the payload is `{booking}` (and `previousBooking` on reschedule). */

@@ -107,6 +107,8 @@ export const slotAvailabilitySchema = z.object({
   bookable: z.boolean(),
   totalSpots: z.number().int(),
   openSpots: z.number().int(),
+  /** Class and course slots whose policy keeps a waiting list: its size and the places left on it. */
+  waitingList: z.object({ totalSpots: z.number().int(), openSpots: z.number().int() }).optional(),
   bookingPolicyViolations: violationsSchema,
   locked: z.boolean(),
 });
@@ -192,7 +194,16 @@ export const timeSlotSchema = z.object({
   localEndDate: z.string(),
   bookable: z.boolean(),
   location: timeSlotLocationSchema.optional(),
-  eventInfo: z.object({ eventId: z.string().nullish(), eventTitle: z.string().nullish() }).optional(),
+  eventInfo: z
+    .object({
+      eventId: z.string().nullish(),
+      eventTitle: z.string().nullish(),
+      /** When the policy keeps a waiting list: its size and the places left on it. */
+      waitingList: z
+        .object({ totalCapacity: z.number().int(), remainingCapacity: z.number().int() })
+        .optional(),
+    })
+    .optional(),
   totalCapacity: z.number().int(),
   remainingCapacity: z.number().int(),
   bookableCapacity: z.number().int(),
@@ -231,8 +242,19 @@ const listCommon = {
  * List Availability Time Slots of an appointment service, by local date range.
  * @example {"serviceId":"…","fromLocalDate":"2026-06-01T00:00:00","toLocalDate":"2026-06-08T00:00:00","timeZone":"America/New_York"}
  */
+/**
+ * What the customer chose that changes a slot's length: a duration (a DURATION variant) and add-ons, whose
+ * minutes are added. Slots are then computed for that length.
+ * @example {"durationInMinutes":90,"addOnIds":["wax"]}
+ */
+export const customerChoicesSchema = z.object({
+  durationInMinutes: z.number().int().min(1).max(1440).nullish(),
+  addOnIds: z.array(z.string().min(1).max(100)).max(20).nullish(),
+});
+
 export const listTimeSlotsRequestSchema = z.object({
   serviceId: z.string().max(100).nullish(),
+  customerChoices: customerChoicesSchema.nullish(),
   ...listCommon,
   locations: z.array(timeSlotLocationSchema).max(5).nullish(),
   includeResourceTypeIds: z.array(z.string().max(100)).max(100).nullish(),
@@ -248,6 +270,7 @@ export const listTimeSlotsResponseSchema = z.object({
 
 export const getTimeSlotRequestSchema = z.object({
   serviceId: z.string().min(1).max(100),
+  customerChoices: customerChoicesSchema.nullish(),
   localStartDate: localDateTime,
   localEndDate: localDateTime,
   timeZone: z.string().max(150).nullish(),
@@ -279,6 +302,7 @@ export const listEventTimeSlotsResponseSchema = z.object({
 
 const multiServiceEntrySchema = z.object({
   serviceId: z.string().min(1).max(100),
+  customerChoices: customerChoicesSchema.nullish(),
   includeResourceTypeIds: z.array(z.string().max(100)).max(100).nullish(),
   resourceTypes: z.array(resourceTypeFilterSchema).max(8).nullish(),
 });

@@ -50,6 +50,45 @@ export const moveCategoryRequestSchema = z.object({
 });
 
 /**
+ * Categories v1 (`/bookings/v1/categories`, `/bookings/v1/batch/categories`), the older family the spec still
+ * lists: the same categories with a `status` and no revision. Categories are removed when deleted, so
+ * `status` is always `CREATED` and `includeDeleted` lists nothing more.
+ * @example {"category":{"id":"…","name":"Hair","status":"CREATED","sortOrder":0}}
+ */
+export const categoryV1Schema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(['CREATED', 'DELETED']),
+  sortOrder: z.number().int(),
+});
+export type CategoryV1 = z.infer<typeof categoryV1Schema>;
+export const categoryV1InputSchema = z.object({
+  id: z.string().nullish(),
+  name: z.string().trim().min(1).max(200).nullish(),
+  sortOrder: z.number().int().nullish(),
+});
+export const categoryV1ResponseSchema = z.object({ category: categoryV1Schema });
+export const createCategoryV1RequestSchema = z.object({ category: categoryV1InputSchema });
+export const updateCategoryV1RequestSchema = z.object({ category: categoryV1InputSchema });
+export const listCategoriesV1RequestSchema = z.object({
+  /** Only these categories (all when absent or empty). */
+  id: z.array(z.uuid()).max(100).nullish(),
+  includeDeleted: z.boolean().nullish(),
+});
+export const listCategoriesV1ResponseSchema = z.object({ categories: z.array(categoryV1Schema) });
+export const deleteCategoryV1QuerySchema = z.object({
+  /** Delete the category's services too (kept, without a category, by default). */
+  deleteServices: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export const batchDeleteCategoriesV1RequestSchema = z.object({
+  ids: z.array(z.uuid()).min(1).max(100),
+  deleteServices: z.boolean().nullish(),
+});
+
+/**
  * A resource type (`Room`, `Massage table`); services may require one resource of a type per booking.
  * @example {"id":"…","name":"Room","revision":"1"}
  */
@@ -138,6 +177,27 @@ export const queryResourcesRequestSchema = z.object({ query: cursorQuerySchema.d
 export const queryResourcesResponseSchema = z.object({
   resources: z.array(resourceSchema),
   pagingMetadata: cursorPagingMetadataSchema,
+});
+
+/**
+ * Search Resources: a query (filter, sort, cursor paging) plus free text matched on the name, every word
+ * (`AND`) or any (`OR`, the default). The text travels in the cursor, so a next page needs only the cursor.
+ * @example {"search":{"search":{"expression":"room"},"filter":{"typeId":"…"},"cursorPaging":{"limit":20}}}
+ */
+export const searchResourcesRequestSchema = z.object({
+  search: z
+    .object({
+      filter: cursorQuerySchema.shape.filter,
+      sort: cursorQuerySchema.shape.sort,
+      cursorPaging: cursorQuerySchema.shape.cursorPaging,
+      search: z
+        .object({
+          mode: z.enum(['OR', 'AND']).optional(),
+          expression: z.string().max(500).nullish(),
+        })
+        .optional(),
+    })
+    .default({}),
 });
 
 export const bulkResourcesResponseSchema = z.object({

@@ -36,6 +36,8 @@ export const externalCalendarErrorCodeValues = [
   'TOO_LARGE',
   'INVALID_CALENDAR',
   'TOO_MANY_EVENTS',
+  /** The URL's host is (or resolves to) a loopback, private or link-local address. */
+  'ADDRESS_NOT_ALLOWED',
 ] as const;
 
 export type ExternalCalendarProvider = (typeof externalCalendarProviderValues)[number];

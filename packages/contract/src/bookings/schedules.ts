@@ -44,6 +44,9 @@ export const sessionSchema = z.object({
   endDate: z.string(),
   capacity: z.number().int(),
   staffMemberId: z.string().nullable(),
+  /** On an exception to a weekly session: the occurrence's event id, and whether it is cancelled. */
+  eventId: z.string().optional(),
+  cancelled: z.boolean().optional(),
 });
 
 export const createRecurringSessionRequestSchema = z.object({

@@ -42,6 +42,19 @@ export const staffMemberInputSchema = z.object({
   usesDefaultWorkingHours: z.boolean().optional(),
 });
 
+/** Staff identity connection statuses (spec §3 "Staff member"). */
+export const staffConnectionStatuses = ['CONNECTED', 'PENDING', 'EXPIRED', 'DISCONNECTED'] as const;
+
+/**
+ * Connect Staff Member To User: links the staff member to the dashboard user with `email` (the staff
+ * member's own email when absent). CONNECTED when such a user exists, PENDING until one does (invite them
+ * from the team screen), EXPIRED after 30 days.
+ * @example {"email":"dana@example.com"}
+ */
+export const connectStaffMemberToUserRequestSchema = z.object({
+  email: z.email().max(320).nullish(),
+});
+
 export const staffMemberSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -57,6 +70,17 @@ export const staffMemberSchema = z.object({
   }),
   usesDefaultWorkingHours: z.boolean(),
   workingHours: z.array(workingPeriodOutSchema),
+  /** The dashboard user the staff member is connected to (shown to the business only). */
+  associatedWixIdentity: z
+    .object({
+      identificationData: z
+        .object({ wixUserId: z.string().nullish(), identityType: z.literal('WIX_USER') })
+        .nullish(),
+      connection: z.object({ status: z.enum(staffConnectionStatuses) }),
+      /** The email the connection was made for. */
+      email: z.string().nullish(),
+    })
+    .optional(),
   tags: z.object({ privateTags: z.object({ tagIds: z.array(z.string()) }).optional() }).optional(),
   extendedFields: extendedFieldsSchema.optional(),
   revision: z.string(),
@@ -111,6 +135,16 @@ export const listTimeOffQuerySchema = z.object({
   to: z.iso.datetime({ offset: true }).optional(),
 });
 export const listTimeOffResponseSchema = z.object({ timeOff: z.array(timeOffSchema) });
+/**
+ * Time off of several staff members overlapping [from, to), in one call (the dashboard calendar's blocked
+ * time). Ids of unknown staff members yield nothing.
+ * @example {"staffMemberIds":["…","…"],"from":"2026-11-23T00:00:00Z","to":"2026-11-30T00:00:00Z"}
+ */
+export const queryTimeOffRequestSchema = z.object({
+  staffMemberIds: z.array(z.uuid()).min(1).max(200),
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+});
 
 export const setStaffServicesRequestSchema = z.object({ serviceIds: z.array(z.uuid()).max(500) });
 export const staffServicesResponseSchema = z.object({

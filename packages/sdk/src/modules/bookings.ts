@@ -2,6 +2,7 @@ import { defineModule } from '../client.ts';
 import { availabilityCalls } from './bookings/availability.ts';
 import { bookingCalls } from './bookings/bookings.ts';
 import { catalogCalls } from './bookings/catalog.ts';
+import { externalCalendarCalls } from './bookings/external-calendars.ts';
 import { optionCalls } from './bookings/options.ts';
 import { policyCalls } from './bookings/policies.ts';
 import { serviceCalls } from './bookings/services.ts';
@@ -10,6 +11,7 @@ import { staffCalls } from './bookings/staff.ts';
 export * from './bookings/availability.ts';
 export * from './bookings/bookings.ts';
 export * from './bookings/catalog.ts';
+export * from './bookings/external-calendars.ts';
 export * from './bookings/options.ts';
 export * from './bookings/policies.ts';
 export * from './bookings/services.ts';
@@ -28,6 +30,7 @@ export const bookings = defineModule({
   ...serviceCalls,
   ...staffCalls,
   ...catalogCalls,
+  ...externalCalendarCalls,
   ...policyCalls,
   ...optionCalls,
   ...availabilityCalls,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import {
@@ -44,6 +44,18 @@ export const resourceQueryEntity = defineQueryEntity({
     updatedDate: r.updatedDate,
   },
 });
+function resourceNameSearch(value: unknown): SQL | undefined {
+  const text = value as { expression?: unknown; mode?: unknown } | null;
+  if (!text || typeof text.expression !== 'string') return undefined;
+  const words = text.expression.split(/\s+/).filter(Boolean).slice(0, 10);
+  if (words.length === 0) return undefined;
+  const parts = words.map((word) => {
+    const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    return sql`${r.name} ILIKE ${pattern}`;
+  });
+  return sql`(${sql.join(parts, text.mode === 'AND' ? sql` AND ` : sql` OR `)})`;
+}
+
 export const resourceTypeQueryEntity = defineQueryEntity({
   name: 'bookings-resource-types',
   table: rt,
@@ -312,12 +324,22 @@ export function createCatalogEntitiesRepository(db: Executor) {
         .returning({ id: r.id });
       return rows.length > 0;
     },
-    async pageResources(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
+    /** A page of resources; `text` (carried in the cursor) keeps those whose name holds every or any word. */
+    async pageResources(
+      queries: QueryRunner,
+      siteId: string,
+      query: QueryInput,
+      executor: Executor = db,
+      text?: { expression: string; mode: 'AND' | 'OR' } | null,
+    ) {
       const result = await queries.run(executor, resourceQueryEntity, query, {
         baseWhere: eq(r.siteId, siteId),
         cursorScope: siteId,
         paging: 'cursor',
         defaultSort: byCreation,
+        ...(text === undefined
+          ? {}
+          : { carried: { value: text, where: (value) => resourceNameSearch(value) }, path: ['search'] }),
       });
       return { ...result, pagingMetadata: cursorPagingOf(result.pagingMetadata) };
     },

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import {
+  batchDeleteCategoriesV1RequestSchema,
   bulkCreateResourcesRequestSchema,
+  categoryV1ResponseSchema,
+  createCategoryV1RequestSchema,
+  deleteCategoryV1QuerySchema,
+  listCategoriesV1RequestSchema,
+  listCategoriesV1ResponseSchema,
+  updateCategoryV1RequestSchema,
   bulkDeleteResourcesRequestSchema,
   bulkResourcesResponseSchema,
   bulkUpdateResourcesRequestSchema,
@@ -17,6 +24,7 @@ import {
   queryResourceTypesResponseSchema,
   resourceResponseSchema,
   resourceTypeResponseSchema,
+  searchResourcesRequestSchema,
   updateCategoryRequestSchema,
   updateResourceRequestSchema,
   updateResourceTypeRequestSchema,
@@ -163,6 +171,108 @@ export const catalogEntitiesRoutes: FastifyPluginAsyncZod<{ service: CatalogEnti
           request.body.afterCategoryId,
         ),
       }),
+    );
+  }
+
+  // --- categories v1 (the older family the spec lists next to v2) ------------------------------------------
+  {
+    const tags = ['bookings: categories v1'];
+    const params = z.object({ categoryId: z.uuid() });
+    const base = '/bookings/v1/categories';
+    const v1 = (category: { id: string; name: string; sortOrder: number }) => ({
+      category: {
+        id: category.id,
+        name: category.name,
+        status: 'CREATED' as const,
+        sortOrder: category.sortOrder,
+      },
+    });
+    app.post(
+      base,
+      {
+        config: manage,
+        schema: {
+          summary: 'Create a category (v1)',
+          tags,
+          body: createCategoryV1RequestSchema,
+          response: { 200: categoryV1ResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => v1(await service.createCategory(request.ctx, request.body.category)),
+    );
+    app.post(
+      `${base}/list`,
+      {
+        config: read,
+        schema: {
+          summary: 'List categories (v1)',
+          description: 'All categories in their order, or those in `id`. Deleted categories are gone.',
+          tags,
+          body: listCategoriesV1RequestSchema,
+          response: { 200: listCategoriesV1ResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({ categories: await service.listCategoriesV1(request.ctx, request.body.id) }),
+    );
+    app.put(
+      `${base}/:categoryId`,
+      {
+        config: manage,
+        schema: {
+          summary: 'Update a category (v1)',
+          description: 'Changes the fields given (`name`, `sortOrder`); v1 has no revision.',
+          tags,
+          params,
+          body: updateCategoryV1RequestSchema,
+          response: { 200: categoryV1ResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) =>
+        v1(
+          await service.updateCategory(
+            request.ctx,
+            request.params.categoryId,
+            request.body.category,
+            undefined,
+          ),
+        ),
+    );
+    app.delete(
+      `${base}/:categoryId`,
+      {
+        config: manage,
+        schema: {
+          summary: 'Delete a category (v1)',
+          description: 'Its services are kept without a category, or deleted too with `deleteServices=true`.',
+          tags,
+          params,
+          querystring: deleteCategoryV1QuerySchema,
+          response: { 200: emptyResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        await service.deleteCategory(request.ctx, request.params.categoryId, {
+          deleteServices: request.query.deleteServices,
+        });
+        return {};
+      },
+    );
+    app.post(
+      '/bookings/v1/batch/categories/delete',
+      {
+        config: manage,
+        schema: {
+          summary: 'Delete several categories (v1)',
+          description: 'All or none: an unknown id is a 404 and nothing is deleted.',
+          tags,
+          body: batchDeleteCategoriesV1RequestSchema,
+          response: { 200: emptyResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        await service.deleteCategories(request.ctx, request.body.ids, request.body.deleteServices ?? false);
+        return {};
+      },
     );
   }
 
@@ -337,6 +447,19 @@ export const catalogEntitiesRoutes: FastifyPluginAsyncZod<{ service: CatalogEnti
         },
       },
       async (request) => service.queryResources(request.ctx, request.body.query),
+    );
+    app.post(
+      `${base}/search`,
+      {
+        config: business,
+        schema: {
+          summary: 'Search resources by name, with a filter',
+          tags,
+          body: searchResourcesRequestSchema,
+          response: { 200: queryResourcesResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => service.searchResources(request.ctx, request.body.search),
     );
     app.post(
       `${base}/count`,

@@ -1,4 +1,5 @@
 import { bookingsCatalogErrorCodes } from '@atrium/contract/bookings/services';
+import type { Sorting } from '@atrium/contract/query';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import {
@@ -21,6 +22,11 @@ interface EntityInput {
   revision?: string | null;
   name?: string | null;
   extendedFields?: unknown;
+}
+
+/** Categories v1 carry a status and no revision; deleted categories are gone, so the status is CREATED. */
+export function toCategoryV1(row: CategoryRow) {
+  return { id: row.id, name: row.name, status: 'CREATED' as const, sortOrder: row.sortOrder };
 }
 
 function toWireCategory(row: CategoryRow) {
@@ -72,6 +78,8 @@ export function createCatalogEntitiesService(deps: {
   services: ServicesRepository;
   publish: PublishCatalogEvent;
   queries: QueryRunner;
+  /** Deletes the services of a category inside the caller's transaction (Categories v1 `deleteServices`). */
+  deleteServicesOfCategory?: (ctx: RequestContext, categoryId: string, tx: Tx) => Promise<void>;
 }) {
   const { database, entities, services, publish, queries } = deps;
 
@@ -85,6 +93,17 @@ export function createCatalogEntitiesService(deps: {
     const row = await entities.findCategory(siteId, id, tx);
     if (!row) throw notFound('Category', id);
     return row;
+  }
+
+  async function removeCategory(ctx: RequestContext, id: string, deleteServices: boolean, tx: Tx) {
+    await requireCategory(ctx.site.id, id, tx);
+    if (deleteServices) {
+      if (!deps.deleteServicesOfCategory) throw new Error('deleteServicesOfCategory is not wired');
+      await deps.deleteServicesOfCategory(ctx, id, tx);
+    }
+    await services.clearCategory(ctx.site.id, id, tx);
+    await entities.deleteCategory(ctx.site.id, id, tx);
+    await publish(tx, ctx.site.id, catalogEvents.categoryDeleted, { entityId: id });
   }
 
   async function checkResourceType(siteId: string, typeId: string, field: string, tx: Tx): Promise<void> {
@@ -264,14 +283,26 @@ export function createCatalogEntitiesService(deps: {
       });
     },
 
-    /** Deleting a category leaves its services without one. */
-    async deleteCategory(ctx: RequestContext, id: string): Promise<void> {
+    /** Deleting a category leaves its services without one, or deletes them with `deleteServices`. */
+    async deleteCategory(ctx: RequestContext, id: string, options: { deleteServices?: boolean } = {}) {
       await database.transaction(async (tx) => {
-        await requireCategory(ctx.site.id, id, tx);
-        await services.clearCategory(ctx.site.id, id, tx);
-        await entities.deleteCategory(ctx.site.id, id, tx);
-        await publish(tx, ctx.site.id, catalogEvents.categoryDeleted, { entityId: id });
+        await removeCategory(ctx, id, options.deleteServices ?? false, tx);
       });
+    },
+
+    /** Categories v1: several at once, all or none. */
+    async deleteCategories(ctx: RequestContext, ids: readonly string[], deleteServices: boolean) {
+      await database.transaction(async (tx) => {
+        for (const id of new Set(ids)) await removeCategory(ctx, id, deleteServices, tx);
+      });
+    },
+
+    /** Categories v1: the site's categories in order, or those named. */
+    async listCategoriesV1(ctx: RequestContext, ids: readonly string[] | null | undefined) {
+      const rows = ids?.length
+        ? await entities.findCategories(ctx.site.id, ids)
+        : await entities.allCategories(ctx.site.id);
+      return rows.map(toCategoryV1);
     },
 
     async queryCategories(ctx: RequestContext, query: QueryInput) {
@@ -478,6 +509,29 @@ export function createCatalogEntitiesService(deps: {
 
     async queryResources(ctx: RequestContext, query: QueryInput) {
       const { rows, pagingMetadata } = await entities.pageResources(queries, ctx.site.id, query);
+      return { resources: rows.map(toWireResource), pagingMetadata };
+    },
+
+    /** Search Resources: the query's filter and sort, plus free text on the name (every or any word). */
+    async searchResources(
+      ctx: RequestContext,
+      search: {
+        filter?: unknown;
+        sort?: readonly Sorting[];
+        cursorPaging?: { limit?: number | null; cursor?: string | null };
+        search?: { mode?: 'OR' | 'AND'; expression?: string | null };
+      },
+    ) {
+      const text = search.search?.expression
+        ? { expression: search.search.expression, mode: search.search.mode ?? 'OR' }
+        : null;
+      const { rows, pagingMetadata } = await entities.pageResources(
+        queries,
+        ctx.site.id,
+        { filter: search.filter, sort: search.sort, cursorPaging: search.cursorPaging },
+        undefined,
+        text,
+      );
       return { resources: rows.map(toWireResource), pagingMetadata };
     },
 

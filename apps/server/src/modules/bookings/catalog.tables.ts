@@ -137,6 +137,15 @@ export const bookingStaffMembers = pgTable(
     extendedFields: jsonb('extended_fields').$type<Record<string, unknown>>(),
     /** True until the staff member is given working hours of their own: they work the business hours. */
     usesDefaultWorkingHours: boolean('uses_default_working_hours').notNull().default(true),
+    /**
+     * Connection to a dashboard user (Connect Staff Member To User): the email invited, CONNECTED, PENDING or
+     * DISCONNECTED as stored (PENDING reads as CONNECTED once a user with that email exists, EXPIRED after
+     * 30 days), and the user's identity id once connected. All null when never connected.
+     */
+    userConnectionEmail: text('user_connection_email'),
+    userConnectionStatus: text('user_connection_status'),
+    userConnectionDate: timestamp('user_connection_date', { withTimezone: true, mode: 'date' }),
+    userId: text('user_id'),
     revision: integer('revision').notNull().default(1),
     ...timestamps,
   },
@@ -294,10 +303,19 @@ export const bookingSessions = pgTable(
     endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }).notNull(),
     capacity: integer('capacity').notNull(),
     staffMemberId: uuid('staff_member_id'),
+    /**
+     * Set on an exception to a weekly rule: the occurrence's id (`<ruleId>_<YYYYMMDDTHHmmss local>`) that
+     * this row replaces. With `cancelled` the occurrence does not take place.
+     */
+    occurrenceId: text('occurrence_id'),
+    cancelled: boolean('cancelled').notNull().default(false),
     ...timestamps,
   },
   (table) => [
     index('bookings_sessions_schedule_idx').on(table.siteId, table.scheduleId, table.startDate),
+    uniqueIndex('bookings_sessions_occurrence_idx')
+      .on(table.siteId, table.occurrenceId)
+      .where(sql`${table.occurrenceId} IS NOT NULL`),
     check('bookings_sessions_valid', sql`${table.endDate} > ${table.startDate} AND ${table.capacity} > 0`),
   ],
 );

@@ -78,6 +78,9 @@ export function createBookingsCatalogModule(deps: {
     services: repositories.services,
     publish,
     queries,
+    deleteServicesOfCategory: async (ctx, categoryId, tx) => {
+      await servicesService.deleteByFilter(ctx, { 'category.id': categoryId }, {}, tx);
+    },
   });
   const optionsService = createOptionsService({
     database,

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/database.ts';
+import { executeRows, type Executor } from '../../platform/db/database.ts';
 import {
   bookingRecurringSessions,
   bookingSessions,
@@ -73,6 +73,30 @@ export function createSchedulesRepository(db: Executor) {
       return rows.length > 0;
     },
 
+    /** The exception row of a weekly rule's occurrence, if any. */
+    async findOccurrence(
+      siteId: string,
+      occurrenceId: string,
+      executor: Executor = db,
+    ): Promise<SessionRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(ss)
+        .where(and(eq(ss.siteId, siteId), eq(ss.occurrenceId, occurrenceId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Participants booked on a class session (the busy-time ledger rows naming it). */
+    async participantsOfSession(siteId: string, sessionId: string, executor: Executor = db): Promise<number> {
+      const rows = await executeRows<{ participants: number }>(
+        executor,
+        sql`SELECT coalesce(sum(participants), 0)::int AS participants FROM bookings_busy_times
+            WHERE site_id = ${siteId}::uuid AND session_id = ${sessionId}`,
+      );
+      return Number(rows[0]?.participants ?? 0);
+    },
+
     async deleteSession(
       siteId: string,
       serviceId: string,
@@ -108,7 +132,8 @@ export function createSchedulesRepository(db: Executor) {
       await executor.execute(sql`
         INSERT INTO ${ss} (site_id, service_id, schedule_id, start_date, end_date, capacity, staff_member_id)
         SELECT site_id, ${to.serviceId}::uuid, ${to.scheduleId}::uuid, start_date, end_date, capacity, staff_member_id
-        FROM ${ss} WHERE site_id = ${siteId}::uuid AND service_id = ${from.serviceId}::uuid AND start_date > ${now.toISOString()}::timestamptz`);
+        FROM ${ss} WHERE site_id = ${siteId}::uuid AND service_id = ${from.serviceId}::uuid AND start_date > ${now.toISOString()}::timestamptz
+          AND occurrence_id IS NULL`);
     },
   };
 }

@@ -92,6 +92,44 @@ export const schedulesRoutes: FastifyPluginAsyncZod<{ service: SchedulesService 
     }),
   );
 
+  // An occurrence's event id is `<weekly session id>_<YYYYMMDDTHHmmss local start>`, as time slots give it.
+  const occurrenceParams = params.extend({
+    eventId: z.string().regex(/^[0-9a-f-]{36}_\d{8}T\d{6}$/, 'must be an occurrence of a weekly session'),
+  });
+  app.post(
+    `${base}/sessions/:eventId/cancel`,
+    {
+      config: manage,
+      schema: {
+        summary: 'Cancel one occurrence of a weekly session',
+        description:
+          'The occurrence is no longer listed or bookable. 409 SESSION_HAS_BOOKINGS while participants are booked on it.',
+        tags,
+        params: occurrenceParams,
+        response: { 200: sessionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      session: await service.cancelOccurrence(request.ctx, request.params.serviceId, request.params.eventId),
+    }),
+  );
+  app.post(
+    `${base}/sessions/:eventId/restore`,
+    {
+      config: manage,
+      schema: {
+        summary: 'Restore a cancelled occurrence of a weekly session',
+        tags,
+        params: occurrenceParams,
+        response: { 200: emptyResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await service.restoreOccurrence(request.ctx, request.params.serviceId, request.params.eventId);
+      return {};
+    },
+  );
+
   app.delete(
     `${base}/sessions/:sessionId`,
     {

@@ -1,7 +1,10 @@
 import { weekdays, type Weekday } from '@atrium/contract/bookings/common';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
-import { invalidField, notFound } from '../../platform/errors/app-error.ts';
+import { conflict, invalidField, notFound } from '../../platform/errors/app-error.ts';
+import type { RecurringSessionRule } from './availability/availability.types.ts';
+import { expandSessions } from './availability/class-sessions.ts';
+import { createZoneTimeline } from './availability/zone-timeline.ts';
 import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
 import { iso } from './catalog-shared.ts';
 import type { RecurringSessionRow, ServiceRow, SessionRow } from './catalog.tables.ts';
@@ -12,6 +15,7 @@ import type { StaffRepository } from './staff.repository.ts';
 import { toLocalTime, toMinutes } from './working-hours.ts';
 
 const maxSessionMinutes = 24 * 60;
+const dayMs = 86_400_000;
 
 export function createSchedulesService(deps: {
   database: Database;
@@ -47,7 +51,37 @@ export function createSchedulesService(deps: {
       endDate: iso(row.endDate),
       capacity: row.capacity,
       staffMemberId: row.staffMemberId,
+      ...(row.occurrenceId ? { eventId: row.occurrenceId, cancelled: row.cancelled } : {}),
     };
+  }
+
+  /**
+   * The occurrence an event id names (`<ruleId>_<YYYYMMDDTHHmmss>` local), expanded exactly as availability
+   * expands it, so DST and the rule's dates apply; undefined when the rule has no such occurrence.
+   */
+  function occurrenceOf(ctx: RequestContext, rule: RecurringSessionRow, eventId: string) {
+    const local = /_(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})$/.exec(eventId);
+    if (!local) return undefined;
+    const approx = Date.UTC(+local[1]!, +local[2]! - 1, +local[3]!, +local[4]!, +local[5]!, +local[6]!);
+    if (Number.isNaN(approx)) return undefined;
+    // Local and UTC wall times differ by at most a day; look two days either side.
+    const window = { start: approx - 2 * dayMs, end: approx + 2 * dayMs };
+    const timeline = createZoneTimeline(ctx.site.timezone, window.start - dayMs, window.end + dayMs);
+    const rules: RecurringSessionRule[] = [
+      {
+        id: rule.id,
+        weekday: weekdays[rule.weekday - 1]!,
+        startTime: toLocalTime(rule.startMinute),
+        durationMinutes: rule.durationMinutes,
+        capacity: rule.capacity,
+        staffMemberId: rule.staffMemberId,
+        validFrom: rule.startDate,
+        validUntil: rule.endDate,
+      },
+    ];
+    return expandSessions(rules, [], rule.capacity, timeline, window).find(
+      (session) => session.id === eventId,
+    );
   }
 
   /** Only classes and courses have sessions; appointments get their slots from working hours. */
@@ -81,7 +115,12 @@ export function createSchedulesService(deps: {
     await services.setSessionBounds(
       ctx.site.id,
       service.id,
-      scheduleBounds(weekly, oneOff, ctx.site.timezone),
+      // Exceptions to weekly rules are already counted by their rule.
+      scheduleBounds(
+        weekly,
+        oneOff.filter((row) => !row.occurrenceId),
+        ctx.site.timezone,
+      ),
       tx,
     );
     await publish(tx, ctx.site.id, catalogEvents.availabilityInputsChanged, {
@@ -187,6 +226,61 @@ export function createSchedulesService(deps: {
         );
         await refreshBounds(ctx, service, tx);
         return toWireSession(row);
+      });
+    },
+
+    /**
+     * Cancels one occurrence of a weekly session (its event id, as time slots name it): it is no longer
+     * listed or bookable. 409 SESSION_HAS_BOOKINGS while participants are booked on it (cancel them first),
+     * 409 SESSION_ALREADY_CANCELLED the second time.
+     */
+    async cancelOccurrence(ctx: RequestContext, serviceId: string, eventId: string) {
+      return database.transaction(async (tx) => {
+        const service = await requireClassService(ctx, serviceId, tx);
+        const ruleId = eventId.split('_')[0]!;
+        const rule = (await schedules.recurringOf(ctx.site.id, [service.scheduleId], tx)).find(
+          (candidate) => candidate.id === ruleId,
+        );
+        const occurrence = rule ? occurrenceOf(ctx, rule, eventId) : undefined;
+        if (!occurrence) throw notFound('Session', eventId);
+        if (await schedules.findOccurrence(ctx.site.id, eventId, tx)) {
+          throw conflict('SESSION_ALREADY_CANCELLED', `Session ${eventId} is already cancelled`, { eventId });
+        }
+        const participants = await schedules.participantsOfSession(ctx.site.id, eventId, tx);
+        if (participants > 0) {
+          throw conflict(
+            'SESSION_HAS_BOOKINGS',
+            `Session ${eventId} has ${participants} booked participant(s): cancel their bookings first`,
+            { eventId, participants },
+          );
+        }
+        const row = await schedules.insertSession(
+          {
+            siteId: ctx.site.id,
+            serviceId,
+            scheduleId: service.scheduleId,
+            startDate: new Date(occurrence.start),
+            endDate: new Date(occurrence.end),
+            capacity: occurrence.capacity,
+            staffMemberId: occurrence.staffMemberId,
+            occurrenceId: eventId,
+            cancelled: true,
+          },
+          tx,
+        );
+        await refreshBounds(ctx, service, tx);
+        return toWireSession(row);
+      });
+    },
+
+    /** Undoes cancelOccurrence: the occurrence takes place again. */
+    async restoreOccurrence(ctx: RequestContext, serviceId: string, eventId: string): Promise<void> {
+      await database.transaction(async (tx) => {
+        const service = await requireClassService(ctx, serviceId, tx);
+        const row = await schedules.findOccurrence(ctx.site.id, eventId, tx);
+        if (!row || row.serviceId !== serviceId) throw notFound('Cancelled session', eventId);
+        await schedules.deleteSession(ctx.site.id, serviceId, row.id, tx);
+        await refreshBounds(ctx, service, tx);
       });
     },
 

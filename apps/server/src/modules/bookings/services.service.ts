@@ -707,15 +707,19 @@ export function createServicesService(deps: {
       );
     },
 
+    /** Deletes the matching services; inside the caller's transaction when `tx` is given. */
     async deleteByFilter(
       ctx: RequestContext,
       filter: unknown,
       options: DeleteOptions,
+      tx?: Tx,
     ): Promise<{ jobId: string }> {
-      const ids = await services.listIds(ctx.site.id, serviceSelection(filter, 'filter'), maxByFilter);
-      await database.transaction(async (tx) => {
-        for (const id of ids) await remove(ctx, id, options, tx);
-      });
+      const ids = await services.listIds(ctx.site.id, serviceSelection(filter, 'filter'), maxByFilter, tx);
+      const run = async (executor: Tx) => {
+        for (const id of ids) await remove(ctx, id, options, executor);
+      };
+      if (tx) await run(tx);
+      else await database.transaction(run);
       return { jobId: randomUUID() };
     },
 

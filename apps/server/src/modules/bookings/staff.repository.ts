@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/database.ts';
+import { executeRows, type Executor } from '../../platform/db/database.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import {
   cursorPagingOf,
@@ -78,6 +78,61 @@ export function createStaffRepository(db: Executor) {
         .where(and(eq(m.siteId, siteId), eq(m.id, id), eq(m.revision, revision)))
         .returning();
       return row;
+    },
+
+    /** Sets the user connection fields (and a new revision) without a revision check: a connection is a fact. */
+    async setUserConnection(
+      siteId: string,
+      id: string,
+      connection: Pick<
+        StaffRow,
+        'userConnectionEmail' | 'userConnectionStatus' | 'userConnectionDate' | 'userId'
+      >,
+      executor: Executor = db,
+    ): Promise<StaffRow | undefined> {
+      const [row] = await executor
+        .update(m)
+        .set({ ...connection, revision: sql`${m.revision} + 1`, updatedDate: sql`now()` })
+        .where(and(eq(m.siteId, siteId), eq(m.id, id)))
+        .returning();
+      return row;
+    },
+
+    /** Staff members connected (or being connected) to a user with this email. */
+    async connectedToEmail(siteId: string, email: string, executor: Executor = db): Promise<StaffRow[]> {
+      return executor
+        .select()
+        .from(m)
+        .where(
+          and(
+            eq(m.siteId, siteId),
+            sql`lower(${m.userConnectionEmail}) = lower(${email})`,
+            inArray(m.userConnectionStatus, ['CONNECTED', 'PENDING']),
+          ),
+        );
+    },
+
+    /**
+     * Active dashboard users (WIX_USER identities) of the site by lower-cased email. Reads the identity
+     * module's table directly, as the external calendars do: staff and users are linked by email.
+     */
+    async dashboardUsersByEmail(
+      siteId: string,
+      emails: readonly string[],
+      executor: Executor = db,
+    ): Promise<Map<string, string>> {
+      if (emails.length === 0) return new Map();
+      const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
+      const rows = await executeRows<{ id: string; email: string }>(
+        executor,
+        sql`SELECT id::text AS id, lower(email) AS email FROM identities
+            WHERE site_id = ${siteId} AND identity_type = 'WIX_USER' AND status = 'ACTIVE'
+              AND lower(email) IN (${sql.join(
+                lowered.map((email) => sql`${email}`),
+                sql`, `,
+              )})`,
+      );
+      return new Map(rows.map((row) => [row.email, row.id]));
     },
 
     async delete(siteId: string, id: string, executor: Executor = db): Promise<boolean> {

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
   bookingsSettingsResponseSchema,
+  connectStaffMemberToUserRequestSchema,
   createStaffMemberRequestSchema,
   createTimeOffRequestSchema,
   listTimeOffQuerySchema,
   listTimeOffResponseSchema,
+  queryTimeOffRequestSchema,
   queryStaffMembersRequestSchema,
   queryStaffMembersResponseSchema,
   setStaffServicesRequestSchema,
@@ -188,6 +190,20 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService }> = asy
   );
 
   app.post(
+    `${base}/time-off/query`,
+    {
+      config: business,
+      schema: {
+        summary: 'Time off of several staff members between two instants (an addition to the spec)',
+        tags,
+        body: queryTimeOffRequestSchema,
+        response: { 200: listTimeOffResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ timeOff: await service.queryTimeOff(request.ctx, request.body) }),
+  );
+
+  app.post(
     `${base}/:staffMemberId/time-off`,
     {
       config: business,
@@ -219,6 +235,41 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService }> = asy
       await service.deleteTimeOff(request.ctx, request.params.staffMemberId, request.params.timeOffId);
       return {};
     },
+  );
+
+  app.post(
+    `${base}/:staffMemberId/connect-staff-member-to-user`,
+    {
+      config: manage,
+      schema: {
+        summary: 'Connect a staff member to a dashboard user',
+        description:
+          'CONNECTED when a dashboard user with the email exists, PENDING until one does (EXPIRED after 30 days). 409 USER_ALREADY_CONNECTED when another staff member has that user.',
+        tags,
+        params,
+        body: connectStaffMemberToUserRequestSchema,
+        response: { 200: staffMemberResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      staffMember: await service.connectToUser(request.ctx, request.params.staffMemberId, request.body.email),
+    }),
+  );
+
+  app.post(
+    `${base}/:staffMemberId/disconnect-staff-member-from-user`,
+    {
+      config: manage,
+      schema: {
+        summary: 'Disconnect a staff member from their dashboard user',
+        tags,
+        params,
+        response: { 200: staffMemberResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      staffMember: await service.disconnectFromUser(request.ctx, request.params.staffMemberId),
+    }),
   );
 
   app.get(

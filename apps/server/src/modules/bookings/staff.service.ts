@@ -2,7 +2,14 @@ import type { StaffMember } from '@atrium/contract/bookings/staff';
 import type { WorkingPeriod } from '@atrium/contract/bookings/common';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor, Tx } from '../../platform/db/database.ts';
-import { invalid, invalidField, notFound, staleRevision } from '../../platform/errors/app-error.ts';
+import {
+  badRequest,
+  conflict,
+  invalid,
+  invalidField,
+  notFound,
+  staleRevision,
+} from '../../platform/errors/app-error.ts';
 import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
 import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
 import { applyUpdate, expectedRevision, iso } from './catalog-shared.ts';
@@ -67,9 +74,11 @@ export function createStaffService(deps: {
     row: StaffRow,
     own: WorkingHoursRow[],
     businessHours: MinutePeriod[],
+    users: ReadonlyMap<string, string> = new Map(),
   ): StaffMember {
     const hours = row.usesDefaultWorkingHours ? businessHours : own;
     const business = isBusinessCaller(ctx);
+    const connection = business ? connectionOf(row, users, ctx.now()) : undefined;
     return {
       id: row.id,
       name: row.name,
@@ -84,6 +93,7 @@ export function createStaffService(deps: {
       },
       usesDefaultWorkingHours: row.usesDefaultWorkingHours,
       workingHours: toWirePeriods(hours),
+      ...(connection ? { associatedWixIdentity: connection } : {}),
       ...(business && row.tags ? { tags: row.tags } : {}),
       ...(row.extendedFields ? { extendedFields: row.extendedFields } : {}),
       revision: String(row.revision),
@@ -105,12 +115,20 @@ export function createStaffService(deps: {
     const business = rows.some((row) => row.usesDefaultWorkingHours)
       ? await businessHoursOf(ctx.site.id, executor)
       : [];
+    // A pending connection completes once a dashboard user with its email exists.
+    const pending = rows.flatMap((row) =>
+      row.userConnectionStatus === 'PENDING' && row.userConnectionEmail ? [row.userConnectionEmail] : [],
+    );
+    const users = isBusinessCaller(ctx)
+      ? await staff.dashboardUsersByEmail(ctx.site.id, pending, executor)
+      : new Map<string, string>();
     return rows.map((row) =>
       toWire(
         ctx,
         row,
         own.filter((period) => period.staffMemberId === row.id),
         business,
+        users,
       ),
     );
   }
@@ -139,6 +157,72 @@ export function createStaffService(deps: {
 
   return {
     businessHoursOf,
+
+    /**
+     * Connects the staff member to the dashboard user with `email` (their own email when absent): CONNECTED
+     * at once when such a user exists, else PENDING until one does. A user serves one staff member.
+     */
+    async connectToUser(ctx: RequestContext, id: string, email: string | null | undefined) {
+      return database.transaction(async (tx) => {
+        const row = await requireStaff(ctx, id, tx);
+        const target = (email ?? row.email)?.trim();
+        if (!target) {
+          throw invalidField(
+            'email',
+            'is required: the staff member has no email of their own',
+            'REQUIRED_FIELD',
+          );
+        }
+        const taken = (await staff.connectedToEmail(ctx.site.id, target, tx)).find(
+          (other) => other.id !== id,
+        );
+        if (taken) {
+          throw conflict(
+            'USER_ALREADY_CONNECTED',
+            `The user ${target} is already connected to staff member ${taken.id}`,
+            { staffMemberId: taken.id },
+          );
+        }
+        const users = await staff.dashboardUsersByEmail(ctx.site.id, [target], tx);
+        const userId = users.get(target.toLowerCase()) ?? null;
+        const updated = await staff.setUserConnection(
+          ctx.site.id,
+          id,
+          {
+            userConnectionEmail: target,
+            userConnectionStatus: userId ? 'CONNECTED' : 'PENDING',
+            userConnectionDate: ctx.now(),
+            userId,
+          },
+          tx,
+        );
+        return publishUpdated(ctx, updated!, tx);
+      });
+    },
+
+    /** Ends the connection; the staff member stays, and the user keeps their dashboard access. */
+    async disconnectFromUser(ctx: RequestContext, id: string) {
+      return database.transaction(async (tx) => {
+        const row = await requireStaff(ctx, id, tx);
+        if (!row.userConnectionStatus || row.userConnectionStatus === 'DISCONNECTED') {
+          throw badRequest('STAFF_MEMBER_NOT_CONNECTED', `Staff member ${id} is not connected to a user`, {
+            staffMemberId: id,
+          });
+        }
+        const updated = await staff.setUserConnection(
+          ctx.site.id,
+          id,
+          {
+            userConnectionEmail: row.userConnectionEmail,
+            userConnectionStatus: 'DISCONNECTED',
+            userConnectionDate: ctx.now(),
+            userId: null,
+          },
+          tx,
+        );
+        return publishUpdated(ctx, updated!, tx);
+      });
+    },
 
     async create(ctx: RequestContext, input: StaffInput): Promise<StaffMember> {
       if (!input.name) throw invalidField('staffMember.name', 'is required', 'REQUIRED_FIELD');
@@ -359,6 +443,14 @@ export function createStaffService(deps: {
       return (await staff.timeOffOf(ctx.site.id, [id], { from, to })).map(toWireTimeOff);
     },
 
+    /** Time off of several staff members overlapping [from, to): one query for the calendar's week. */
+    async queryTimeOff(ctx: RequestContext, request: { staffMemberIds: string[]; from: string; to: string }) {
+      const from = new Date(request.from);
+      const to = new Date(request.to);
+      if (to.getTime() <= from.getTime()) throw invalidField('to', 'must be after from');
+      return (await staff.timeOffOf(ctx.site.id, request.staffMemberIds, { from, to })).map(toWireTimeOff);
+    },
+
     async deleteTimeOff(ctx: RequestContext, id: string, timeOffId: string): Promise<void> {
       await database.transaction(async (tx) => {
         await requireStaff(ctx, id, tx);
@@ -441,3 +533,29 @@ function toWireSettings(ctx: RequestContext, row: SettingsRow | undefined) {
 }
 
 export type StaffService = ReturnType<typeof createStaffService>;
+
+const connectionExpiryMs = 30 * 86_400_000;
+
+/** The wire connection: PENDING reads as CONNECTED once the user exists, EXPIRED after 30 days. */
+function connectionOf(row: StaffRow, users: ReadonlyMap<string, string>, now: Date) {
+  if (!row.userConnectionStatus) return undefined;
+  let status = row.userConnectionStatus as 'CONNECTED' | 'PENDING' | 'EXPIRED' | 'DISCONNECTED';
+  let userId = row.userId;
+  if (status === 'PENDING' && row.userConnectionEmail) {
+    const found = users.get(row.userConnectionEmail.toLowerCase());
+    if (found) {
+      status = 'CONNECTED';
+      userId = found;
+    } else if (
+      row.userConnectionDate &&
+      now.getTime() - row.userConnectionDate.getTime() > connectionExpiryMs
+    ) {
+      status = 'EXPIRED';
+    }
+  }
+  return {
+    identificationData: userId ? { wixUserId: userId, identityType: 'WIX_USER' as const } : null,
+    connection: { status },
+    email: row.userConnectionEmail,
+  };
+}

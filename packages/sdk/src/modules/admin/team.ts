@@ -1,12 +1,15 @@
 import type {
   ApiKey,
   Identity,
+  IdentityProfile,
   StaffRole,
+  TokenResponse,
   identitySettingsSchema,
   staffInvitationSchema,
   updateIdentitySettingsRequestSchema,
 } from '@atrium/contract/identity';
 import type { z } from 'zod';
+import type { OAuthStrategy, Tokens } from '../../auth/oauth.ts';
 import { defineModule } from '../../client.ts';
 import type { WithDates } from '../../dates.ts';
 
@@ -42,6 +45,31 @@ export const team = defineModule({
           body: input,
         })
       ).invitation,
+
+  /**
+   * `POST /identity/v1/staff/invitations/accept` (no sign-in needed): sets the invited user's password and
+   * signs them in; the tokens (role 'none') go to the client's OAuthStrategy when it has one. An unknown,
+   * used or expired token is refused (4xx with the server's code).
+   * @example await client.team.acceptStaffInvitation({ token, password: 'a long password' });
+   */
+  acceptStaffInvitation:
+    (context) =>
+    async (input: { token: string; password: string; profile?: IdentityProfile }): Promise<Tokens> => {
+      const issuedAt = Math.floor(Date.now() / 1000);
+      const answer = await context.request<TokenResponse>({
+        method: 'POST',
+        path: '/identity/v1/staff/invitations/accept',
+        body: input,
+        anonymous: true,
+      });
+      const tokens: Tokens = {
+        accessToken: { value: answer.access_token, expiresAt: issuedAt + answer.expires_in },
+        refreshToken: { value: answer.refresh_token, role: 'none' },
+      };
+      const auth = context.auth as Partial<OAuthStrategy> | undefined;
+      if (typeof auth?.setTokens === 'function') await auth.setTokens(tokens);
+      return tokens;
+    },
 
   /** `PATCH /identity/v1/staff/{id}`: a new role acts on the user's next call. */
   updateStaffRole:

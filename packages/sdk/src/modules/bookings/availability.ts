@@ -78,6 +78,18 @@ export const availabilityCalls = {
   getAvailabilityTimeSlot: (context) => (request: TimeSlotQuery) =>
     send<TimeSlotAnswer>(context, 'POST', '/bookings/v2/time-slots/get', request) as Promise<TimeSlotAnswer>,
 
+  /**
+   * `POST /bookings/v2/time-slots/end-options`: end times of a service with a duration range. Services here
+   * have fixed durations, so this always fails with `END_OPTIONS_NOT_SUPPORTED` (400); it exists so clients
+   * written for the contract get a clear answer.
+   */
+  listAvailabilityTimeSlotEndOptions:
+    (context) =>
+    async (request: Record<string, unknown> = {}): Promise<never> => {
+      await send(context, 'POST', '/bookings/v2/time-slots/end-options', request);
+      throw new Error('end options are not offered');
+    },
+
   /** `POST /bookings/v2/time-slots/event`: sessions of classes and courses with their spots. */
   listEventTimeSlots: (context) => (request: EventTimeSlotsQuery) =>
     send<EventTimeSlotsPage>(

@@ -33,7 +33,7 @@ import type {
 } from '@atrium/contract/bookings-lifecycle';
 import type { Filter } from '@atrium/contract/query';
 import type { z } from 'zod';
-import { defineModule, type ModuleDefinition } from '../../client.ts';
+import { defineModule, type ClientContext, type ModuleDefinition } from '../../client.ts';
 import type { DateInput, WithDates } from '../../dates.ts';
 import { createQuery } from '../../query.ts';
 import { call, segment, send, toPage } from './shared.ts';
@@ -328,18 +328,17 @@ export const bookingCalls = {
   queryExtendedBookings:
     (context) =>
     (options: ExtendedBookingsOptions = {}) =>
-      createQuery<WithDates<ExtendedBooking>>({
-        encodeValue: (value) => (value instanceof Date ? value.toISOString() : value),
-        execute: async (query) => {
-          const answer = await send<z.infer<typeof extendedBookingsQueryResponseSchema>>(
-            context,
-            'POST',
-            '/bookings/v2/extended-bookings/query',
-            { query, ...options },
-          );
-          return toPage(answer.extendedBookings, answer.pagingMetadata);
-        },
-      }),
+      extendedQuery(context, '/bookings/v2/extended-bookings/query', options),
+
+  /**
+   * `POST /bookings/v2/extended-booking/query`: the same query on the official client's singular path,
+   * typically with `sessionId` to list the bookings of one class session.
+   * @example const page = await client.bookings.queryExtendedBooking({ sessionId, withBookingAttendanceInfo: true }).find();
+   */
+  queryExtendedBooking:
+    (context) =>
+    (options: ExtendedBookingsOptions = {}) =>
+      extendedQuery(context, '/bookings/v2/extended-booking/query', options),
 
   /** `POST /bookings/v2/extended-bookings/count`. */
   countExtendedBookings:
@@ -415,6 +414,19 @@ export const bookingCalls = {
       'form',
     ),
 } satisfies ModuleDefinition;
+
+function extendedQuery(context: ClientContext, path: string, options: ExtendedBookingsOptions) {
+  return createQuery<WithDates<ExtendedBooking>>({
+    encodeValue: (value) => (value instanceof Date ? value.toISOString() : value),
+    execute: async (query) => {
+      const answer = await send<z.infer<typeof extendedBookingsQueryResponseSchema>>(context, 'POST', path, {
+        query,
+        ...options,
+      });
+      return toPage(answer.extendedBookings, answer.pagingMetadata);
+    },
+  });
+}
 
 /** Bookings, multi-service bookings, extended bookings, attendance, fees and booking forms. */
 export const bookingsLifecycle = defineModule(bookingCalls);

@@ -1,5 +1,7 @@
 import type {
   Category,
+  CategoryV1,
+  categoryV1InputSchema,
   bulkResourcesResponseSchema,
   bulkUpdateResourcesRequestSchema,
   categoryInputSchema,
@@ -11,6 +13,7 @@ import type {
   resourceSchema,
   resourceTypeInputSchema,
   resourceTypeSchema,
+  searchResourcesRequestSchema,
 } from '@atrium/contract/bookings/catalog';
 import type { Filter } from '@atrium/contract/query';
 import type { z } from 'zod';
@@ -19,13 +22,15 @@ import type { WithDates } from '../../dates.ts';
 import { createQuery, type QueryBuilder, type QueryPage } from '../../query.ts';
 import { call, segment, send, toPage } from './shared.ts';
 
-export type { Category };
+export type { Category, CategoryV1 };
+export type CategoryV1Input = z.input<typeof categoryV1InputSchema>;
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 export type CategoryPosition = (typeof categoryPositions)[number];
 export type ResourceType = z.infer<typeof resourceTypeSchema>;
 export type ResourceTypeInput = z.input<typeof resourceTypeInputSchema>;
 export type Resource = z.infer<typeof resourceSchema>;
 export type ResourceInput = z.input<typeof resourceInputSchema>;
+export type ResourceSearch = z.input<typeof searchResourcesRequestSchema>['search'];
 export type BulkResourcesResult = WithDates<z.infer<typeof bulkResourcesResponseSchema>>;
 
 const categories = '/bookings/v2/categories';
@@ -95,6 +100,49 @@ export const catalogCalls = {
       'category',
       { position, ...(afterCategoryId ? { afterCategoryId } : {}) },
     ),
+
+  /**
+   * `POST /bookings/v1/categories`: Categories v1, the older family (a `status`, no revision).
+   * @example await client.bookings.createCategoryV1({ name: 'Hair' })
+   */
+  createCategoryV1: (context) => (category: CategoryV1Input) =>
+    call<{ category: CategoryV1 }, 'category'>(context, 'POST', '/bookings/v1/categories', 'category', {
+      category,
+    }),
+  /** `POST /bookings/v1/categories/list`: all categories in order, or those in `ids`. */
+  listCategoriesV1:
+    (context) =>
+    async (ids?: string[]): Promise<CategoryV1[]> =>
+      (
+        await send<{ categories: CategoryV1[] }>(context, 'POST', '/bookings/v1/categories/list', {
+          ...(ids ? { id: ids } : {}),
+        })
+      ).categories,
+  /** `PUT /bookings/v1/categories/{id}`: changes the fields given. */
+  updateCategoryV1: (context) => (categoryId: string, category: CategoryV1Input) =>
+    call<{ category: CategoryV1 }, 'category'>(
+      context,
+      'PUT',
+      `/bookings/v1/categories/${segment(categoryId)}`,
+      'category',
+      { category },
+    ),
+  /** `DELETE /bookings/v1/categories/{id}`: services are kept without a category unless `deleteServices`. */
+  deleteCategoryV1:
+    (context) =>
+    async (categoryId: string, options: { deleteServices?: boolean } = {}): Promise<void> => {
+      await context.request({
+        method: 'DELETE',
+        path: `/bookings/v1/categories/${segment(categoryId)}`,
+        query: options.deleteServices === undefined ? {} : { deleteServices: String(options.deleteServices) },
+      });
+    },
+  /** `POST /bookings/v1/batch/categories/delete`: all or none. */
+  batchDeleteCategoriesV1:
+    (context) =>
+    async (ids: string[], options: { deleteServices?: boolean } = {}): Promise<void> => {
+      await send(context, 'POST', '/bookings/v1/batch/categories/delete', { ids, ...options });
+    },
 
   /** `POST /bookings/v2/resources/resource-types`. */
   createResourceType: (context) => (resourceType: ResourceTypeInput) =>
@@ -186,6 +234,22 @@ export const catalogCalls = {
       `${resources}/query`,
       (answer) => toPage(answer.resources, answer.pagingMetadata),
     ),
+  /**
+   * `POST /bookings/v2/resources/search`: free text on the name (every or any word) with a filter; cursor
+   * paging, the next page needs only `cursorPaging.cursor`.
+   * @example await client.bookings.searchResources({ search: { expression: 'room' }, cursorPaging: { limit: 20 } })
+   */
+  searchResources:
+    (context) =>
+    async (search: ResourceSearch = {}): Promise<QueryPage<WithDates<Resource>>> => {
+      const answer = await send<z.infer<typeof queryResourcesResponseSchema>>(
+        context,
+        'POST',
+        `${resources}/search`,
+        { search },
+      );
+      return toPage(answer.resources, answer.pagingMetadata);
+    },
   /** `POST /bookings/v2/resources/count`. */
   countResources: (context) => (filter?: Filter) => count(context, `${resources}/count`, filter),
 } satisfies ModuleDefinition;

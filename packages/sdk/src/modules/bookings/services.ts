@@ -366,6 +366,35 @@ export const serviceCalls = {
         })) as unknown as { session: Session }
       ).session,
 
+  /**
+   * `POST /bookings/v2/services/{id}/schedule/sessions/{eventId}/cancel`: one occurrence of a weekly session
+   * (its `eventInfo.eventId` in time slots) does not take place. Fails with `SESSION_HAS_BOOKINGS` (409)
+   * while participants are booked on it.
+   */
+  cancelSessionOccurrence:
+    (context) =>
+    async (serviceId: string, eventId: string): Promise<Session> =>
+      (
+        (await context.request<{ session: Session }>({
+          method: 'POST',
+          path: `${base}/${segment(serviceId)}/schedule/sessions/${segment(eventId)}/cancel`,
+          body: {},
+          dateFields: scheduleDates,
+        })) as unknown as { session: Session }
+      ).session,
+
+  /** `POST /bookings/v2/services/{id}/schedule/sessions/{eventId}/restore`: undoes the cancellation. */
+  restoreSessionOccurrence:
+    (context) =>
+    async (serviceId: string, eventId: string): Promise<void> => {
+      await send(
+        context,
+        'POST',
+        `${base}/${segment(serviceId)}/schedule/sessions/${segment(eventId)}/restore`,
+        {},
+      );
+    },
+
   /** `DELETE /bookings/v2/services/{id}/schedule/sessions/{sessionId}`. */
   deleteSession:
     (context) =>

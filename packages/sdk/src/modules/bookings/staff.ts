@@ -9,7 +9,7 @@ import type {
   timeOffSchema,
   workingHoursResponseSchema,
 } from '@atrium/contract/bookings/staff';
-import type { WorkingPeriod } from '@atrium/contract/bookings/common';
+import type { WorkingPeriod, workingPeriodSchema } from '@atrium/contract/bookings/common';
 import type { Filter } from '@atrium/contract/query';
 import type { z } from 'zod';
 import { defineModule, type ClientContext, type ModuleDefinition } from '../../client.ts';
@@ -18,6 +18,8 @@ import { createQuery, type QueryBuilder } from '../../query.ts';
 import { call, segment, send, toPage } from './shared.ts';
 
 export type { StaffMember, WorkingPeriod };
+/** A working period as a caller writes it: `MON` or `MONDAY`, `09:00` to `17:00` (`24:00` allowed as an end). */
+export type WorkingPeriodInput = z.input<typeof workingPeriodSchema>;
 export type StaffMemberInput = z.input<typeof staffMemberInputSchema>;
 export type WorkingHours = z.infer<typeof workingHoursResponseSchema>;
 export type TimeOff = WithDates<z.infer<typeof timeOffSchema>>;
@@ -87,12 +89,39 @@ export const staffCalls = {
     async (filter?: Filter): Promise<number> =>
       (await send<{ count: number }>(context, 'POST', `${base}/count`, { filter })).count,
 
+  /**
+   * `POST /bookings/v1/staff-members/{id}/connect-staff-member-to-user`: links the staff member to the
+   * dashboard user with `email` (their own when absent); `associatedWixIdentity.connection.status` is
+   * CONNECTED, or PENDING until such a user exists.
+   * @example await client.bookings.connectStaffMemberToUser(staffMemberId, { email: 'dana@example.com' })
+   */
+  connectStaffMemberToUser:
+    (context) =>
+    (staffMemberId: string, options: { email?: string } = {}) =>
+      call<{ staffMember: StaffMember }, 'staffMember'>(
+        context,
+        'POST',
+        `${base}/${segment(staffMemberId)}/connect-staff-member-to-user`,
+        'staffMember',
+        options,
+      ),
+
+  /** `POST /bookings/v1/staff-members/{id}/disconnect-staff-member-from-user`. */
+  disconnectStaffMemberFromUser: (context) => (staffMemberId: string) =>
+    call<{ staffMember: StaffMember }, 'staffMember'>(
+      context,
+      'POST',
+      `${base}/${segment(staffMemberId)}/disconnect-staff-member-from-user`,
+      'staffMember',
+      {},
+    ),
+
   /** `GET /bookings/v1/staff-members/{id}/working-hours`: the hours in force (own or the business's). */
   getWorkingHours: (context) => (staffMemberId: string) =>
     send<WorkingHours>(context, 'GET', `${base}/${segment(staffMemberId)}/working-hours`),
 
   /** `PUT /bookings/v1/staff-members/{id}/working-hours`: own hours (overlaps are a 400). */
-  setWorkingHours: (context) => (staffMemberId: string, workingHours: WorkingPeriod[]) =>
+  setWorkingHours: (context) => (staffMemberId: string, workingHours: WorkingPeriodInput[]) =>
     send<WorkingHours>(context, 'PUT', `${base}/${segment(staffMemberId)}/working-hours`, { workingHours }),
 
   /** `POST /bookings/v1/staff-members/{id}/working-hours/use-business-hours`. */
@@ -121,6 +150,30 @@ export const staffCalls = {
       });
       return answer.timeOff;
     },
+
+  /**
+   * `POST /bookings/v1/staff-members/time-off/query` (business): time off of several staff members that
+   * overlaps [from, to), in one call.
+   * @example await client.bookings.queryTimeOff({ staffMemberIds: [a, b], from: monday, to: nextMonday })
+   */
+  queryTimeOff:
+    (context) =>
+    async (request: {
+      staffMemberIds: string[];
+      from: Date | string;
+      to: Date | string;
+    }): Promise<TimeOff[]> =>
+      (
+        await context.request<z.infer<typeof listTimeOffResponseSchema>>({
+          method: 'POST',
+          path: `${base}/time-off/query`,
+          body: {
+            staffMemberIds: request.staffMemberIds,
+            from: new Date(request.from).toISOString(),
+            to: new Date(request.to).toISOString(),
+          },
+        })
+      ).timeOff,
 
   /** `POST /bookings/v1/staff-members/{id}/time-off`: blocks availability between two instants. */
   addTimeOff: (context) => (staffMemberId: string, timeOff: TimeOffInput) =>
@@ -170,14 +223,15 @@ export const staffCalls = {
     ),
 
   /** `PATCH /bookings/v1/settings`: new business hours (with `revision`, a stale copy is a 409). */
-  updateBookingsSettings: (context) => (settings: { businessHours: WorkingPeriod[]; revision?: string }) =>
-    call<{ settings: z.infer<typeof bookingsSettingsSchema> }, 'settings'>(
-      context,
-      'PATCH',
-      '/bookings/v1/settings',
-      'settings',
-      { settings },
-    ),
+  updateBookingsSettings:
+    (context) => (settings: { businessHours: WorkingPeriodInput[]; revision?: string }) =>
+      call<{ settings: z.infer<typeof bookingsSettingsSchema> }, 'settings'>(
+        context,
+        'PATCH',
+        '/bookings/v1/settings',
+        'settings',
+        { settings },
+      ),
 } satisfies ModuleDefinition;
 
 /** Staff members, their hours, time off and services, and the business hours. */

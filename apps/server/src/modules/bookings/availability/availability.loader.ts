@@ -241,6 +241,7 @@ export function toSingles(
     end: number;
     capacity: number;
     staffMemberId: string | null;
+    cancelled?: boolean;
   }>,
 ): SingleSession[] {
   return rows.map((row) => ({
@@ -249,5 +250,6 @@ export function toSingles(
     end: Number(row.end),
     capacity: row.capacity,
     staffMemberId: row.staffMemberId,
+    cancelled: row.cancelled ?? false,
   }));
 }

@@ -66,6 +66,8 @@ export interface SessionRecord {
   end: number;
   capacity: number;
   staffMemberId: string | null;
+  /** A cancelled occurrence of a weekly rule (`id` is then the occurrence's id). */
+  cancelled?: boolean;
 }
 
 export function createAvailabilityRepository(db: Executor) {
@@ -266,8 +268,8 @@ export function createAvailabilityRepository(db: Executor) {
       const rows = await executeRows<SessionRecord>(
         executor,
         sql`SELECT id, service_id AS "serviceId", (extract(epoch FROM start_date) * 1000)::float8 AS start, (extract(epoch FROM end_date) * 1000)::float8 AS "end", capacity,
-                   staff_member_id AS "staffMemberId"
-            FROM bookings_sessions WHERE site_id = ${siteId} AND id = ${id}::uuid`,
+                   staff_member_id AS "staffMemberId", cancelled
+            FROM bookings_sessions WHERE site_id = ${siteId} AND id = ${id}::uuid AND NOT cancelled`,
       );
       return rows[0];
     },
@@ -284,8 +286,8 @@ export function createAvailabilityRepository(db: Executor) {
         : sql``;
       return executeRows<SessionRecord>(
         executor,
-        sql`SELECT id, service_id AS "serviceId", (extract(epoch FROM start_date) * 1000)::float8 AS start, (extract(epoch FROM end_date) * 1000)::float8 AS "end", capacity,
-                   staff_member_id AS "staffMemberId"
+        sql`SELECT coalesce(occurrence_id, id::text) AS id, service_id AS "serviceId", (extract(epoch FROM start_date) * 1000)::float8 AS start, (extract(epoch FROM end_date) * 1000)::float8 AS "end", capacity,
+                   staff_member_id AS "staffMemberId", cancelled
             FROM bookings_sessions
             WHERE site_id = ${siteId} AND service_id = ANY(${uuidArray(serviceIds)}) ${inWindow}
             ORDER BY start_date`,
@@ -307,6 +309,22 @@ export function createAvailabilityRepository(db: Executor) {
             GROUP BY session_id`,
       );
       return new Map(rows.map((row) => [row.sessionId, Number(row.participants)]));
+    },
+
+    /**
+     * Participants on the waiting list per class session (lifecycle bookings in WAITING_LIST, keyed by the
+     * session id they wait for), or per course schedule under the schedule id.
+     */
+    async waitlistedOf(siteId: string, scheduleIds: readonly string[], executor: Executor = db) {
+      if (scheduleIds.length === 0) return new Map<string, number>();
+      const rows = await executeRows<{ key: string; participants: number }>(
+        executor,
+        sql`SELECT coalesce(session_key, schedule_id::text) AS key, sum(total_participants)::int AS participants
+            FROM bookings_bookings
+            WHERE site_id = ${siteId} AND schedule_id = ANY(${uuidArray(scheduleIds)}) AND status = 'WAITING_LIST'
+            GROUP BY 1`,
+      );
+      return new Map(rows.map((row) => [row.key, Number(row.participants)]));
     },
 
     /** Participants enrolled per course schedule. */

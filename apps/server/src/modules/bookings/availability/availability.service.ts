@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { completePolicy, type PolicyDoc } from '../booking-policy-rules.ts';
 import type { z } from 'zod';
 import {
   availabilityErrorCodes,
@@ -127,6 +128,92 @@ function calendarLocation(location: SlotLocation | undefined): SlotAvailability[
   };
 }
 
+type CustomerChoices = { durationInMinutes?: number | null; addOnIds?: string[] | null } | null | undefined;
+
+/**
+ * The service as the customer's choices make it: the chosen duration (else the service's) plus the minutes
+ * of each chosen add-on. An add-on the service does not offer is a 400 naming it.
+ */
+function withCustomerChoices(
+  loaded: LoadedAppointment,
+  record: ServiceRecord,
+  choices: CustomerChoices,
+  field: string,
+): LoadedAppointment {
+  if (!choices) return loaded;
+  const offered = Array.isArray(record.doc.addOnDetails)
+    ? (record.doc.addOnDetails as Array<{ addOnId?: string; durationInMinutes?: number | null }>)
+    : [];
+  let minutes = choices.durationInMinutes ?? loaded.service.durationMinutes;
+  for (const [index, addOnId] of (choices.addOnIds ?? []).entries()) {
+    const detail = offered.find((entry) => entry.addOnId === addOnId);
+    if (!detail)
+      throw invalidField(
+        `${field}.addOnIds[${index}]`,
+        `add-on ${addOnId} is not offered with service ${record.id}`,
+      );
+    minutes += detail.durationInMinutes ?? 0;
+  }
+  if (minutes > 24 * 60) throw invalidField(field, 'the chosen duration and add-ons last more than 24 hours');
+  return { ...loaded, service: { ...loaded.service, durationMinutes: minutes } };
+}
+
+/** A class or course slot with its waiting list, when the service's policy keeps one. */
+type WaitlistedSlot = SessionSlot & { waitingList?: { total: number; open: number } };
+
+/** The waiting list of a service's policy: its capacity when enabled. */
+function waitlistOf(record: ServiceRecord): { capacity: number } | undefined {
+  const policy = completePolicy((record.policyDoc ?? {}) as PolicyDoc).waitlistPolicy;
+  return policy.enabled ? { capacity: policy.capacity ?? 0 } : undefined;
+}
+
+/** Every place the service is given; a service without locations is given at the business. */
+function locationsOf(service: ServiceInput): SlotLocation[] {
+  return service.locations.length > 0 ? service.locations : [{ locationType: 'BUSINESS' }];
+}
+
+const fromCalendarLocationType = {
+  OWNER_BUSINESS: 'BUSINESS',
+  OWNER_CUSTOM: 'CUSTOM',
+  CUSTOM: 'CUSTOMER',
+  UNDEFINED: undefined,
+} as const;
+
+interface LocationFilter {
+  id?: string | null;
+  name?: string | null;
+  locationType?: SlotLocation['locationType'] | null;
+}
+
+/** Whether a location passes a filter: every field the filter sets must match. */
+function locationMatches(location: SlotLocation, filter: LocationFilter): boolean {
+  if (filter.id && location.id !== filter.id) return false;
+  if (filter.name && location.name !== filter.name) return false;
+  if (filter.locationType && location.locationType !== filter.locationType) return false;
+  return true;
+}
+
+/** The service's locations that pass any of the filters (all of them without filters). */
+function locationsMatching(
+  service: ServiceInput,
+  filters: readonly LocationFilter[] | null | undefined,
+): SlotLocation[] {
+  const all = locationsOf(service);
+  if (!filters || filters.length === 0) return all;
+  return all.filter((location) => filters.some((filter) => locationMatches(location, filter)));
+}
+
+/** A calendar-vocabulary location filter (OWNER_BUSINESS...) in the time-slot vocabulary (BUSINESS...). */
+function fromCalendarFilter(
+  filter: { id?: string | null; name?: string | null; locationType?: string | null } | null | undefined,
+): LocationFilter[] | null {
+  if (!filter) return null;
+  const type = filter.locationType
+    ? fromCalendarLocationType[filter.locationType as keyof typeof fromCalendarLocationType]
+    : undefined;
+  return [{ id: filter.id, name: filter.name, locationType: type }];
+}
+
 function wireViolations(violations: PolicyViolations) {
   return {
     tooEarlyToBook: violations.tooEarlyToBook,
@@ -188,6 +275,8 @@ function limitPerDay<T extends { start: number; bookable: boolean }>(
 interface Cursor<Request> {
   request: Request;
   offset: number;
+  /** The page size the list started with, so pages back and forth keep their size. */
+  limit?: number;
 }
 
 function encodeCursor<Request>(cursor: Cursor<Request>): string {
@@ -197,27 +286,24 @@ function encodeCursor<Request>(cursor: Cursor<Request>): string {
 function decodeCursor<Request>(value: string): Cursor<Request> {
   try {
     const cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor<Request>;
-    if (typeof cursor.offset !== 'number' || !cursor.request || typeof cursor.request !== 'object')
-      throw new Error('shape');
+    if (!Number.isInteger(cursor.offset) || cursor.offset < 0) throw new Error('offset');
+    if (cursor.limit !== undefined && (!Number.isInteger(cursor.limit) || cursor.limit < 1))
+      throw new Error('limit');
+    if (!cursor.request || typeof cursor.request !== 'object') throw new Error('request');
     return cursor;
   } catch {
     throw badRequest('INVALID_CURSOR', 'cursorPaging.cursor is not a cursor this server issued');
   }
 }
 
-/** One page of a list and its cursor metadata; the cursor carries the whole request. */
+/** One page of a list and its cursor metadata; each cursor carries the whole request and the page size. */
 function page<T, Request>(items: T[], request: Request, offset: number, limit: number | null | undefined) {
   const size = Math.min(limit ?? maxPageSize, maxPageSize);
   const slice = items.slice(offset, offset + size);
   const hasNext = offset + size < items.length;
-  return {
-    items: slice,
-    metadata: {
-      count: slice.length,
-      cursors: { next: hasNext ? encodeCursor({ request, offset: offset + size }) : null, prev: null },
-      hasNext,
-    },
-  };
+  const next = hasNext ? encodeCursor({ request, offset: offset + size, limit: size }) : null;
+  const prev = offset > 0 ? encodeCursor({ request, offset: Math.max(0, offset - size), limit: size }) : null;
+  return { items: slice, metadata: { count: slice.length, cursors: { next, prev }, hasNext } };
 }
 
 export function createAvailabilityService(deps: { repository: AvailabilityRepository }) {
@@ -276,7 +362,7 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
     const now = ctx.now().getTime();
     const business = { timeZone: ctx.site.timezone, hours: businessHoursOf(record) };
     const isCourse = service.type === 'COURSE';
-    const [ruleRows, sessionRows, booked, enrolled] = await Promise.all([
+    const [ruleRows, sessionRows, booked, enrolled, waitlisted] = await Promise.all([
       repository.findRules(ctx.site.id, [record.id]),
       repository.findSessions(
         ctx.site.id,
@@ -289,6 +375,7 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       isCourse
         ? repository.enrolledBySchedule(ctx.site.id, [record.scheduleId])
         : Promise.resolve(new Map<string, number>()),
+      waitlistOf(record) ? repository.waitlistedOf(ctx.site.id, [record.scheduleId]) : undefined,
     ]);
     const input = {
       business,
@@ -301,10 +388,23 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       now,
       staffMemberIds,
     };
-    if (!isCourse) return computeClassSlots(input);
+    const waitlist = waitlistOf(record);
+    const withWaitlist = (slots: SessionSlot[]): WaitlistedSlot[] =>
+      waitlist && waitlisted
+        ? slots.map((slot) => {
+            const waiting = waitlisted.get(isCourse ? record.scheduleId : slot.sessionId) ?? 0;
+            return {
+              ...slot,
+              waitingList: { total: waitlist.capacity, open: Math.max(0, waitlist.capacity - waiting) },
+            };
+          })
+        : slots;
+    if (!isCourse) return withWaitlist(computeClassSlots(input));
     const fallback = { start: window.start - 366 * dayMs, end: window.end + 366 * dayMs };
     const timeline = createZoneTimeline(business.timeZone, fallback.start, fallback.end);
-    return computeCourseSlots(input, courseSpan(input.rules, input.sessions, timeline, fallback));
+    return withWaitlist(
+      computeCourseSlots(input, courseSpan(input.rules, input.sessions, timeline, fallback)),
+    );
   }
 
   function calendarEntriesOfAppointment(
@@ -314,31 +414,34 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
     timeline: ZoneTimeline,
   ): Array<SlotAvailability & { start: number }> {
     const entries: Array<SlotAvailability & { start: number }> = [];
+    const locations = locationsOf(service);
     for (const slot of slots) {
-      for (const staffMemberId of slot.staffMemberIds) {
-        entries.push({
-          start: slot.start,
-          slot: {
-            serviceId: service.id,
-            scheduleId: service.scheduleId,
-            startDate: timeline.formatOffset(slot.start),
-            endDate: timeline.formatOffset(slot.end),
-            timezone: timeline.timeZone,
-            resource: { id: staffMemberId, name: names.get(staffMemberId) ?? null },
-            location: calendarLocation(service.locations[0]),
-          },
-          bookable: slot.bookable,
-          totalSpots: 1,
-          openSpots: 1,
-          bookingPolicyViolations: wireViolations(slot.violations),
-          locked: false,
-        });
+      for (const location of locations) {
+        for (const staffMemberId of slot.staffMemberIds) {
+          entries.push({
+            start: slot.start,
+            slot: {
+              serviceId: service.id,
+              scheduleId: service.scheduleId,
+              startDate: timeline.formatOffset(slot.start),
+              endDate: timeline.formatOffset(slot.end),
+              timezone: timeline.timeZone,
+              resource: { id: staffMemberId, name: names.get(staffMemberId) ?? null },
+              location: calendarLocation(location),
+            },
+            bookable: slot.bookable,
+            totalSpots: 1,
+            openSpots: 1,
+            bookingPolicyViolations: wireViolations(slot.violations),
+            locked: false,
+          });
+        }
       }
     }
     return entries;
   }
 
-  function calendarEntriesOfSessions(slots: SessionSlot[], service: ServiceInput, timeline: ZoneTimeline) {
+  function calendarEntriesOfSessions(slots: WaitlistedSlot[], service: ServiceInput, timeline: ZoneTimeline) {
     return slots.map((slot) => ({
       start: slot.start,
       slot: {
@@ -355,6 +458,9 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       bookable: slot.bookable,
       totalSpots: slot.totalSpots,
       openSpots: slot.openSpots,
+      ...(slot.waitingList
+        ? { waitingList: { totalSpots: slot.waitingList.total, openSpots: slot.waitingList.open } }
+        : {}),
       bookingPolicyViolations: wireViolations(slot.violations),
       locked: false,
     }));
@@ -367,10 +473,10 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
     capacity: { total: number; remaining: number },
     resources: TimeSlot['availableResources'],
     extra: Partial<TimeSlot> = {},
+    location: SlotLocation | undefined = service.locations[0],
   ): TimeSlot {
     const violatesPolicy =
       slot.violations.tooEarlyToBook || slot.violations.tooLateToBook || slot.violations.bookOnlineDisabled;
-    const location = service.locations[0];
     return {
       serviceId: service.id,
       localStartDate: timeline.formatLocal(slot.start),
@@ -561,7 +667,8 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
     },
 
     /** POST /bookings/v1/availability/multislot */
-    async multiSlot(ctx: RequestContext, request: z.output<typeof multiSlotAvailabilityRequestSchema>) {
+    async multiSlot(ctx: RequestContext, given: z.output<typeof multiSlotAvailabilityRequestSchema>) {
+      const { request, offset, limit } = fromCursor(given);
       const { timeZone, window, timeline } = localWindow(
         ctx,
         request.from,
@@ -586,46 +693,48 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
           matchesViolationFilter(slot.violations, request.bookingPolicyViolations),
       );
       slots = limitPerDay(slots, request.slotsPerDay, timeline);
-      const entries: SlotAvailability[] = slots.map((slot) => {
-        const first = chained.services[0]!;
-        return {
-          slot: {
-            serviceId: first.service.id,
-            scheduleId: first.service.scheduleId,
-            startDate: timeline.formatOffset(slot.start),
-            endDate: timeline.formatOffset(slot.end),
-            timezone: timeZone,
-            resource: {
-              id: slot.parts[0]!.staffMemberIds[0]!,
-              name: first.staffNames.get(slot.parts[0]!.staffMemberIds[0]!) ?? null,
-            },
-            location: calendarLocation(first.service.locations[0]),
-            nestedTimeSlots: slot.parts.map((part, index) => ({
-              serviceId: part.serviceId,
-              scheduleId: part.scheduleId,
-              start: timeline.formatOffset(part.start),
-              end: timeline.formatOffset(part.end),
+      const locations = sequenceLocations(chained, fromCalendarFilter(request.location)?.[0]);
+      const entries: SlotAvailability[] = slots.flatMap((slot) =>
+        locations.map((location) => {
+          const first = chained.services[0]!;
+          return {
+            slot: {
+              serviceId: first.service.id,
+              scheduleId: first.service.scheduleId,
+              startDate: timeline.formatOffset(slot.start),
+              endDate: timeline.formatOffset(slot.end),
+              timezone: timeZone,
               resource: {
-                id: part.staffMemberIds[0]!,
-                name: chained.services[index]!.staffNames.get(part.staffMemberIds[0]!) ?? null,
+                id: slot.parts[0]!.staffMemberIds[0]!,
+                name: first.staffNames.get(slot.parts[0]!.staffMemberIds[0]!) ?? null,
               },
-            })),
-          },
-          bookable: slot.bookable,
-          totalSpots: 1,
-          openSpots: 1,
-          bookingPolicyViolations: wireViolations(slot.violations),
-          locked: false,
-        };
-      });
-      const { cursorPaging, ...rest } = request;
-      const paged = page(entries, rest, 0, cursorPaging?.limit);
+              location: calendarLocation(location),
+              nestedTimeSlots: slot.parts.map((part, index) => ({
+                serviceId: part.serviceId,
+                scheduleId: part.scheduleId,
+                start: timeline.formatOffset(part.start),
+                end: timeline.formatOffset(part.end),
+                resource: {
+                  id: part.staffMemberIds[0]!,
+                  name: chained.services[index]!.staffNames.get(part.staffMemberIds[0]!) ?? null,
+                },
+              })),
+            },
+            bookable: slot.bookable,
+            totalSpots: 1,
+            openSpots: 1,
+            bookingPolicyViolations: wireViolations(slot.violations),
+            locked: false,
+          };
+        }),
+      );
+      const paged = page(entries, request, offset, limit);
       return { slots: paged.items, cursorPagingMetadata: paged.metadata };
     },
 
     /** POST /bookings/v2/time-slots */
     async listTimeSlots(ctx: RequestContext, given: ListTimeSlotsRequest) {
-      const { request, offset } = fromCursor(given);
+      const { request, offset, limit } = fromCursor(given);
       if (!request.serviceId) throw invalidField('serviceId', 'is required', 'REQUIRED_FIELD');
       const { timeZone, window, timeline } = localWindow(
         ctx,
@@ -646,7 +755,7 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
         );
       }
       const { loaded, slots } = appointmentSlots(
-        appointments.get(record.id)!,
+        withCustomerChoices(appointments.get(record.id)!, record, request.customerChoices, 'customerChoices'),
         staffFilterOf(request.resourceTypes),
       );
       const included = new Set([
@@ -656,21 +765,22 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       let kept = slots.filter((slot) => request.bookable == null || slot.bookable === request.bookable);
       kept = kept.filter((slot) => matchesViolationFilter(slot.violations, request.bookingPolicyViolations));
       kept = limitPerDay(kept, request.timeSlotsPerDay, timeline);
-      const timeSlots = kept.map((slot) =>
-        toTimeSlot(
-          slot,
-          loaded.service,
-          timeline,
-          { total: slot.totalStaff, remaining: slot.staffMemberIds.length },
-          resourcesOf(slot, loaded, (typeId) => included.has(typeId)),
+      // One time slot per place the service is given (and the `locations` filter keeps).
+      const locations = locationsMatching(loaded.service, request.locations);
+      const timeSlots = kept.flatMap((slot) =>
+        locations.map((location) =>
+          toTimeSlot(
+            slot,
+            loaded.service,
+            timeline,
+            { total: slot.totalStaff, remaining: slot.staffMemberIds.length },
+            resourcesOf(slot, loaded, (typeId) => included.has(typeId)),
+            {},
+            location,
+          ),
         ),
       );
-      const paged = page(
-        timeSlots,
-        request,
-        offset,
-        given.cursorPaging?.limit ?? request.cursorPaging?.limit,
-      );
+      const paged = page(timeSlots, request, offset, limit);
       return { timeSlots: paged.items, timeZone, cursorPagingMetadata: paged.metadata };
     },
 
@@ -695,13 +805,22 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
         );
       }
       const { loaded, slots } = appointmentSlots(
-        { ...appointments.get(record.id)!, window: instant },
+        {
+          ...withCustomerChoices(
+            appointments.get(record.id)!,
+            record,
+            request.customerChoices,
+            'customerChoices',
+          ),
+          window: instant,
+        },
         staffFilterOf(request.resourceTypes),
       );
       const slot = slots.find(
         (candidate) => candidate.start === window.start && candidate.end === window.end,
       );
-      if (!slot) {
+      const [location] = locationsMatching(loaded.service, request.location ? [request.location] : null);
+      if (!slot || !location) {
         throw notFound(
           'Time slot',
           `${request.localStartDate}/${request.localEndDate}`,
@@ -719,6 +838,8 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
           timeline,
           { total: slot.totalStaff, remaining: slot.staffMemberIds.length },
           resourcesOf(slot, loaded, included.size > 0 ? (typeId) => included.has(typeId) : 'all'),
+          {},
+          location,
         ),
         timeZone,
       };
@@ -726,7 +847,7 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
 
     /** POST /bookings/v2/time-slots/event: class and course sessions. */
     async listEventTimeSlots(ctx: RequestContext, given: z.output<typeof listEventTimeSlotsRequestSchema>) {
-      const { request, offset } = fromCursor(given);
+      const { request, offset, limit } = fromCursor(given);
       const { timeZone, window, timeline } = localWindow(
         ctx,
         request.fromLocalDate,
@@ -759,12 +880,7 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
         timeline,
       );
       const timeSlots = limited.map(({ slot, service }) => eventTimeSlot(slot, service, timeline));
-      const paged = page(
-        timeSlots,
-        request,
-        offset,
-        given.cursorPaging?.limit ?? request.cursorPaging?.limit,
-      );
+      const paged = page(timeSlots, request, offset, limit);
       return { timeSlots: paged.items, timeZone, pagingMetadata: paged.metadata };
     },
 
@@ -806,7 +922,7 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       ctx: RequestContext,
       given: z.output<typeof listMultiServiceTimeSlotsRequestSchema>,
     ) {
-      const { request, offset } = fromCursor(given);
+      const { request, offset, limit } = fromCursor(given);
       const services = request.services ?? [];
       if (services.length < 2) throw invalidField('services', 'needs at least 2 services', 'MIN_SIZE');
       const { timeZone, window, timeline } = localWindow(
@@ -820,7 +936,11 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       );
       const chained = await chain(
         ctx,
-        services.map((entry) => ({ serviceId: entry.serviceId, staff: staffFilterOf(entry.resourceTypes) })),
+        services.map((entry) => ({
+          serviceId: entry.serviceId,
+          staff: staffFilterOf(entry.resourceTypes),
+          choices: entry.customerChoices,
+        })),
         window,
         'services',
       );
@@ -829,20 +949,13 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       );
       kept = kept.filter((slot) => matchesViolationFilter(slot.violations, request.bookingPolicyViolations));
       kept = limitPerDay(kept, request.timeSlotsPerDay, timeline);
-      const timeSlots = kept.map((slot) =>
-        multiTimeSlot(
-          slot,
-          chained,
-          timeline,
-          services.map((entry) => new Set(entry.includeResourceTypeIds ?? [])),
-        ),
+      // A visit takes place where its first service is given (one sequence per such place).
+      const locations = sequenceLocations(chained, request.location);
+      const include = services.map((entry) => new Set(entry.includeResourceTypeIds ?? []));
+      const timeSlots = kept.flatMap((slot) =>
+        locations.map((location) => multiTimeSlot(slot, chained, timeline, include, location)),
       );
-      const paged = page(
-        timeSlots,
-        request,
-        offset,
-        given.cursorPaging?.limit ?? request.cursorPaging?.limit,
-      );
+      const paged = page(timeSlots, request, offset, limit);
       return { timeSlots: paged.items, timeZone, cursorPagingMetadata: paged.metadata };
     },
 
@@ -865,6 +978,7 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
         request.services.map((entry) => ({
           serviceId: entry.serviceId,
           staff: staffFilterOf(entry.resourceTypes),
+          choices: entry.customerChoices,
         })),
         { start: window.start, end: window.start + 1 },
         'services',
@@ -872,13 +986,14 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       const slot = chained.slots.find(
         (candidate) => candidate.start === window.start && candidate.end === window.end,
       );
-      if (!slot)
+      const [location] = sequenceLocations(chained, request.location);
+      if (!slot || !location)
         throw notFound(
           'Time slot',
           `${request.localStartDate}/${request.localEndDate}`,
           availabilityErrorCodes.slotNotFound,
         );
-      return { timeSlot: multiTimeSlot(slot, chained, timeline, 'all'), timeZone };
+      return { timeSlot: multiTimeSlot(slot, chained, timeline, 'all', location), timeZone };
     },
 
     /** POST /bookings/v2/time-slots/end-options: services here have fixed durations, never a range. */
@@ -898,7 +1013,7 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
     return repository.findSessionById(ctx.site.id, sessionId);
   }
 
-  function eventTimeSlot(slot: SessionSlot, service: ServiceInput, timeline: ZoneTimeline): TimeSlot {
+  function eventTimeSlot(slot: WaitlistedSlot, service: ServiceInput, timeline: ZoneTimeline): TimeSlot {
     return toTimeSlot(
       slot,
       service,
@@ -913,8 +1028,29 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
             },
           ]
         : [],
-      { eventInfo: { eventId: slot.sessionId, eventTitle: service.name ?? null } },
+      {
+        eventInfo: {
+          eventId: slot.sessionId,
+          eventTitle: service.name ?? null,
+          ...(slot.waitingList
+            ? {
+                waitingList: {
+                  totalCapacity: slot.waitingList.total,
+                  remainingCapacity: slot.waitingList.open,
+                },
+              }
+            : {}),
+        },
+      },
     );
+  }
+
+  /** Where a visit can take place: the first service's locations that the filter keeps. */
+  function sequenceLocations(
+    chained: { services: LoadedAppointment[] },
+    filter: LocationFilter | null | undefined,
+  ): SlotLocation[] {
+    return locationsMatching(chained.services[0]!.service, filter ? [filter] : null);
   }
 
   function multiTimeSlot(
@@ -922,9 +1058,10 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
     chained: { services: LoadedAppointment[] },
     timeline: ZoneTimeline,
     include: Array<Set<string>> | 'all',
+    location: SlotLocation | undefined,
   ): TimeSlot {
     const first = chained.services[0]!.service;
-    const base = toTimeSlot(slot, first, timeline, { total: 1, remaining: 1 }, []);
+    const base = toTimeSlot(slot, first, timeline, { total: 1, remaining: 1 }, [], {}, location);
     return {
       ...base,
       serviceId: null,
@@ -944,7 +1081,7 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
 
   async function chain(
     ctx: RequestContext,
-    parts: Array<{ serviceId: string; staff: string[] | null }>,
+    parts: Array<{ serviceId: string; staff: string[] | null; choices?: CustomerChoices }>,
     window: Interval,
     field: string,
   ) {
@@ -964,7 +1101,12 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       );
     }
     const inputs = records.map((record, index) => ({
-      ...appointments.get(record.id)!,
+      ...withCustomerChoices(
+        appointments.get(record.id)!,
+        record,
+        parts[index]!.choices,
+        `${field}[${index}].customerChoices`,
+      ),
       staffMemberIds: parts[index]!.staff,
     }));
     return { services: inputs, slots: computeChainedSlots(inputs) };
@@ -976,11 +1118,13 @@ function fromCursor<
   Request extends { cursorPaging?: { cursor?: string | null; limit?: number | null } | null },
 >(given: Request) {
   const cursor = given.cursorPaging?.cursor;
+  const limit = given.cursorPaging?.limit ?? undefined;
   if (!cursor) {
     const { cursorPaging: _paging, ...request } = given;
-    return { request: request as Request, offset: 0 };
+    return { request: request as Request, offset: 0, limit };
   }
-  return decodeCursor<Request>(cursor) as { request: Request; offset: number };
+  const decoded = decodeCursor<Request>(cursor);
+  return { request: decoded.request, offset: decoded.offset, limit: limit ?? decoded.limit };
 }
 
 export type AvailabilityService = ReturnType<typeof createAvailabilityService>;

@@ -89,6 +89,25 @@ export interface PreparedAppointment {
 }
 
 /**
+ * The span whose hours, time off and busy time decide the slots starting in `window`: a slot starting
+ * at `s` needs `[s - buffer before, s + duration + buffer after)` clear (`startableRanges`), so a slot
+ * near the window's end sees its buffer after. Nothing outside it changes them, so re-checking one
+ * start (a booking) reads no more than this.
+ */
+export function appointmentReach(
+  service: Pick<ServiceInput, 'durationMinutes' | 'bufferBeforeMinutes' | 'bufferAfterMinutes'>,
+  window: Interval,
+): Interval {
+  const durationMs = service.durationMinutes * minuteMs;
+  const beforeMs = service.bufferBeforeMinutes * minuteMs;
+  const afterMs = service.bufferAfterMinutes * minuteMs;
+  return {
+    start: window.start - afterMs - durationMs - beforeMs,
+    end: window.end + durationMs + afterMs + beforeMs,
+  };
+}
+
+/**
  * Everything but the grid: per staff member and per resource, the ranges of instants at which the service
  * can start. Cost: sorting the busy intervals once, then sweeps linear in hours and busy intervals.
  */
@@ -100,11 +119,7 @@ export function prepareAppointment(
   const durationMs = service.durationMinutes * minuteMs;
   const beforeMs = service.bufferBeforeMinutes * minuteMs;
   const afterMs = service.bufferAfterMinutes * minuteMs;
-  // Hours and busy time are read around the window so a slot near its edge sees its buffers.
-  const reach: Interval = {
-    start: window.start - afterMs - durationMs,
-    end: window.end + durationMs + beforeMs,
-  };
+  const reach = appointmentReach(service, window);
   const timelineOf = (timeZone: string) => {
     let timeline = timelines.get(timeZone);
     if (!timeline) {

@@ -13,7 +13,7 @@ import type { AvailabilityRepository } from '../availability/availability.reposi
 import type { StaffRepository } from '../staff.repository.ts';
 import type { ExternalCalendarsRepository } from './external-calendars.repository.ts';
 import type { ExternalCalendarRow } from './external-calendars.tables.ts';
-import { CalendarSyncError, type IcsFetcher } from './ics-fetcher.ts';
+import { CalendarSyncError, literalNonPublicHost, type IcsFetcher } from './ics-fetcher.ts';
 import { busySpansOf } from './ics-import.ts';
 
 /** The ledger's source for imported busy time; `source_id` is the calendar id. */
@@ -39,6 +39,8 @@ export function createExternalCalendarsService(deps: {
   fetcher: IcsFetcher;
   events: EventBus;
   findSite: (siteId: string) => Promise<Site | undefined>;
+  /** When false, URLs naming a loopback or private host are refused at once (the fetcher checks resolved names). */
+  allowPrivateAddresses?: boolean;
   options?: ExternalCalendarsOptions;
 }) {
   const { database, repository, staff, busy, fetcher, events, findSite } = deps;
@@ -164,6 +166,14 @@ export function createExternalCalendarsService(deps: {
           'PROVIDER_NOT_SUPPORTED',
           'Only iCalendar URLs can be connected (provider I_CAL, connection type CREDENTIALS)',
           { provider: input.provider, connectionType: input.connectionType },
+        );
+      }
+      const localHost = deps.allowPrivateAddresses ? undefined : literalNonPublicHost(input.url);
+      if (localHost) {
+        throw badRequest(
+          'ADDRESS_NOT_ALLOWED',
+          `The calendar URL's host ${localHost} is a local or private network address, which calendars may not use`,
+          { host: localHost },
         );
       }
       await staffMemberFor(ctx, input.staffMemberId);

@@ -1,8 +1,13 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
 import type { ExternalCalendarErrorCode } from '@atrium/contract/bookings/external-calendars';
 
 /**
  * The adapter that reads an ICS URL. The sync only sees this interface, so another transport (a proxy, an
- * OAuth provider's API) can replace it; the default uses Node's fetch with a time limit and a size cap.
+ * OAuth provider's API) can replace it; the default uses node:http(s) with a time limit, a size cap and an
+ * address filter.
  */
 export type IcsFetcher = (url: string) => Promise<string>;
 
@@ -18,58 +23,187 @@ export class CalendarSyncError extends Error {
 }
 
 export interface IcsFetcherOptions {
-  /** The whole request, body included (default 15 s). */
+  /** The whole request, redirects and body included (default 15 s). */
   timeoutMs?: number;
   /** Bodies larger than this are refused (default 5 MB). */
   maxBytes?: number;
+  /**
+   * Allow loopback, private, link-local and other non-public addresses (default false). Staff members choose
+   * the URL, so without this filter the server could be made to read its own network (SSRF). Only tests and
+   * local development turn it on (`BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES`).
+   */
+  allowPrivateAddresses?: boolean;
 }
+
+const maxRedirects = 5;
+
+// Addresses a calendar URL may not reach: this host, private networks, link-local (cloud metadata lives at
+// 169.254.169.254), carrier-grade NAT, documentation, benchmarking, multicast and reserved ranges.
+const nonPublic = new net.BlockList();
+for (const [address, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  nonPublic.addSubnet(address, prefix, 'ipv4');
+}
+for (const [address, prefix] of [
+  ['::', 127], // unspecified and loopback
+  ['64:ff9b::', 96], // NAT64, the same
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10],
+  ['ff00::', 8], // multicast
+] as const) {
+  nonPublic.addSubnet(address, prefix, 'ipv6');
+}
+
+/** Whether an IP address is one a calendar URL may not reach. */
+export function isNonPublicAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 0) return true;
+  // IPv4-mapped IPv6 (`::ffff:a.b.c.d`) would carry any IPv4 address past the IPv4 rules. (BlockList
+  // itself matches IPv4 addresses against a `::ffff:0:0/96` rule, so it cannot be listed there.)
+  if (family === 6 && /^(0{0,4}:){0,5}:?ffff:/i.test(address)) return true;
+  return nonPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * The URL's host when it can be judged without DNS: an IP literal or a local name. Connect answers 400 for
+ * these at once; names that resolve to such addresses are refused when fetched.
+ */
+export function literalNonPublicHost(url: string): string | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    return undefined;
+  }
+  if (net.isIP(host)) return isNonPublicAddress(host) ? host : undefined;
+  return host === 'localhost' || host.endsWith('.localhost') ? host : undefined;
+}
+
+function notAllowed(host: string): CalendarSyncError {
+  return new CalendarSyncError(
+    'ADDRESS_NOT_ALLOWED',
+    `The calendar URL's host ${host} is a local or private network address, which calendars may not use`,
+  );
+}
+
+/**
+ * A DNS lookup that refuses non-public answers. It runs when the socket connects, so the address checked
+ * is the address used (a name cannot resolve to a public address for a check and a private one after).
+ */
+const publicOnlyLookup: net.LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0);
+    const refused = addresses.find((entry) => isNonPublicAddress(entry.address));
+    if (refused || addresses.length === 0) {
+      return callback(notAllowed(`${hostname} (${refused?.address ?? 'no address'})`), '', 0);
+    }
+    if (options.all)
+      return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
+    return callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+};
 
 export function createIcsFetcher(options: IcsFetcherOptions = {}): IcsFetcher {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+  const allowPrivate = options.allowPrivateAddresses ?? false;
 
   return async (url) => {
     const signal = AbortSignal.timeout(timeoutMs);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        signal,
-        redirect: 'follow',
-        headers: {
-          accept: 'text/calendar, text/plain;q=0.9, */*;q=0.5',
-          'user-agent': 'Atrium calendar sync',
-        },
-      });
-    } catch (error) {
-      throw transportError(error, signal, timeoutMs);
+    let current = url;
+    for (let hop = 0; hop <= maxRedirects; hop++) {
+      const answer = await get(current, signal);
+      if (answer.redirect === undefined) return answer.body;
+      current = answer.redirect;
     }
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new CalendarSyncError('HTTP_ERROR', `The calendar URL answered HTTP ${response.status}`);
-    }
-    const declared = Number(response.headers.get('content-length') ?? NaN);
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    // The declared length may be absent or wrong, so the cap is enforced on the bytes actually read.
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of response.body ?? []) {
-        size += chunk.byteLength;
-        if (size > maxBytes) {
-          await response.body?.cancel().catch(() => undefined);
-          throw tooLarge(maxBytes);
-        }
-        chunks.push(chunk);
-      }
-    } catch (error) {
-      if (error instanceof CalendarSyncError) throw error;
-      throw transportError(error, signal, timeoutMs);
-    }
-    return Buffer.concat(chunks).toString('utf8');
+    throw new CalendarSyncError(
+      'FETCH_FAILED',
+      `The calendar URL redirected more than ${maxRedirects} times`,
+    );
   };
+
+  function get(url: string, signal: AbortSignal): Promise<{ body: string; redirect?: string }> {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return Promise.reject(new CalendarSyncError('FETCH_FAILED', 'The calendar URL is not a valid URL'));
+    }
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+      return Promise.reject(
+        new CalendarSyncError('FETCH_FAILED', `The calendar URL redirected to ${target.protocol} URL`),
+      );
+    }
+    // IP literals never reach the lookup, so they are judged here.
+    const literal = literalNonPublicHost(url);
+    if (!allowPrivate && literal && net.isIP(literal)) return Promise.reject(notAllowed(literal));
+
+    return new Promise((resolve, reject) => {
+      const client = target.protocol === 'https:' ? https : http;
+      const request = client.get(
+        target,
+        {
+          signal,
+          headers: {
+            accept: 'text/calendar, text/plain;q=0.9, */*;q=0.5',
+            'user-agent': 'Atrium calendar sync',
+          },
+          ...(allowPrivate ? {} : { lookup: publicOnlyLookup }),
+        },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          if (status >= 300 && status < 400 && response.headers.location) {
+            response.resume();
+            resolve({ body: '', redirect: new URL(response.headers.location, target).toString() });
+            return;
+          }
+          if (status < 200 || status >= 300) {
+            response.resume();
+            reject(new CalendarSyncError('HTTP_ERROR', `The calendar URL answered HTTP ${status}`));
+            return;
+          }
+          const declared = Number(response.headers['content-length'] ?? NaN);
+          if (Number.isFinite(declared) && declared > maxBytes) {
+            response.destroy();
+            reject(tooLarge(maxBytes));
+            return;
+          }
+          // The declared length may be absent or wrong, so the cap is enforced on the bytes actually read.
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.byteLength;
+            if (size > maxBytes) {
+              response.destroy();
+              reject(tooLarge(maxBytes));
+              return;
+            }
+            chunks.push(chunk);
+          });
+          response.on('end', () => resolve({ body: Buffer.concat(chunks).toString('utf8') }));
+          response.on('error', (error) => reject(transportError(error, signal, timeoutMs)));
+        },
+      );
+      request.on('error', (error) => reject(transportError(error, signal, timeoutMs)));
+    });
+  }
 }
 
 function tooLarge(maxBytes: number): CalendarSyncError {
@@ -77,10 +211,10 @@ function tooLarge(maxBytes: number): CalendarSyncError {
 }
 
 function transportError(error: unknown, signal: AbortSignal, timeoutMs: number): CalendarSyncError {
+  if (error instanceof CalendarSyncError) return error;
   if (signal.aborted) {
     return new CalendarSyncError('FETCH_TIMEOUT', `The calendar URL did not answer within ${timeoutMs} ms`);
   }
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
   const message = error instanceof Error ? error.message : String(error);
-  return new CalendarSyncError('FETCH_FAILED', `The calendar URL could not be read: ${cause ?? message}`);
+  return new CalendarSyncError('FETCH_FAILED', `The calendar URL could not be read: ${message}`);
 }

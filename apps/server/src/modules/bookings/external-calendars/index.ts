@@ -27,6 +27,8 @@ export function createExternalCalendarsModule(deps: {
   findSite: (siteId: string) => Promise<Site | undefined>;
   publicUrl?: string;
   fetcher?: IcsFetcher;
+  /** Let ICS URLs reach loopback and private addresses (tests and local development only). */
+  allowPrivateAddresses?: boolean;
   options?: ExternalCalendarsOptions;
 }) {
   const repository = createExternalCalendarsRepository(deps.database.db);
@@ -35,7 +37,8 @@ export function createExternalCalendarsModule(deps: {
     repository,
     staff: createStaffRepository(deps.database.db),
     busy: deps.busy,
-    fetcher: deps.fetcher ?? createIcsFetcher(),
+    fetcher: deps.fetcher ?? createIcsFetcher({ allowPrivateAddresses: deps.allowPrivateAddresses }),
+    allowPrivateAddresses: deps.allowPrivateAddresses ?? false,
     events: deps.events,
     findSite: deps.findSite,
     options: deps.options,

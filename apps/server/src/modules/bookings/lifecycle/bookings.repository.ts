@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db/database.ts';
+import { createStatementCache, rowPlaceholders, rowShape, rowValues } from '../../../platform/db/prepared.ts';
 import { bookingBusyTimes, type NewBusyTimeRow } from '../availability/availability.tables.ts';
 import {
   bookingAttendance,
@@ -20,6 +22,12 @@ import {
 
 export type BookingChanges = Partial<Omit<NewBookingRow, 'id' | 'siteId' | 'revision' | 'createdDate'>>;
 
+/** Rows for one table, written in the statement of the booking they belong to. */
+export interface RowsOf {
+  table: PgTable;
+  rows: readonly object[];
+}
+
 export interface OccupancyInput {
   holderId: string;
   holderKind: 'STAFF' | 'RESOURCE';
@@ -27,6 +35,9 @@ export interface OccupancyInput {
   end: Date;
   doubleBooked: boolean;
 }
+
+const statements = createStatementCache();
+const statementNames = new Map<string, string>();
 
 /** The only file of the lifecycle that speaks Drizzle. */
 export function createBookingsRepository(db: Executor) {
@@ -41,50 +52,88 @@ export function createBookingsRepository(db: Executor) {
     /**
      * Inserts a booking with its occupancy (the EXCLUDE constraint that forbids double booking) and its
      * busy-ledger rows in one statement: data-modifying CTEs run in the same statement, so a conflict on
-     * the occupancy still fails the whole insert, and the foreign keys are checked at its end.
+     * the occupancy still fails the whole insert, and the foreign keys are checked at its end. The
+     * statement is prepared once per shape (the booking's columns, the number of holds): every booking
+     * runs it, and Drizzle building it per call cost more CPU than the database spends on it.
      */
     async insertWithHolds(
       values: NewBookingRow,
       occupancy: readonly OccupancyInput[],
       busy: readonly NewBusyTimeRow[],
       executor: Executor,
+      /** Rows of other tables written in the same statement (the change's history and mails). */
+      alongside: readonly RowsOf[] = [],
     ): Promise<BookingRow> {
-      const ctes = [];
-      if (occupancy.length > 0) {
-        ctes.push(
-          executor.$with('occupancy_rows').as(
-            executor
-              .insert(bookingOccupancy)
-              .values(
-                occupancy.map((row) => ({
-                  siteId: values.siteId,
-                  bookingId: values.id!,
-                  holderId: row.holderId,
-                  holderKind: row.holderKind,
-                  startDate: row.start,
-                  endDate: row.end,
-                  doubleBooked: row.doubleBooked,
-                })),
-              )
-              .returning({ id: bookingOccupancy.id }),
-          ),
-        );
+      const occupancyRows = occupancy.map((row) => ({
+        siteId: values.siteId,
+        bookingId: values.id!,
+        holderId: row.holderId,
+        holderKind: row.holderKind,
+        startDate: row.start,
+        endDate: row.end,
+        doubleBooked: row.doubleBooked,
+      }));
+      const shape =
+        [values, ...occupancyRows, ...busy].map(rowShape).join('|') +
+        `|${occupancyRows.length}|` +
+        alongside.map((part) => `${getTableName(part.table)}:${part.rows.map(rowShape).join(';')}`).join('|');
+      let name = statementNames.get(shape);
+      if (!name) {
+        name = `bookings_insert_with_holds_${statementNames.size}`;
+        statementNames.set(shape, name);
       }
-      if (busy.length > 0) {
-        ctes.push(
-          executor.$with('busy_rows').as(
-            executor
-              .insert(bookingBusyTimes)
-              .values([...busy])
-              .returning({ id: bookingBusyTimes.id }),
-          ),
-        );
-      }
-      const [row] = await executor
-        .with(...ctes)
-        .insert(bookings)
-        .values(values)
-        .returning();
+      const parameters: Record<string, unknown> = {};
+      rowValues(values, 'b_', parameters);
+      occupancyRows.forEach((row, index) => rowValues(row, `o${index}_`, parameters));
+      busy.forEach((row, index) => rowValues(row, `t${index}_`, parameters));
+      alongside.forEach((part, partIndex) =>
+        part.rows.forEach((row, index) => rowValues(row, `a${partIndex}_${index}_`, parameters)),
+      );
+      const [row] = await statements.run(
+        name,
+        executor,
+        (builder, statementName) => {
+          const ctes = [];
+          if (occupancyRows.length > 0) {
+            ctes.push(
+              builder.$with('occupancy_rows').as(
+                builder
+                  .insert(bookingOccupancy)
+                  .values(occupancyRows.map((row, index) => rowPlaceholders(row, `o${index}_`)))
+                  .returning({ id: bookingOccupancy.id }),
+              ),
+            );
+          }
+          if (busy.length > 0) {
+            ctes.push(
+              builder.$with('busy_rows').as(
+                builder
+                  .insert(bookingBusyTimes)
+                  .values(busy.map((row, index) => rowPlaceholders(row, `t${index}_`)))
+                  .returning({ id: bookingBusyTimes.id }),
+              ),
+            );
+          }
+          alongside.forEach((part, partIndex) => {
+            if (part.rows.length === 0) return;
+            ctes.push(
+              builder.$with(`alongside_${partIndex}`).as(
+                builder
+                  .insert(part.table)
+                  .values(part.rows.map((row, index) => rowPlaceholders(row, `a${partIndex}_${index}_`)))
+                  .returning({ written: sql<number>`1` }),
+              ),
+            );
+          });
+          return builder
+            .with(...ctes)
+            .insert(bookings)
+            .values(rowPlaceholders(values, 'b_'))
+            .returning()
+            .prepare(statementName);
+        },
+        parameters,
+      );
       return row!;
     },
 

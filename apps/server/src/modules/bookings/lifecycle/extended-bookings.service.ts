@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   bookingEventNames,
@@ -13,7 +13,7 @@ import { compileFilter } from '../../../platform/query/compile-filter.ts';
 import { parseFilter } from '../../../platform/query/parse-filter.ts';
 import { defineQueryEntity } from '../../../platform/query/query-entity.ts';
 import { orderBy, parseSort } from '../../../platform/query/sort-keys.ts';
-import { canTransition } from './booking-state.ts';
+import { canTransition, withinCustomerWindow, type PolicyWindow } from './booking-state.ts';
 import type { BookingsRepository } from './bookings.repository.ts';
 import { isBusinessCaller, toWireBooking, type BookingsService } from './bookings.service.ts';
 import {
@@ -50,7 +50,8 @@ export const bookingQueryEntity = defineQueryEntity({
     'bookedEntity.slot.sessionId': bookings.sessionKey,
     'bookedEntity.slot.eventId': bookings.sessionKey,
     'bookedEntity.slot.resource.id': bookings.staffMemberId,
-    'contactDetails.email': { column: bookings.contactDetails, type: 'jsonb' },
+    // The address inside the contact details (the whole JSONB object never equals a string).
+    'contactDetails.email': { expression: sql`(${bookings.contactDetails} ->> 'email')`, type: 'string' },
     'multiServiceBookingInfo.id': bookings.multiServiceBookingId,
     doubleBooked: bookings.doubleBooked,
   },
@@ -150,6 +151,57 @@ export function createExtendedBookingsService(deps: {
     };
   }
 
+  /**
+   * What the caller may do with each booking now, as the calls themselves decide it: the state
+   * machine; for customers also the policy's cancel and reschedule windows, and never confirm or
+   * decline; a course enrolment is never rescheduled.
+   */
+  async function allowedActionsOf(ctx: RequestContext, rows: readonly BookingRow[]) {
+    const business = isBusinessCaller(ctx);
+    const now = ctx.now().getTime();
+    const windows = new Map<string, { cancel: PolicyWindow; reschedule: PolicyWindow } | null>();
+    if (!business) {
+      for (const serviceId of new Set(rows.map((row) => row.serviceId))) {
+        const facts = await slots.loadService(ctx.site.id, serviceId, database.db);
+        if (!facts) {
+          windows.set(serviceId, null);
+          continue;
+        }
+        const { cancellationPolicy: cancel, reschedulePolicy: reschedule } = facts.policy;
+        windows.set(serviceId, {
+          cancel: {
+            enabled: cancel.enabled ?? true,
+            latestMinutes: cancel.limitLatestCancellation ? (cancel.latestCancellationInMinutes ?? 0) : null,
+          },
+          reschedule: {
+            enabled: reschedule.enabled ?? true,
+            latestMinutes: reschedule.limitLatestReschedule
+              ? (reschedule.latestRescheduleInMinutes ?? 0)
+              : null,
+          },
+        });
+      }
+    }
+    const result = new Map<
+      string,
+      { cancel: boolean; reschedule: boolean; confirm: boolean; decline: boolean }
+    >();
+    for (const row of rows) {
+      const start = row.startDate.getTime();
+      const window = windows.get(row.serviceId);
+      const inWindow = (kind: 'cancel' | 'reschedule') =>
+        business || (window ? withinCustomerWindow(window[kind], start, now) : true);
+      result.set(row.id, {
+        cancel: canTransition(row.status, 'cancel') && inWindow('cancel'),
+        reschedule:
+          row.serviceType !== 'COURSE' && canTransition(row.status, 'reschedule') && inWindow('reschedule'),
+        confirm: business && canTransition(row.status, 'confirm'),
+        decline: business && canTransition(row.status, 'decline'),
+      });
+    }
+    return result;
+  }
+
   async function setAttendanceInTransaction(
     ctx: RequestContext,
     input: { bookingId: string; status: AttendanceStatus; numberOfAttendees?: number | null },
@@ -190,6 +242,7 @@ export function createExtendedBookingsService(deps: {
       event: bookingEventNames.attendanceUpdated,
       row,
       notifyCustomer: false,
+      details: { attendanceStatus: input.status, numberOfAttendees: attendees },
     });
     return toWireAttendance(attendance);
   }
@@ -217,20 +270,12 @@ export function createExtendedBookingsService(deps: {
           policies.set(serviceId, facts?.policy.cancellationFeePolicy.enabled ?? false);
         }
       }
+      const allowed = request.withBookingAllowedActions ? await allowedActionsOf(ctx, rows) : new Map();
       const extendedBookings = rows.map((row) => {
         const att = attendance.find((entry) => entry.bookingId === row.id);
         return {
           booking: toWireBooking(row),
-          ...(request.withBookingAllowedActions
-            ? {
-                allowedActions: {
-                  cancel: canTransition(row.status, 'cancel'),
-                  reschedule: canTransition(row.status, 'reschedule'),
-                  confirm: canTransition(row.status, 'confirm'),
-                  decline: canTransition(row.status, 'decline'),
-                },
-              }
-            : {}),
+          ...(request.withBookingAllowedActions ? { allowedActions: allowed.get(row.id) } : {}),
           ...(request.withBookingAttendanceInfo
             ? {
                 attendance: att ? toWireAttendance(att) : null,

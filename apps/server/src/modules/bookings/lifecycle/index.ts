@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/events/types.ts';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
+import { createBookingHistoryRepository } from './booking-history.repository.ts';
+import { bookingHistoryRoutes } from './booking-history.routes.ts';
+import { createBookingHistoryService } from './booking-history.service.ts';
 import { createBookingsRepository } from './bookings.repository.ts';
+import { bulkBookingStatusRoutes } from './bulk-booking-status.routes.ts';
+import { createBulkBookingStatusService } from './bulk-booking-status.service.ts';
 import { lifecycleRoutes } from './bookings.routes.ts';
 import { createBookingsService, reminderJobName } from './bookings.service.ts';
 import { createExtendedBookingsService } from './extended-bookings.service.ts';
@@ -37,8 +42,12 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     sms,
     reminderLeadMinutes: deps.reminderLeadMinutes ?? 24 * 60,
   });
-  const multiService = createMultiServiceBookingsService({ repository, bookings });
+  const multiService = createMultiServiceBookingsService({ repository, bookings, events: deps.events });
   const extended = createExtendedBookingsService({ database: deps.database, repository, bookings, slots });
+  const history = createBookingHistoryService({
+    history: createBookingHistoryRepository(deps.database.db),
+    bookings: repository,
+  });
   deps.events.defineJob<{ bookingId: string; startDate: string; siteName: string }>(
     reminderJobName,
     async (job) => {
@@ -51,8 +60,11 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     multiService,
     extended,
     sms,
-    routes: async (app: FastifyInstance) =>
-      app.register(lifecycleRoutes, { bookings, multiService, extended }),
+    routes: async (app: FastifyInstance) => {
+      await app.register(lifecycleRoutes, { bookings, multiService, extended });
+      await app.register(bookingHistoryRoutes, { history });
+      await app.register(bulkBookingStatusRoutes, { bulk: createBulkBookingStatusService(bookings) });
+    },
   };
 }
 

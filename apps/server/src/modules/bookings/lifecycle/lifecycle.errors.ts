@@ -63,6 +63,22 @@ export const lifecycleErrors = {
       `Booking ${id} can no longer be ${what === 'cancel' ? 'canceled' : 'rescheduled'} by the customer under the booking policy`,
       { bookingId: id },
     ),
+  // The official client's rule: a booking keeps its service (a class moves only between its own
+  // sessions) and a course enrolment is never rescheduled.
+  rescheduleToOtherService: (id: string, serviceId: string, wanted: string) =>
+    new AppError(
+      400,
+      bookingErrorCodes.rescheduleToOtherService,
+      `Booking ${id} is for service ${serviceId}: it cannot move to a slot of service ${wanted}; cancel it and book the other service`,
+      { data: { bookingId: id, serviceId, requestedServiceId: wanted } },
+    ),
+  rescheduleCourse: (id: string) =>
+    new AppError(
+      400,
+      bookingErrorCodes.rescheduleCourse,
+      `Booking ${id} is a course enrolment: courses cannot be rescheduled; cancel it instead`,
+      { data: { bookingId: id } },
+    ),
   notYourBooking: (id: string) => forbidden(`Booking ${id} belongs to another customer`),
   businessOnly: (what: string) => forbidden(`Only the business may ${what}`),
   formInvalid: (violations: FieldViolation[]) =>

@@ -12,6 +12,7 @@ import type {
 } from '@atrium/contract/bookings-lifecycle';
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
+import type { EventBus } from '../../../platform/events/types.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { canTransition, transition } from './booking-state.ts';
 import type { BookingsRepository } from './bookings.repository.ts';
@@ -50,6 +51,7 @@ function mismatch(type: string): AppError {
 export function createMultiServiceBookingsService(deps: {
   repository: BookingsRepository;
   bookings: BookingsService;
+  events: EventBus;
 }) {
   const { repository, bookings } = deps;
 
@@ -140,7 +142,14 @@ export function createMultiServiceBookingsService(deps: {
           const parts = rows.map((row) => ({ start: row.startDate.getTime(), end: row.endDate.getTime() }));
           if (!slotsMatchType(request.multiServiceBookingType, parts))
             throw mismatch(request.multiServiceBookingType);
-          return toWire(msb, rows);
+          const multiServiceBooking = toWire(msb, rows);
+          // Besides one bookings.booking.created per booking, which createInTransaction emitted.
+          await deps.events.emit(tx, {
+            name: bookingEventNames.multiServiceCreated,
+            siteId: ctx.site.id,
+            data: { multiServiceBooking },
+          });
+          return multiServiceBooking;
         },
         () =>
           new AppError(
@@ -279,7 +288,12 @@ export function createMultiServiceBookingsService(deps: {
     async getAllowedActions(ctx: RequestContext, ids: readonly string[]) {
       const results = [];
       for (const [index, id] of ids.entries()) {
-        const msb = await repository.findMultiService(ctx.site.id, id);
+        const found = await repository.findMultiService(ctx.site.id, id);
+        // Customers learn nothing about another customer's group, not even that it exists.
+        const msb =
+          found && (isBusinessCaller(ctx) || found.createdById === (ctx.caller.identityId ?? null))
+            ? found
+            : undefined;
         if (!msb) {
           results.push({
             itemMetadata: {

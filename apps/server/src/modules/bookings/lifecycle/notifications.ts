@@ -1,6 +1,6 @@
 import ical from 'ical-generator';
 import type { Executor } from '../../../platform/db/database.ts';
-import type { MailService } from '../../../platform/mail/mail.service.ts';
+import type { MailService, OutgoingMail } from '../../../platform/mail/mail.service.ts';
 import type { BookingRow } from './bookings.tables.ts';
 
 export type BookingMailKind =
@@ -106,24 +106,29 @@ export function bookingMails(args: {
   return mails;
 }
 
-/**
- * Writes mails to the outbox inside the change's transaction. The outbox has no attachments yet, so
- * the .ics goes into the text body after a marker line (and a calendar link could replace it);
- * `enqueueBookingMails` is the one place to change when the outbox learns attachments.
- */
+/** The outbox mails of one change; a confirmation's calendar file goes as an attachment (booking.ics). */
+export function outgoingBookingMails(siteId: string, mails: readonly BookingMail[]): OutgoingMail[] {
+  return mails.map((message) => ({
+    siteId,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    kind: message.kind,
+    ...(message.ics
+      ? { attachments: [{ filename: 'booking.ics', contentType: 'text/calendar', content: message.ics }] }
+      : {}),
+  }));
+}
+
+/** Writes the mails of one change to the outbox inside the change's transaction, in one statement. */
 export async function enqueueBookingMails(
   mail: MailService | undefined,
   siteId: string,
   mails: readonly BookingMail[],
   tx: Executor,
 ): Promise<void> {
-  if (!mail) return;
-  for (const message of mails) {
-    const text = message.ics
-      ? `${message.text}\n\n--- booking.ics (text/calendar) ---\n${message.ics}`
-      : message.text;
-    await mail.enqueue({ siteId, to: message.to, subject: message.subject, text, kind: message.kind }, tx);
-  }
+  if (!mail || mails.length === 0) return;
+  await mail.enqueueMany(outgoingBookingMails(siteId, mails), tx);
 }
 
 /** SMS reminders sit behind this adapter; the local one only records what it would send. */

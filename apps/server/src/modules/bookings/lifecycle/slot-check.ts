@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { executeRows, type Executor } from '../../../platform/db/database.ts';
+import { createStatementCache } from '../../../platform/db/prepared.ts';
 import { completePolicy, type PolicyDoc } from '../booking-policy-rules.ts';
 import {
   bookingPolicies,
@@ -27,7 +28,7 @@ import type {
   WeeklyRange,
 } from '../availability/availability.types.ts';
 import { weekdays } from '../availability/availability.types.ts';
-import { computeAppointmentSlots } from '../availability/compute-slots.ts';
+import { appointmentReach, computeAppointmentSlots } from '../availability/compute-slots.ts';
 import {
   computeCourseAvailability,
   courseSpan,
@@ -57,8 +58,8 @@ export interface ServiceFacts {
   formFields: BookingFormRow['fields'] | null;
   /** The site's business hours, read with the service (they bound appointment slots). */
   businessHours: WeeklyRange[];
-  /** The calendar around one slot, read with the service (loadService's `prefetch`). */
-  prefetched?: { start: number; calendar: Calendar };
+  /** The calendar of [from, to) around one slot, read with the service (loadService's `prefetch`). */
+  prefetched?: { start: number; from: number; to: number; calendar: Calendar };
 }
 
 /** A staff member as the slot check read it (the business mail goes to `email`). */
@@ -111,6 +112,43 @@ function toWeekly(periods: readonly MinutePeriod[]): WeeklyRange[] {
   }));
 }
 
+/**
+ * The select of `loadService`, built once per process as a prepared statement (siteId, serviceId and,
+ * with the calendar, `at`: the slot's start): it runs for every booking, and building its text with
+ * Drizzle each time cost more CPU than the database spends on it.
+ */
+function serviceFactsQuery(executor: Executor, withCalendar: boolean) {
+  const s = bookingServices;
+  const p = bookingPolicies;
+  const f = bookingForms;
+  const calendar = withCalendar
+    ? prefetchedCalendar(sql.placeholder('siteId'), sql.placeholder('at'))
+    : undefined;
+  return executor
+    .select({
+      ...(calendar ?? {}),
+      row: s,
+      policyDoc: sql<PolicyDoc | null>`(select ${p.doc} from ${p} where ${p.siteId} = ${s.siteId} and ${p.id} = ${s.bookingPolicyId} limit 1)`,
+      formFields: sql<
+        BookingFormRow['fields'] | null
+      >`(select ${f.fields} from ${f} where ${f.siteId} = ${s.siteId} and ${f.id} = ${s.formId} limit 1)`,
+      businessHours: sql<
+        MinutePeriod[] | null
+      >`(select ${bookingSettings.businessHours} from ${bookingSettings} where ${bookingSettings.siteId} = ${s.siteId} limit 1)`,
+    })
+    .from(s)
+    .where(
+      and(
+        eq(s.siteId, sql.placeholder('siteId')),
+        eq(s.id, sql.placeholder('serviceId')),
+        isNull(s.deletedDate),
+      ),
+    )
+    .limit(1);
+}
+
+const statements = createStatementCache();
+
 export function createSlotChecker(db: Executor) {
   const schedules = createSchedulesRepository(db);
 
@@ -128,30 +166,35 @@ export function createSlotChecker(db: Executor) {
      */
     prefetch?: { start: number },
   ): Promise<ServiceFacts | undefined> {
-    const s = bookingServices;
-    const p = bookingPolicies;
-    const f = bookingForms;
-    const calendar = prefetch ? prefetchedCalendar(siteId, prefetch.start) : undefined;
-    const [found] = await tx
-      .select({
-        ...(calendar ?? {}),
-        row: s,
-        policyDoc: sql<PolicyDoc | null>`(select ${p.doc} from ${p} where ${p.siteId} = ${s.siteId} and ${p.id} = ${s.bookingPolicyId} limit 1)`,
-        formFields: sql<
-          BookingFormRow['fields'] | null
-        >`(select ${f.fields} from ${f} where ${f.siteId} = ${s.siteId} and ${f.id} = ${s.formId} limit 1)`,
-        businessHours: sql<
-          MinutePeriod[] | null
-        >`(select ${bookingSettings.businessHours} from ${bookingSettings} where ${bookingSettings.siteId} = ${s.siteId} limit 1)`,
-      })
-      .from(s)
-      .where(and(eq(s.siteId, siteId), eq(s.id, serviceId), isNull(s.deletedDate)))
-      .limit(1);
+    const [found] = prefetch
+      ? await statements.run(
+          'bookings_service_facts_calendar',
+          tx,
+          (executor, name) => serviceFactsQuery(executor, true).prepare(name),
+          {
+            siteId,
+            serviceId,
+            at: new Date(prefetch.start).toISOString(),
+          },
+        )
+      : await statements.run(
+          'bookings_service_facts',
+          tx,
+          (executor, name) => serviceFactsQuery(executor, false).prepare(name),
+          {
+            siteId,
+            serviceId,
+          },
+        );
     if (!found) return undefined;
     const row = found.row;
     const prefetched =
-      prefetch && calendar && row.type === 'APPOINTMENT'
-        ? { start: prefetch.start, calendar: calendarFrom(found as unknown as CalendarColumns) }
+      prefetch && row.type === 'APPOINTMENT'
+        ? {
+            start: prefetch.start,
+            ...prefetchedSpan(prefetch.start, row),
+            calendar: calendarFrom(found as unknown as CalendarColumns),
+          }
         : undefined;
     const policy = completePolicy((parseJson(found.policyDoc) ?? {}) as PolicyDoc);
     const doc = row.doc ?? {};
@@ -235,17 +278,24 @@ export function createSlotChecker(db: Executor) {
     ) {
       return undefined;
     }
-    const span = (service.durationMinutes + service.bufferAfterMinutes) * minuteMs;
-    const from = new Date(start - span - minuteMs * 60 * 24);
-    const to = new Date(start + span + minuteMs * 60 * 24);
+    // Only the time the engine looks at for this one start: a day of bookings around it changes nothing.
+    const window = { start, end: start + 1 };
+    const reach = appointmentReach(service, window);
+    const from = new Date(reach.start);
+    const to = new Date(reach.end);
     const business = { timeZone: args.timeZone, hours: args.facts.businessHours };
+    const prefetched = facts.prefetched;
     const {
       staff: staffRows,
       hours,
       timeOff,
       busy,
-    } = facts.prefetched?.start === start && !args.staffMemberId && !args.excludeBookingId
-      ? facts.prefetched.calendar
+    } = prefetched?.start === start &&
+    prefetched.from <= reach.start &&
+    prefetched.to >= reach.end &&
+    !args.staffMemberId &&
+    !args.excludeBookingId
+      ? prefetched.calendar
       : await calendarOf(
           args.siteId,
           { staff: staffIds, resources: service.resourcePools.flatMap((pool) => pool.resourceIds) },
@@ -273,7 +323,7 @@ export function createSlotChecker(db: Executor) {
         pool.resourceIds.map((id) => ({ id, name: id, resourceTypeId: pool.resourceTypeId })),
       ),
       busy,
-      window: { start, end: start + 1 },
+      window,
       now: args.now,
       staffMemberIds: staffIds,
     });
@@ -303,11 +353,13 @@ export function createSlotChecker(db: Executor) {
       validUntil: rule.endDate,
     }));
     const singleInputs: SingleSession[] = singles.map((session) => ({
-      id: session.id,
+      // An exception to a weekly rule carries the occurrence's id; a cancelled one removes the occurrence.
+      id: session.occurrenceId ?? session.id,
       start: session.startDate.getTime(),
       end: session.endDate.getTime(),
       capacity: session.capacity,
       staffMemberId: session.staffMemberId,
+      cancelled: session.cancelled,
     }));
     return { ruleInputs, singleInputs };
   }
@@ -394,7 +446,7 @@ function calendarFrom(result: CalendarColumns | undefined): Calendar {
  * service row's columns); `from` and `to` bound time off and busy time.
  */
 function calendarParts(
-  siteId: string,
+  siteId: string | SQLWrapper,
   q: {
     staffIn: (column: typeof bookingStaffMembers.id) => SQL | undefined;
     resourceIn: (column: typeof bookingBusyTimes.resourceId) => SQL | undefined;
@@ -432,8 +484,8 @@ function calendarParts(
         'start', ${epochMs(b.startDate)}, 'end', ${epochMs(b.endDate)})), '[]'::json)
       from ${b} where ${and(
         eq(b.siteId, siteId),
-        lt(b.startDate, q.to),
-        gt(b.endDate, q.from),
+        // The overlap as the ledger's GiST index (site, range) is written, so only the window is read.
+        sql`tstzrange(${b.startDate}, ${b.endDate}, '[)') && tstzrange(${q.from}, ${q.to}, '[)')`,
         // Class and course holds count capacity, not busy time: a course enrolment has no staff member and
         // would otherwise block the whole business for the course's span.
         isNull(b.sessionId),
@@ -445,13 +497,22 @@ function calendarParts(
 }
 
 /**
- * The calendar parts for the service row being selected: its staff, the resources of its pools, and
- * the window checkAppointment reads (a day beyond the session and its buffer on each side).
+ * The span `prefetchedCalendar` reads around a slot starting at `start`, for a service row: the
+ * engine's reach for one start (`appointmentReach`, services have no buffer before) and a minute more
+ * on each side. checkAppointment uses the prefetched calendar only when it covers the engine's reach.
  */
-function prefetchedCalendar(siteId: string, start: number) {
+function prefetchedSpan(start: number, row: Pick<ServiceRow, 'durationMinutes' | 'bufferAfterMinutes'>) {
+  const reach = (row.durationMinutes + row.bufferAfterMinutes + 1) * minuteMs;
+  return { from: start - reach, to: start + reach };
+}
+
+/**
+ * The calendar parts for the service row being selected: its staff, the resources of its pools, and
+ * `prefetchedSpan` around the slot (`at`, an ISO instant).
+ */
+function prefetchedCalendar(siteId: SQLWrapper, at: SQLWrapper) {
   const s = bookingServices;
-  const at = new Date(start).toISOString();
-  const reach = sql`make_interval(mins => ${s.durationMinutes} + ${s.bufferAfterMinutes} + 1440)`;
+  const reach = sql`make_interval(mins => ${s.durationMinutes} + ${s.bufferAfterMinutes} + 1)`;
   const parts = calendarParts(siteId, {
     staffIn: (column) => sql`${column} = any(${s.staffMemberIds})`,
     // Every resource id the service's pools name (compared as text: the document is not validated uuid).

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bulkBookingResponseSchema } from '@atrium/contract/bookings-lifecycle';
+import { bulkBookingStatusRequestSchema } from '@atrium/contract/bookings/bulk-booking-status';
+import { errorResponses } from '../../../platform/http/openapi.ts';
+import type { BulkBookingStatusService } from './bulk-booking-status.service.ts';
+import { lifecycleAccess } from './bookings.routes.ts';
+
+export const bulkBookingStatusRoutes: FastifyPluginAsyncZod<{ bulk: BulkBookingStatusService }> = async (
+  app,
+  { bulk },
+) => {
+  for (const action of ['confirm', 'decline'] as const) {
+    app.post(
+      `/bookings/v2/bulk/bookings/${action}`,
+      {
+        config: { access: lifecycleAccess.business },
+        schema: {
+          summary: `${action === 'confirm' ? 'Confirm' : 'Decline'} several bookings, each on its own (an addition to the spec)`,
+          tags: ['bookings'],
+          body: bulkBookingStatusRequestSchema,
+          response: { 200: bulkBookingResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const results = await bulk[action](request.ctx, request.body.details);
+        const successes = results.filter((result) => result.itemMetadata.success).length;
+        return {
+          results:
+            request.body.returnEntity === false ? results.map(({ item: _item, ...rest }) => rest) : results,
+          bulkActionMetadata: {
+            totalSuccesses: successes,
+            totalFailures: results.length - successes,
+            undetailedFailures: 0,
+          },
+        };
+      },
+    );
+  }
+};
