@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { screenshotDir, viewports } from './screenshots.ts';
 
 // The server runs with NODE_ENV=development: the test prepares data as the owner through the development
@@ -8,6 +8,8 @@ import { screenshotDir, viewports } from './screenshots.ts';
 const owner = { 'x-atrium-dev-caller': 'WIX_USER:OWNER' };
 const ownerLogin = { email: 'owner@example.com', password: 'atrium-demo-owner' };
 const suffix = Date.now().toString(36);
+// The calendar's cells are found by UTC date and time, so the browser runs in UTC.
+test.use({ timezoneId: 'UTC', locale: 'en-US' });
 const staffName = `Dana ${suffix}`;
 const serviceName = `Deep tissue ${suffix}`;
 
@@ -15,12 +17,22 @@ const serviceName = `Deep tissue ${suffix}`;
 async function capture(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.setViewportSize(viewports.desktop);
+  // Toasts of earlier steps would cover the screen: they are closed first.
+  for (const close of await page.locator('.mantine-Notification-closeButton').all()) {
+    await close.click().catch(() => undefined);
+  }
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
   // The pointer rests in a corner, so no tooltip or hover state shows in the shot.
   await page.mouse.move(0, 0);
   await page.waitForLoadState('networkidle');
   // Shots of finished screens, not of spinners.
   await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
-  await page.screenshot({ path: path.join(screenshotDir, `dashboard-${name}-desktop.png`), fullPage: true });
+  // A dialog or drawer dims only the viewport: those shots are of the viewport, the others of the page.
+  const modal = (await page.locator('[role="dialog"]:visible').count()) > 0;
+  await page.screenshot({
+    path: path.join(screenshotDir, `dashboard-${name}-desktop.png`),
+    fullPage: !modal,
+  });
 }
 
 async function signIn(page: Page, login: { email: string; password: string }) {
@@ -76,6 +88,101 @@ async function book(
   expect(response.status(), await response.text()).toBe(200);
   const { booking } = (await response.json()) as { booking: { id: string; status: string } };
   return booking;
+}
+
+/** A visitor books the service through the site's pages (first free time, as a guest); returns the email. */
+async function visitorBooks(page: Page, service: string, firstName: string): Promise<string> {
+  const email = `${firstName.toLowerCase()}-${suffix}@example.com`;
+  await page.setViewportSize(viewports.desktop);
+  await page.goto('/services');
+  await page.getByRole('link', { name: service, exact: true }).click();
+  await page.getByRole('link', { name: 'Book this service' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose your options' })).toBeVisible();
+  await page.getByTestId('next-step').click();
+  const day = page
+    .getByTestId('booking-calendar')
+    .locator('button.mantine-DatePicker-day:not([data-disabled]):not([data-outside]):not([data-hidden])')
+    .first();
+  await expect(day).toBeVisible();
+  await day.click();
+  const slot = page.getByTestId('time-slot').first();
+  await expect(slot).toBeVisible();
+  await slot.click();
+  await page.getByTestId('next-step').click();
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill('Visitor');
+  await page.getByLabel('Email').fill(email);
+  await page.getByTestId('next-step').click();
+  await page.getByTestId('confirm-booking').click();
+  await expect(page.getByRole('heading', { name: 'Request sent' })).toBeVisible();
+  return email;
+}
+
+async function findBooking(request: APIRequestContext, email: string) {
+  const answer = await request.post('/bookings/v2/extended-bookings/query', {
+    headers: owner,
+    data: { query: { filter: { 'contactDetails.email': email } } },
+  });
+  const { extendedBookings } = (await answer.json()) as {
+    extendedBookings: Array<{ booking: { id: string; status: string; startDate: string } }>;
+  };
+  expect(extendedBookings).toHaveLength(1);
+  return extendedBookings[0]!.booking;
+}
+
+/** `YYYY-MM-DD` of the first Monday-to-Friday at least `days` ahead (the staff member's working days). */
+function weekdayAhead(days: number): string {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + days);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The centre of the calendar's half-hour cell at a time (the browser runs in UTC). */
+async function cellCentre(page: Page, at: Date) {
+  const calendar = page.getByTestId('booking-calendar');
+  const column = await calendar
+    .locator(`[data-date="${at.toISOString().slice(0, 10)}"]`)
+    .last()
+    .boundingBox();
+  const row = await calendar
+    .locator(`[data-time="${at.toISOString().slice(11, 16)}:00"]`)
+    .last()
+    .boundingBox();
+  expect(column && row).toBeTruthy();
+  return { x: column!.x + column!.width / 2, y: row!.y + row!.height / 2 };
+}
+
+/** Presses on the first half hour and releases on the last: FullCalendar selects the cells between. */
+async function selectTime(page: Page, first: Date, last: Date) {
+  const dialog = page.getByRole('dialog', { name: 'New in the calendar' });
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+  // The calendar re-renders when refreshed data arrives; a press during that is lost, so it is pressed again.
+  await expect(async () => {
+    await page.evaluate(() => window.getSelection()?.removeAllRanges());
+    const from = await cellCentre(page, first);
+    const to = await cellCentre(page, last);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y + 2, { steps: 8 });
+    await page.mouse.up();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/** Drags an event by the real mouse from its start cell to another time's cell. */
+async function dragEvent(page: Page, event: Locator, from: Date, to: Date) {
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+  const box = await event.boundingBox();
+  const start = await cellCentre(page, from);
+  const end = await cellCentre(page, to);
+  const x = box!.x + box!.width / 2;
+  const y = box!.y + 6;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 8, { steps: 4 });
+  await page.mouse.move(x, y + (end.y - start.y), { steps: 16 });
+  await page.mouse.up();
 }
 
 test.describe.serial('owner dashboard', () => {
@@ -150,32 +257,53 @@ test.describe.serial('owner dashboard', () => {
     serviceId = services.services[0]!.id;
   });
 
-  test('the owner sees a booking on the calendar, confirms it and marks attendance', async ({
+  test('a visitor books on the site; the owner confirms it, drags it to a new time and marks attendance', async ({
     page,
     request,
   }) => {
-    const start = slotAt(10);
-    const booking = await book(request, serviceId, staffId, start, 'Eve');
-    expect(booking.status).toBe('PENDING');
+    const email = await visitorBooks(page, serviceName, 'Vera');
+    const booked = await findBooking(request, email);
+    expect(booked.status).toBe('PENDING');
+    const start = new Date(booked.startDate);
 
     await signIn(page, ownerLogin);
     await page.goto(`/dashboard/calendar?date=${start.toISOString().slice(0, 10)}`);
-    const event = page.getByText(`Eve Visitor · ${serviceName}`);
+    const event = page.getByText(`Vera Visitor · ${serviceName}`);
     await expect(event).toBeVisible();
     await capture(page, 'calendar');
 
     await event.click();
     const drawer = page.getByRole('dialog');
-    await expect(drawer.getByRole('cell', { name: `eve-${suffix}@example.com` })).toBeVisible();
-    await capture(page, 'booking-details');
+    await expect(drawer.getByRole('cell', { name: email })).toBeVisible();
     await drawer.getByRole('button', { name: 'Confirm' }).click();
-    await expect(drawer.getByText('Confirmed', { exact: true })).toBeVisible();
+    await expect(drawer.getByText('Confirmed', { exact: true }).first()).toBeVisible();
+    const history = drawer.getByTestId('booking-history');
+    await expect(history.getByText('Booked', { exact: true })).toBeVisible();
+    await expect(history.getByText('Confirmed', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    // A real drag with the mouse: two hours later (earlier when that would leave the day's grid).
+    const hours = start.getUTCHours() <= 18 ? 2 : -2;
+    const moved = new Date(start.getTime() + hours * 3_600_000);
+    await dragEvent(page, page.getByText(`Vera Visitor · ${serviceName}`), start, moved);
+    const conflict = page.getByRole('button', { name: 'Move anyway (double-book)' });
+    const done = page.getByText('Booking moved.');
+    await expect(conflict.or(done)).toBeVisible();
+    if (await conflict.isVisible()) await conflict.click();
+    await expect(done).toBeVisible();
+    await expect.poll(async () => (await findBooking(request, email)).startDate).toBe(moved.toISOString());
+
+    await page.getByText(`Vera Visitor · ${serviceName}`).click();
+    await expect(history.getByText('Rescheduled', { exact: true })).toBeVisible();
     await drawer.getByText('Attended', { exact: true }).click();
     await expect(page.getByText('Attendance saved.')).toBeVisible();
+    await expect(history.getByText('Attendance marked', { exact: true })).toBeVisible();
+    await capture(page, 'booking-details');
 
     const check = await request.post('/bookings/v2/extended-bookings/query', {
       headers: owner,
-      data: { query: { filter: { id: booking.id } }, withBookingAttendanceInfo: true },
+      data: { query: { filter: { id: booked.id } }, withBookingAttendanceInfo: true },
     });
     const [extended] = (
       (await check.json()) as {
@@ -189,12 +317,117 @@ test.describe.serial('owner dashboard', () => {
     expect(extended?.attendanceInfo?.attendanceStatus).toBe('ATTENDED');
   });
 
+  test('the owner books a customer into an empty time and blocks time for the staff member', async ({
+    page,
+    request,
+  }) => {
+    const day = weekdayAhead(3);
+    const at = (hour: number) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00.000Z`);
+    await signIn(page, ownerLogin);
+    await page.goto(`/dashboard/calendar?date=${day}`);
+    await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
+
+    await selectTime(page, at(14), at(14));
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Service', { exact: true }).click();
+    await page.getByRole('option', { name: serviceName }).click();
+    await expect(dialog.getByLabel('Staff member', { exact: true })).toHaveValue(staffName);
+    await dialog.getByLabel('First name').fill('Walk');
+    await dialog.getByLabel('Last name').fill('In');
+    await dialog.getByLabel('Email', { exact: true }).fill(`walk-in-${suffix}@example.com`);
+    await dialog.getByLabel('Phone').fill('+44 20 7946 0001');
+    await capture(page, 'calendar-new-booking');
+    await dialog.getByRole('button', { name: 'Create booking' }).click();
+    await expect(page.getByText('Booking created.')).toBeVisible();
+    await expect(page.getByText(`Walk In · ${serviceName}`)).toBeVisible();
+    const walkIn = await findBooking(request, `walk-in-${suffix}@example.com`);
+    // The business booked it itself: confirmed at once, although the service asks for approval.
+    expect(walkIn).toMatchObject({ status: 'CONFIRMED', startDate: at(14).toISOString() });
+
+    // 13:30-14:30 overlaps the walk-in: the server refuses, and the owner may insist (a double booking).
+    const halfPastOne = new Date(at(13).getTime() + 30 * 60_000);
+    await selectTime(page, halfPastOne, halfPastOne);
+    await dialog.getByLabel('Service', { exact: true }).click();
+    await page.getByRole('option', { name: serviceName }).click();
+    await dialog.getByLabel('First name').fill('Over');
+    await dialog.getByLabel('Email', { exact: true }).fill(`over-${suffix}@example.com`);
+    await dialog.getByRole('button', { name: 'Create booking' }).click();
+    await expect(dialog.getByText('The staff member is busy then')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Book anyway (double-book)' }).click();
+    await expect(page.getByText('Booking created.').last()).toBeVisible();
+    const overlapping = await request.post('/bookings/v2/extended-bookings/query', {
+      headers: owner,
+      data: { query: { filter: { 'contactDetails.email': `over-${suffix}@example.com` } } },
+    });
+    const [over] = (
+      (await overlapping.json()) as {
+        extendedBookings: Array<{ booking: { startDate: string; doubleBooked?: boolean } }>;
+      }
+    ).extendedBookings;
+    expect(over?.booking).toMatchObject({ startDate: halfPastOne.toISOString(), doubleBooked: true });
+
+    // Dragging over 15:00-16:00 selects the hour; the block removes it from what customers can book.
+    await selectTime(page, at(15), new Date(at(16).getTime() - 30 * 60_000));
+    await dialog.getByText('Block time', { exact: true }).click();
+    await expect(dialog.getByText(/(15:00|03:00 PM).*(16:00|04:00 PM)/)).toBeVisible();
+    await dialog.getByLabel('Staff member', { exact: true }).click();
+    await page.getByRole('option', { name: staffName }).click();
+    await dialog.getByLabel('Reason').fill('Training');
+    await capture(page, 'calendar-block-time');
+    await dialog.getByRole('button', { name: 'Block time' }).click();
+    await expect(page.getByText('Time blocked.')).toBeVisible();
+    await expect(page.getByText(`${staffName} · Training`)).toBeVisible();
+    await capture(page, 'calendar-blocked');
+
+    const timeOff = await request.get(`/bookings/v1/staff-members/${staffId}/time-off`, { headers: owner });
+    const blocks = ((await timeOff.json()) as { timeOff: Array<{ startDate: string; endDate: string }> })
+      .timeOff;
+    expect(blocks).toContainEqual(
+      expect.objectContaining({ startDate: at(15).toISOString(), endDate: at(16).toISOString() }),
+    );
+    const refused = await request.post('/bookings/v2/bookings', {
+      headers: { 'x-atrium-dev-caller': `MEMBER:e2e-${suffix}` },
+      data: {
+        booking: {
+          bookedEntity: {
+            slot: { serviceId, startDate: at(15).toISOString(), resource: { id: staffId } },
+          },
+          contactDetails: { firstName: 'Late', email: `late-${suffix}@example.com` },
+          totalParticipants: 1,
+        },
+      },
+    });
+    expect(refused.status(), await refused.text()).toBe(409);
+  });
+
   test('a pending booking is approved from the home page, and the bookings list shows it', async ({
     page,
     request,
   }) => {
     await book(request, serviceId, staffId, slotAt(13), 'Finn');
+    // Some past days with bookings, for the chart of the last 30 days (counted per day on the server).
+    for (const [daysAgo, name] of [
+      [1, 'Gus'],
+      [3, 'Hana'],
+      [3, 'Ivo'],
+      [6, 'Jill'],
+    ] as const) {
+      const past = slotAt(10);
+      past.setUTCDate(past.getUTCDate() - 2 - daysAgo);
+      const made = await book(request, serviceId, staffId, past, name);
+      await request.post(`/bookings/v2/bookings/${made.id}/confirm`, { headers: owner, data: {} });
+    }
+    const pendingPair = [];
+    for (const [hour, name] of [
+      [15, 'Kai'],
+      [16, 'Lea'],
+    ] as const) {
+      const made = await book(request, serviceId, staffId, slotAt(hour), name);
+      expect(made.status).toBe('PENDING');
+      pendingPair.push({ ...made, email: `${name.toLowerCase()}-${suffix}@example.com` });
+    }
     await signIn(page, ownerLogin);
+    await expect(page.getByTestId('month-count')).toHaveText('4');
     const row = page.getByTestId('pending-approval').filter({ hasText: 'Finn Visitor' });
     await expect(row).toBeVisible();
     await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 30_000 });
@@ -206,7 +439,20 @@ test.describe.serial('owner dashboard', () => {
     await nav(page, 'Bookings');
     const listRow = page.getByRole('row', { name: /Finn Visitor/ });
     await expect(listRow.getByText('Confirmed')).toBeVisible();
+    // Two more requests are approved together: one call for the selection.
+    for (const name of ['Kai', 'Lea']) {
+      await page
+        .getByRole('row', { name: new RegExp(`${name} Visitor`) })
+        .getByRole('checkbox', { name: 'Select booking' })
+        .check({ force: true });
+    }
+    await expect(page.getByText('2 bookings selected')).toBeVisible();
     await capture(page, 'bookings');
+    await page.getByRole('button', { name: 'Confirm selected' }).click();
+    await expect(page.getByText('2 bookings updated.')).toBeVisible();
+    for (const booking of pendingPair) {
+      await expect.poll(async () => (await findBooking(request, booking.email)).status).toBe('CONFIRMED');
+    }
 
     for (const [link, name] of [
       ['Policies', 'policies'],
@@ -240,11 +486,27 @@ test.describe.serial('owner dashboard', () => {
         return token;
       })
       .not.toBe('');
-    const accepted = await request.post('/identity/v1/staff/invitations/accept', {
-      data: { token, password },
-    });
-    expect(accepted.status()).toBe(200);
-    const { access_token: accessToken } = (await accepted.json()) as { access_token: string };
+    // The link in the mail opens the dashboard's invitation page: a password, and the user is signed in.
+    await page.setViewportSize(viewports.desktop);
+    await page.goto(`/dashboard/accept-invitation?token=${encodeURIComponent(token)}`);
+    await expect(page.getByRole('heading', { name: 'Join the team' })).toBeVisible();
+    await page.getByLabel('First name').fill('Sam');
+    await page.getByLabel('Last name').fill('Staff');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    await page.getByRole('textbox', { name: 'Repeat the password' }).fill(password);
+    await capture(page, 'accept-invitation');
+    await page.getByRole('button', { name: 'Join and sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back, Sam' })).toBeVisible();
+    // A used invitation cannot be used again.
+    await page.goto(`/dashboard/accept-invitation?token=${encodeURIComponent(token)}`);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    await page.getByRole('textbox', { name: 'Repeat the password' }).fill(password);
+    await page.getByRole('button', { name: 'Join and sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('This invitation cannot be used');
+
+    const login = await request.post('/identity/v1/dashboard/login', { data: { email, password } });
+    expect(login.status()).toBe(200);
+    const { access_token: accessToken } = (await login.json()) as { access_token: string };
     // The server refuses, whatever the screen shows.
     const refused = await request.patch('/sites/v1/site', {
       headers: { authorization: `Bearer ${accessToken}` },

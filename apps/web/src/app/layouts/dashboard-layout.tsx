@@ -18,9 +18,12 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconBox,
   IconCalendarEvent,
+  IconCategory,
   IconChevronDown,
   IconClipboardList,
+  IconDatabase,
   IconHome,
   IconKey,
   IconLogout,
@@ -57,10 +60,13 @@ const items: NavItem[] = [
   { to: '/dashboard/bookings', label: s.bookings, icon: IconClipboardList },
   { to: '/dashboard/services', label: s.services, icon: IconSparkles },
   { to: '/dashboard/staff', label: s.staff, icon: IconUsers },
+  { to: '/dashboard/resources', label: s.resources, icon: IconBox },
+  { to: '/dashboard/categories', label: s.categories, icon: IconCategory },
   { to: '/dashboard/policies', label: s.policies, icon: IconScale, visible: (x) => x.canManage },
   { to: '/dashboard/settings', label: s.settings, icon: IconSettings, visible: (x) => x.canManage },
   { to: '/dashboard/team', label: s.team, icon: IconUsersGroup, visible: (x) => x.canManage },
   { to: '/dashboard/api-keys', label: s.apiKeys, icon: IconKey, visible: (x) => x.isOwner },
+  { to: '/dashboard/collections', label: s.collections, icon: IconDatabase, visible: (x) => x.canManage },
 ];
 
 function ThemeToggle() {

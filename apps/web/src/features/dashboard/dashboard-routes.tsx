@@ -2,10 +2,13 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { DashboardLayout } from '../../app/layouts/dashboard-layout.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { AcceptInvitationPage } from './accept-invitation/accept-invitation-page.tsx';
 import { ApiKeysPage } from './api-keys/api-keys-page.tsx';
 import { BookingsListPage } from './bookings-list/bookings-list-page.tsx';
+import { CategoriesPage } from './categories/categories-page.tsx';
 import { Loading } from './shared/ui.tsx';
 import { PoliciesPage } from './policies/policies-page.tsx';
+import { ResourcesPage } from './resources/resources-page.tsx';
 import { ServicesPage } from './services/services-page.tsx';
 import { SettingsPage } from './settings/settings-page.tsx';
 import { StaffPage } from './staff/staff-page.tsx';
@@ -16,6 +19,12 @@ const CalendarPage = lazy(() =>
   import('./calendar/calendar-page.tsx').then((m) => ({ default: m.CalendarPage })),
 );
 const HomePage = lazy(() => import('./home/home-page.tsx').then((m) => ({ default: m.HomePage })));
+const CollectionsPage = lazy(() =>
+  import('./collections/collections-page.tsx').then((m) => ({ default: m.CollectionsPage })),
+);
+const CollectionPage = lazy(() =>
+  import('./collections/collection-page.tsx').then((m) => ({ default: m.CollectionPage })),
+);
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
@@ -28,6 +37,7 @@ function Page({ children }: { children: ReactNode }) {
 export default function DashboardRoutes() {
   return (
     <Routes>
+      <Route path="accept-invitation" element={<AcceptInvitationPage />} />
       <Route element={<DashboardLayout />}>
         <Route
           index
@@ -48,10 +58,28 @@ export default function DashboardRoutes() {
         <Route path="bookings" element={<BookingsListPage />} />
         <Route path="services" element={<ServicesPage />} />
         <Route path="staff" element={<StaffPage />} />
+        <Route path="resources" element={<ResourcesPage />} />
+        <Route path="categories" element={<CategoriesPage />} />
         <Route path="policies" element={<PoliciesPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="team" element={<TeamPage />} />
         <Route path="api-keys" element={<ApiKeysPage />} />
+        <Route
+          path="collections"
+          element={
+            <Page>
+              <CollectionsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="collections/:collectionId"
+          element={
+            <Page>
+              <CollectionPage />
+            </Page>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

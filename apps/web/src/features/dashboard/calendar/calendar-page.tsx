@@ -6,7 +6,9 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
+import './calendar-page.css';
 import type { EventDropInfo, EventInput } from '@fullcalendar/react';
+import type { TimeOff } from '@atrium/sdk/modules/bookings';
 import type { Booking } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
 import { Button, Card, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
@@ -22,6 +24,8 @@ import { admin, errorCode, errorMessage } from '../shared/dashboard-client.ts';
 import { bookingServiceId, contactName, formatRange } from '../shared/format.ts';
 import { PageHeader } from '../shared/ui.tsx';
 import { useBookingsInRange, type BookingFilters } from '../shared/use-bookings-range.ts';
+import { SlotDialog, type SlotSelection } from './slot-dialog.tsx';
+import { blockedTimeKey, useBlockedTime } from './use-blocked-time.ts';
 import { useClassSessions } from './use-class-sessions.ts';
 
 const s = t.dashboard.calendar;
@@ -33,6 +37,7 @@ const eventColors: Record<string, string> = {
   CANCELED: '#adb5bd',
   DECLINED: '#e03131',
 };
+const blockedColor = '#dee2e6';
 // Conflicts the server reports when a new time is taken; the owner may still insist.
 const conflictCodes = new Set([
   'SLOT_UNAVAILABLE',
@@ -60,12 +65,22 @@ export function CalendarPage() {
   const [selected, setSelected] = useState<string>();
   const [conflict, setConflict] = useState<PendingMove>();
   const [moving, setMoving] = useState(false);
+  const [slot, setSlot] = useState<SlotSelection>();
+  const [block, setBlock] = useState<TimeOff>();
+  const [unblocking, setUnblocking] = useState(false);
   const bookings = useBookingsInRange(range?.from, range?.to, filters);
   const classIds = (services.data ?? [])
     .filter((service) => service.type !== 'APPOINTMENT')
     .filter((service) => filters.serviceIds.length === 0 || filters.serviceIds.includes(service.id))
     .map((service) => service.id);
   const sessions = useClassSessions(range?.from, range?.to, filters.statuses.length > 0 ? [] : classIds);
+  const shownStaffIds =
+    filters.staffIds.length > 0 ? filters.staffIds : (staff.data ?? []).map((member) => member.id);
+  const blocked = useBlockedTime(range?.from, range?.to, shownStaffIds);
+  const staffNames = useMemo(
+    () => new Map((staff.data ?? []).map((member) => [member.id, member.name ?? ''])),
+    [staff.data],
+  );
 
   const events = useMemo<EventInput[]>(
     () => [
@@ -85,6 +100,21 @@ export function CalendarPage() {
         textColor: '#7950f2',
         editable: false,
         extendedProps: { session: true },
+      })),
+      // Blocked time: grey hatched blocks that nothing can be dropped onto by accident.
+      ...(blocked.data ?? []).map((timeOff) => ({
+        id: `blocked-${timeOff.id}`,
+        title: t.dashboard.calendarSlot.blockedEvent(
+          staffNames.get(timeOff.staffMemberId) ?? '',
+          timeOff.title ?? '',
+        ),
+        start: timeOff.startDate,
+        end: timeOff.endDate,
+        color: blockedColor,
+        contrastColor: '#495057',
+        className: 'atrium-blocked-time',
+        editable: false,
+        extendedProps: { blocked: timeOff },
       })),
       ...(bookings.data ?? []).map(({ booking }) => {
         const service = serviceNames.get(bookingServiceId(booking) ?? '') ?? booking.bookedEntity.title ?? '';
@@ -106,7 +136,7 @@ export function CalendarPage() {
         };
       }),
     ],
-    [bookings.data, sessions.data, serviceNames],
+    [bookings.data, sessions.data, blocked.data, serviceNames, staffNames],
   );
 
   async function move(booking: WithDates<Booking>, start: Date, end: Date, force: boolean) {
@@ -160,6 +190,21 @@ export function CalendarPage() {
     } finally {
       setMoving(false);
       setConflict(undefined);
+    }
+  }
+
+  async function unblock() {
+    if (!block) return;
+    setUnblocking(true);
+    try {
+      await admin.bookings.deleteTimeOff(block.staffMemberId, block.id);
+      notifications.show({ color: 'teal', message: t.dashboard.calendarSlot.unblocked });
+      void queryClient.invalidateQueries({ queryKey: blockedTimeKey });
+      setBlock(undefined);
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error) });
+    } finally {
+      setUnblocking(false);
     }
   }
 
@@ -227,8 +272,21 @@ export function CalendarPage() {
           events={events}
           eventStartEditable
           datesSet={(info) => setRange({ from: info.start, to: info.end })}
+          selectable
+          selectMirror
+          unselectAuto
+          select={(info) => {
+            setSlot({
+              start: info.start,
+              end: info.end,
+              ...(filters.staffIds.length === 1 ? { staffId: filters.staffIds[0] } : {}),
+            });
+            info.view.calendar.unselect();
+          }}
           eventClick={(info) => {
-            if (!info.event.extendedProps.session) setSelected(info.event.id);
+            const props = info.event.extendedProps;
+            if (props.blocked) setBlock(props.blocked as TimeOff);
+            else if (!props.session) setSelected(info.event.id);
           }}
           eventDrop={(info) => void onDrop(info)}
           eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
@@ -245,8 +303,44 @@ export function CalendarPage() {
             </Text>
           </Group>
         ))}
+        <Group gap={6}>
+          <span className="atrium-blocked-swatch" />
+          <Text size="xs" c="dimmed">
+            {t.dashboard.calendarSlot.legendBlocked}
+          </Text>
+        </Group>
       </Group>
       <BookingDrawer bookingId={selected} onClose={() => setSelected(undefined)} />
+      <SlotDialog
+        selection={slot}
+        services={services.data ?? []}
+        staff={staff.data ?? []}
+        onClose={() => setSlot(undefined)}
+      />
+      <Modal
+        opened={Boolean(block)}
+        onClose={() => setBlock(undefined)}
+        title={t.dashboard.calendarSlot.unblockTitle}
+      >
+        {block && (
+          <Stack>
+            <Text size="sm">
+              {t.dashboard.calendarSlot.blockedEvent(
+                staffNames.get(block.staffMemberId) ?? '',
+                block.title ?? '',
+              )}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {formatRange(block.startDate, block.endDate)}
+            </Text>
+            <Group justify="flex-end">
+              <Button color="red" variant="light" loading={unblocking} onClick={() => void unblock()}>
+                {t.dashboard.calendarSlot.unblock}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
       <Modal
         opened={Boolean(conflict)}
         onClose={() => {

@@ -12,6 +12,7 @@ import {
   Select,
   Stack,
   Switch,
+  Tabs,
   Text,
   TextInput,
   Textarea,
@@ -20,12 +21,25 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangeEvent } from 'react';
+import {
+  IconCalendarRepeat,
+  IconAdjustments,
+  IconPhoto,
+  IconPuzzle,
+  IconListDetails,
+} from '@tabler/icons-react';
+import { useState, type ChangeEvent } from 'react';
 import { t } from '../../../i18n/strings.ts';
+import { AddOnGroupsPanel } from '../add-ons/add-on-groups-panel.tsx';
+import { useAllCategories, useAllResourceTypes } from '../shared/catalogue-lookups.ts';
 import { useSite, useStaffMembers } from '../shared/catalogue-data.ts';
 import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { MediaPanel } from './media-panel.tsx';
+import { OptionsPanel } from './options-panel.tsx';
+import { SchedulePanel } from './schedule-panel.tsx';
 
 const s = t.dashboard.services;
+const c = t.dashboard.catalogue.serviceEditor;
 type ServiceType = 'APPOINTMENT' | 'CLASS' | 'COURSE';
 type RateType = 'FIXED' | 'VARIED' | 'CUSTOM' | 'NO_FEE';
 
@@ -52,6 +66,8 @@ interface Values {
   onlineBooking: boolean;
   hidden: boolean;
   slug: string;
+  categoryId: string | null;
+  resourceTypeIds: string[];
 }
 
 function initialValues(service: WithDates<Service> | undefined): Values {
@@ -81,10 +97,16 @@ function initialValues(service: WithDates<Service> | undefined): Values {
     onlineBooking: service?.onlineBooking?.enabled ?? true,
     hidden: service?.hidden ?? false,
     slug: service?.mainSlug?.name ?? '',
+    categoryId: service?.category?.id ?? null,
+    resourceTypeIds: (service?.serviceResources ?? []).map((entry) => entry.resourceType.id),
   };
 }
 
-function toInput(values: Values, currency: string | undefined): ServiceInput {
+function toInput(
+  values: Values,
+  currency: string | undefined,
+  existing: WithDates<Service> | undefined,
+): ServiceInput {
   const money = (amount: number) => ({ value: amount.toFixed(2), ...(currency ? { currency } : {}) });
   const payment: ServiceInput['payment'] = {
     rateType: values.rateType,
@@ -122,25 +144,32 @@ function toInput(values: Values, currency: string | undefined): ServiceInput {
     bookingPolicy: values.policyId ? { id: values.policyId } : null,
     onlineBooking: { enabled: values.onlineBooking, requireManualApproval: values.manualApproval },
     hidden: values.hidden,
+    category: values.categoryId ? { id: values.categoryId } : null,
+    // A type kept from before keeps its chosen resources.
+    serviceResources: values.resourceTypeIds.map(
+      (id) =>
+        existing?.serviceResources?.find((entry) => entry.resourceType.id === id) ?? { resourceType: { id } },
+    ),
     ...(values.type === 'APPOINTMENT'
       ? { schedule: { availabilityConstraints: { durations: [{ minutes: values.duration }] } } }
       : {}),
   };
 }
 
-/** Create or edit a service of any type: what it costs, who gives it, where, and how it is booked. */
-export function ServiceEditor({
+/** The service's main fields: what it costs, who gives it, where, what it needs and how it is booked. */
+function DetailsForm({
   service,
-  opened,
+  onSaved,
   onClose,
 }: {
   service: WithDates<Service> | undefined;
-  opened: boolean;
+  onSaved: (saved: WithDates<Service>) => void;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const site = useSite();
   const staff = useStaffMembers();
+  const categories = useAllCategories();
+  const resourceTypes = useAllResourceTypes();
   const form = useForm<Values>({
     initialValues: initialValues(service),
     validate: {
@@ -173,18 +202,20 @@ export function ServiceEditor({
 
   const save = useMutation({
     mutationFn: async (values: Values) => {
-      const input = toInput(values, site.data?.currency);
-      const saved = service
+      const input = toInput(values, site.data?.currency, service);
+      let saved = service
         ? await admin.bookings.updateService(service.id, { ...input, revision: service.revision })
         : await admin.bookings.createService(input);
-      if (values.slug.trim() && values.slug.trim() !== saved.mainSlug?.name)
+      if (values.slug.trim() && values.slug.trim() !== saved.mainSlug?.name) {
         await admin.bookings.setCustomSlug(saved.id, values.slug.trim());
+        saved = await admin.bookings.getService(saved.id);
+      }
       return saved;
     },
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: service ? s.updated : s.created });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard', 'services'] });
-      onClose();
+    onSuccess: (saved) => {
+      notifications.show({ color: 'teal', message: service ? s.updated : c.createdNext });
+      onSaved(saved);
+      if (service) onClose();
     },
     onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
@@ -200,90 +231,99 @@ export function ServiceEditor({
       form.setFieldValue(field, event.currentTarget.checked),
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={service ? s.editTitle : s.createTitle} size="lg">
-      <form onSubmit={form.onSubmit((submitted) => save.mutate(submitted))} noValidate>
-        <Stack gap="md">
-          <SegmentedControl
-            fullWidth
-            disabled={Boolean(service)}
-            data={[
-              { value: 'APPOINTMENT', label: s.types.APPOINTMENT },
-              { value: 'CLASS', label: s.types.CLASS },
-              { value: 'COURSE', label: s.types.COURSE },
-            ]}
-            {...form.getInputProps('type')}
-          />
+    <form onSubmit={form.onSubmit((submitted) => save.mutate(submitted))} noValidate>
+      <Stack gap="md">
+        <SegmentedControl
+          fullWidth
+          disabled={Boolean(service)}
+          data={[
+            { value: 'APPOINTMENT', label: s.types.APPOINTMENT },
+            { value: 'CLASS', label: s.types.CLASS },
+            { value: 'COURSE', label: s.types.COURSE },
+          ]}
+          {...form.getInputProps('type')}
+        />
+        <Group grow align="flex-start">
           <TextInput label={s.name} required {...form.getInputProps('name')} />
-          <Textarea label={s.descriptionField} autosize minRows={2} {...form.getInputProps('description')} />
-          <Group grow>
-            {values.type === 'APPOINTMENT' ? (
-              <NumberInput
-                label={s.duration}
-                min={5}
-                max={1440}
-                step={5}
-                suffix=" min"
-                {...form.getInputProps('duration')}
-              />
-            ) : (
-              <NumberInput label={s.capacity} min={1} max={1000} {...form.getInputProps('capacity')} />
-            )}
-            <TextInput
-              label={s.slug}
-              description={s.slugHint}
-              error={slugError}
-              rightSection={slugChanged && slugCheck.data?.valid ? <Text c="teal">✓</Text> : null}
-              {...form.getInputProps('slug')}
-            />
-          </Group>
-
-          <Divider label={s.pricing} labelPosition="left" />
           <Select
-            label={s.rateType}
-            allowDeselect={false}
-            data={(['FIXED', 'VARIED', 'CUSTOM', 'NO_FEE'] as const).map((value) => ({
-              value,
-              label: s.rates[value],
-            }))}
-            {...form.getInputProps('rateType')}
+            label={c.category}
+            placeholder={c.noCategory}
+            clearable
+            data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
+            {...form.getInputProps('categoryId')}
           />
-          {(values.rateType === 'FIXED' || values.rateType === 'VARIED') && (
-            <Group grow>
-              <NumberInput
-                label={values.rateType === 'FIXED' ? s.price : s.defaultPrice}
-                min={0}
-                decimalScale={2}
-                prefix={site.data?.currency ? `${site.data.currency} ` : ''}
-                {...form.getInputProps('price')}
-              />
-              <NumberInput label={s.deposit} min={0} decimalScale={2} {...form.getInputProps('deposit')} />
-            </Group>
-          )}
-          {values.rateType === 'VARIED' && (
-            <Group grow>
-              <NumberInput label={s.minPrice} min={0} decimalScale={2} {...form.getInputProps('minPrice')} />
-              <NumberInput label={s.maxPrice} min={0} decimalScale={2} {...form.getInputProps('maxPrice')} />
-            </Group>
-          )}
-          {values.rateType === 'CUSTOM' && (
-            <TextInput
-              label={s.customPrice}
-              placeholder={s.customPricePlaceholder}
-              {...form.getInputProps('customPrice')}
+        </Group>
+        <Textarea label={s.descriptionField} autosize minRows={2} {...form.getInputProps('description')} />
+        <Group grow align="flex-start">
+          {values.type === 'APPOINTMENT' ? (
+            <NumberInput
+              label={s.duration}
+              min={5}
+              max={1440}
+              step={5}
+              suffix=" min"
+              {...form.getInputProps('duration')}
             />
+          ) : (
+            <NumberInput label={s.capacity} min={1} max={1000} {...form.getInputProps('capacity')} />
           )}
-          {values.rateType !== 'NO_FEE' && (
-            <Group>
-              <Checkbox label={s.payOnline} {...toggle('online')} />
-              <Checkbox label={s.payInPerson} {...toggle('inPerson')} />
-            </Group>
-          )}
+          <TextInput
+            label={s.slug}
+            description={s.slugHint}
+            error={slugError}
+            rightSection={slugChanged && slugCheck.data?.valid ? <Text c="teal">✓</Text> : null}
+            {...form.getInputProps('slug')}
+          />
+        </Group>
 
-          <Divider label={s.where} labelPosition="left" />
-          <Group>
-            <Checkbox label={s.atBusiness} {...toggle('atBusiness')} />
-            <Checkbox label={s.atCustomer} {...toggle('atCustomer')} />
+        <Divider label={s.pricing} labelPosition="left" />
+        <Select
+          label={s.rateType}
+          allowDeselect={false}
+          data={(['FIXED', 'VARIED', 'CUSTOM', 'NO_FEE'] as const).map((value) => ({
+            value,
+            label: s.rates[value],
+          }))}
+          {...form.getInputProps('rateType')}
+        />
+        {(values.rateType === 'FIXED' || values.rateType === 'VARIED') && (
+          <Group grow>
+            <NumberInput
+              label={values.rateType === 'FIXED' ? s.price : s.defaultPrice}
+              min={0}
+              decimalScale={2}
+              prefix={site.data?.currency ? `${site.data.currency} ` : ''}
+              {...form.getInputProps('price')}
+            />
+            <NumberInput label={s.deposit} min={0} decimalScale={2} {...form.getInputProps('deposit')} />
           </Group>
+        )}
+        {values.rateType === 'VARIED' && (
+          <Group grow>
+            <NumberInput label={s.minPrice} min={0} decimalScale={2} {...form.getInputProps('minPrice')} />
+            <NumberInput label={s.maxPrice} min={0} decimalScale={2} {...form.getInputProps('maxPrice')} />
+          </Group>
+        )}
+        {values.rateType === 'CUSTOM' && (
+          <TextInput
+            label={s.customPrice}
+            placeholder={s.customPricePlaceholder}
+            {...form.getInputProps('customPrice')}
+          />
+        )}
+        {values.rateType !== 'NO_FEE' && (
+          <Group>
+            <Checkbox label={s.payOnline} {...toggle('online')} />
+            <Checkbox label={s.payInPerson} {...toggle('inPerson')} />
+          </Group>
+        )}
+
+        <Divider label={s.where} labelPosition="left" />
+        <Group>
+          <Checkbox label={s.atBusiness} {...toggle('atBusiness')} />
+          <Checkbox label={s.atCustomer} {...toggle('atCustomer')} />
+        </Group>
+        <Group grow align="flex-start">
           <MultiSelect
             label={s.staff}
             placeholder={s.staffPlaceholder}
@@ -291,44 +331,147 @@ export function ServiceEditor({
             searchable
             {...form.getInputProps('staffMemberIds')}
           />
+          <MultiSelect
+            label={c.resources}
+            description={c.resourcesHint}
+            placeholder={c.resourcesPlaceholder}
+            data={(resourceTypes.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+            searchable
+            {...form.getInputProps('resourceTypeIds')}
+          />
+        </Group>
 
-          <Divider label={s.booking} labelPosition="left" />
-          <Group grow>
-            <Select
-              label={s.policy}
-              placeholder={s.defaultPolicy}
-              clearable
-              data={(policies.data ?? []).map((policy) => ({
-                value: policy.id,
-                label: policy.name ?? policy.id,
-              }))}
-              {...form.getInputProps('policyId')}
-            />
-            <Select
-              label={s.form}
-              placeholder={s.defaultForm}
-              clearable
-              data={(forms.data ?? []).map((entry) => ({
-                value: entry.formDetails.formId,
-                label: entry.formDetails.name ?? entry.formDetails.formId,
-              }))}
-              {...form.getInputProps('formId')}
-            />
-          </Group>
-          <Switch label={s.onlineBooking} {...toggle('onlineBooking')} />
-          <Switch label={s.manualApproval} {...toggle('manualApproval')} />
-          <Switch label={s.hidden} {...toggle('hidden')} />
+        <Divider label={s.booking} labelPosition="left" />
+        <Group grow>
+          <Select
+            label={s.policy}
+            placeholder={s.defaultPolicy}
+            clearable
+            data={(policies.data ?? []).map((policy) => ({
+              value: policy.id,
+              label: policy.name ?? policy.id,
+            }))}
+            {...form.getInputProps('policyId')}
+          />
+          <Select
+            label={s.form}
+            placeholder={s.defaultForm}
+            clearable
+            data={(forms.data ?? []).map((entry) => ({
+              value: entry.formDetails.formId,
+              label: entry.formDetails.name ?? entry.formDetails.formId,
+            }))}
+            {...form.getInputProps('formId')}
+          />
+        </Group>
+        <Switch label={s.onlineBooking} {...toggle('onlineBooking')} />
+        <Switch label={s.manualApproval} {...toggle('manualApproval')} />
+        <Switch label={s.hidden} {...toggle('hidden')} />
 
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t.dashboard.common.cancel}
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={Boolean(slugError)}>
-              {service ? t.dashboard.common.save : s.create}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            {t.dashboard.common.cancel}
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={Boolean(slugError)}>
+            {service ? t.dashboard.common.save : s.create}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type Tab = 'details' | 'media' | 'options' | 'add-ons' | 'schedule';
+
+/**
+ * Create or edit a service of any type. A new service starts on its details; once created, the other
+ * tabs (images, options and prices, add-ons, and the timetable of a class or course) open on it.
+ */
+export function ServiceEditor({
+  service: initial,
+  opened,
+  onClose,
+}: {
+  service: WithDates<Service> | undefined;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [created, setCreated] = useState<WithDates<Service>>();
+  const [tab, setTab] = useState<Tab>('details');
+  const id = initial?.id ?? created?.id;
+  // The tabs change the service (media, add-on groups), so the editor reads it fresh after each change.
+  const current = useQuery({
+    queryKey: ['dashboard', 'services', 'one', id],
+    enabled: Boolean(id),
+    queryFn: () => admin.bookings.getService(id!),
+    initialData: initial ?? created,
+  });
+  const service = id ? (current.data ?? initial ?? created) : undefined;
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['dashboard', 'services'] });
+  };
+  const scheduled = service && service.type !== 'APPOINTMENT';
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={service ? service.name : s.createTitle}
+      size={tab === 'details' ? 'xl' : 1000}
+    >
+      <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="details" leftSection={<IconListDetails size={16} />}>
+            {c.tabs.details}
+          </Tabs.Tab>
+          <Tabs.Tab value="media" leftSection={<IconPhoto size={16} />} disabled={!service}>
+            {c.tabs.media}
+          </Tabs.Tab>
+          <Tabs.Tab value="options" leftSection={<IconAdjustments size={16} />} disabled={!service}>
+            {c.tabs.options}
+          </Tabs.Tab>
+          <Tabs.Tab value="add-ons" leftSection={<IconPuzzle size={16} />} disabled={!service}>
+            {c.tabs.addOns}
+          </Tabs.Tab>
+          {scheduled && (
+            <Tabs.Tab value="schedule" leftSection={<IconCalendarRepeat size={16} />}>
+              {c.tabs.schedule}
+            </Tabs.Tab>
+          )}
+        </Tabs.List>
+        <Tabs.Panel value="details">
+          <DetailsForm
+            key={service?.revision ?? 'new'}
+            service={service}
+            onClose={onClose}
+            onSaved={(saved) => {
+              refresh();
+              if (!initial && !created) {
+                setCreated(saved);
+                setTab(saved.type === 'APPOINTMENT' ? 'media' : 'schedule');
+              }
+            }}
+          />
+        </Tabs.Panel>
+        {service && (
+          <>
+            <Tabs.Panel value="media">
+              <MediaPanel key={service.revision} service={service} onSaved={refresh} />
+            </Tabs.Panel>
+            <Tabs.Panel value="options">
+              <OptionsPanel service={service} />
+            </Tabs.Panel>
+            <Tabs.Panel value="add-ons">
+              <AddOnGroupsPanel serviceId={service.id} onChanged={refresh} />
+            </Tabs.Panel>
+            {scheduled && (
+              <Tabs.Panel value="schedule">
+                <SchedulePanel service={service} />
+              </Tabs.Panel>
+            )}
+          </>
+        )}
+      </Tabs>
     </Modal>
   );
 }

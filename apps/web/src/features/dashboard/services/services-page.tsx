@@ -2,6 +2,7 @@ import type { Service } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
 import {
   ActionIcon,
+  Avatar,
   Badge,
   Button,
   Card,
@@ -14,18 +15,20 @@ import {
   Text,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCopy, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
-import { useServices } from '../shared/catalogue-data.ts';
 import { admin, errorMessage } from '../shared/dashboard-client.ts';
 import { formatMoney } from '../shared/format.ts';
+import { Pager, usePagedList } from '../shared/paged-list.tsx';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
 import { ServiceEditor } from './service-editor.tsx';
+import { thumbnailOf } from './service-media.ts';
 
 const s = t.dashboard.services;
+const pageSize = 20;
 
 function priceOf(service: WithDates<Service>): string {
   const payment = service.payment;
@@ -47,7 +50,9 @@ function priceOf(service: WithDates<Service>): string {
 export function ServicesPage() {
   const session = useSession();
   const queryClient = useQueryClient();
-  const services = useServices();
+  const services = usePagedList<WithDates<Service>>(['dashboard', 'services', 'list'], () =>
+    admin.bookings.queryServices().ascending('name').limit(pageSize).find(),
+  );
   const [editing, setEditing] = useState<{ service?: WithDates<Service> }>();
   const [deleting, setDeleting] = useState<WithDates<Service>>();
   const [keepSessions, setKeepSessions] = useState(true);
@@ -93,7 +98,7 @@ export function ServicesPage() {
           <Loading />
         ) : services.isError ? (
           <LoadError error={services.error} />
-        ) : services.data.length === 0 ? (
+        ) : services.items.length === 0 ? (
           <EmptyState title={s.empty} body={s.emptyBody} />
         ) : (
           <Table.ScrollContainer minWidth={760}>
@@ -109,29 +114,48 @@ export function ServicesPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {services.data.map((service) => (
+                {services.items.map((service) => (
                   <Table.Tr key={service.id}>
                     <Table.Td>
-                      <Group gap="xs">
-                        <Text fw={500} size="sm">
-                          {service.name}
-                        </Text>
-                        {service.hidden && (
-                          <Badge size="xs" color="gray" variant="light">
-                            {s.hiddenBadge}
-                          </Badge>
-                        )}
-                        {service.onlineBooking?.requireManualApproval && (
-                          <Badge size="xs" color="yellow" variant="light">
-                            {s.approvalBadge}
-                          </Badge>
-                        )}
+                      <Group gap="sm" wrap="nowrap">
+                        <Avatar
+                          src={thumbnailOf(service)}
+                          alt=""
+                          radius="md"
+                          size={44}
+                          color="brand"
+                          variant="light"
+                        >
+                          <IconPhoto size={18} stroke={1.5} />
+                        </Avatar>
+                        <div>
+                          <Group gap="xs">
+                            <Text fw={500} size="sm">
+                              {service.name}
+                            </Text>
+                            {service.category?.name && (
+                              <Badge size="xs" color="grape" variant="light">
+                                {service.category.name}
+                              </Badge>
+                            )}
+                            {service.hidden && (
+                              <Badge size="xs" color="gray" variant="light">
+                                {s.hiddenBadge}
+                              </Badge>
+                            )}
+                            {service.onlineBooking?.requireManualApproval && (
+                              <Badge size="xs" color="yellow" variant="light">
+                                {s.approvalBadge}
+                              </Badge>
+                            )}
+                          </Group>
+                          {service.mainSlug && (
+                            <Text size="xs" c="dimmed">
+                              /{service.mainSlug.name}
+                            </Text>
+                          )}
+                        </div>
                       </Group>
-                      {service.mainSlug && (
-                        <Text size="xs" c="dimmed">
-                          /{service.mainSlug.name}
-                        </Text>
-                      )}
                     </Table.Td>
                     <Table.Td>
                       <Badge variant="light">{s.types[service.type]}</Badge>
@@ -184,6 +208,7 @@ export function ServicesPage() {
                 ))}
               </Table.Tbody>
             </Table>
+            <Pager list={services} />
           </Table.ScrollContainer>
         )}
       </Card>

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
 import { useBookingAction, bookingsKey } from './booking-actions.ts';
+import { BookingHistory } from './booking-history.tsx';
 import { useNames } from './catalogue-data.ts';
 import { admin } from './dashboard-client.ts';
 import { bookingServiceId, contactName, formatDateTime, formatRange } from './format.ts';
@@ -148,6 +149,8 @@ export function BookingDrawer({
               ))
             )}
           </Stack>
+
+          <BookingHistory bookingId={booking.id} />
 
           <Divider />
           {booking.status === 'PENDING' || booking.status === 'CREATED' ? (

@@ -1,6 +1,8 @@
 import { AtriumError, createClient } from '@atrium/sdk';
 import { team } from '@atrium/sdk/modules/admin/team';
 import { bookings } from '@atrium/sdk/modules/bookings';
+import { bookingBulkStatus } from '@atrium/sdk/modules/bookings/bulk-status';
+import { bookingHistory } from '@atrium/sdk/modules/bookings/history';
 import { identity } from '@atrium/sdk/modules/identity';
 import { sites } from '@atrium/sdk/modules/sites';
 import { staffAuth } from '../../../lib/atrium-client.ts';
@@ -13,7 +15,7 @@ import { t } from '../../../i18n/strings.ts';
 export const admin = createClient({
   baseUrl: '',
   auth: staffAuth,
-  modules: { bookings, identity, sites, team },
+  modules: { bookings, bookingBulkStatus, bookingHistory, identity, sites, team },
 });
 
 /** A message a person can act on, from whatever a call threw. */

@@ -21,7 +21,8 @@ export function useBookingsInRange(from: Date | undefined, to: Date | undefined,
     placeholderData: keepPreviousData,
     queryFn: async () => {
       let query = admin.bookings
-        .queryExtendedBookings({ withBookingAttendanceInfo: true })
+        // No attachments: the calendar draws status and time only; the drawer loads the rest of one booking.
+        .queryExtendedBookings()
         .ge('startDate', from!)
         .lt('startDate', to!);
       if (filters.staffIds.length > 0) query = query.in('bookedEntity.slot.resource.id', filters.staffIds);

@@ -23,15 +23,17 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
-import { useStaffMembers } from '../shared/catalogue-data.ts';
 import { admin, errorMessage } from '../shared/dashboard-client.ts';
 import { formatDateTime, weekdays, type Weekday } from '../shared/format.ts';
+import { Pager, usePagedList } from '../shared/paged-list.tsx';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
+import { ExternalCalendarsPanel, FeedPanel } from './calendars-panel.tsx';
 import { hoursProblem, WorkingHoursEditor, type Period } from './working-hours-editor.tsx';
 
 const s = t.dashboard.staff;
 const staffKey = ['dashboard', 'staff'];
+const pageSize = 24;
 
 const defaultHours: Period[] = weekdays
   .slice(0, 5)
@@ -222,7 +224,9 @@ function TimeOffPanel({ member }: { member: WithDates<StaffMember> }) {
 /** The people who give services: their contact details, weekly hours and time off. */
 export function StaffPage() {
   const session = useSession();
-  const staff = useStaffMembers();
+  const staff = usePagedList<WithDates<StaffMember>>([...staffKey, 'list'], () =>
+    admin.bookings.queryStaffMembers().ascending('name').limit(pageSize).find(),
+  );
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<WithDates<StaffMember>>();
   return (
@@ -242,33 +246,40 @@ export function StaffPage() {
         <Loading />
       ) : staff.isError ? (
         <LoadError error={staff.error} />
-      ) : staff.data.length === 0 ? (
+      ) : staff.items.length === 0 ? (
         <Card>
           <EmptyState title={s.empty} body={s.emptyBody} />
         </Card>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {staff.data.map((member) => (
-            <Card key={member.id} style={{ cursor: 'pointer' }} onClick={() => setOpen(member)}>
-              <Group wrap="nowrap">
-                <Avatar color="brand" radius="xl" size="lg">
-                  {member.name.slice(0, 1).toUpperCase()}
-                </Avatar>
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate>
-                    {member.name}
-                  </Text>
-                  <Text size="sm" c="dimmed" truncate>
-                    {member.email ?? s.noEmail}
-                  </Text>
-                  <Badge variant="light" color={member.usesDefaultWorkingHours ? 'gray' : 'brand'} size="sm">
-                    {summary(member)}
-                  </Badge>
-                </Stack>
-              </Group>
-            </Card>
-          ))}
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {staff.items.map((member) => (
+              <Card key={member.id} style={{ cursor: 'pointer' }} onClick={() => setOpen(member)}>
+                <Group wrap="nowrap">
+                  <Avatar color="brand" radius="xl" size="lg">
+                    {member.name.slice(0, 1).toUpperCase()}
+                  </Avatar>
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text fw={600} truncate>
+                      {member.name}
+                    </Text>
+                    <Text size="sm" c="dimmed" truncate>
+                      {member.email ?? s.noEmail}
+                    </Text>
+                    <Badge
+                      variant="light"
+                      color={member.usesDefaultWorkingHours ? 'gray' : 'brand'}
+                      size="sm"
+                    >
+                      {summary(member)}
+                    </Badge>
+                  </Stack>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+          <Pager list={staff} />
+        </>
       )}
       <Modal opened={creating} onClose={() => setCreating(false)} title={s.createTitle} size="lg">
         {creating && <StaffForm onClose={() => setCreating(false)} />}
@@ -289,6 +300,10 @@ export function StaffPage() {
             )}
             <Divider />
             <TimeOffPanel member={open} />
+            <Divider />
+            <ExternalCalendarsPanel staffMemberId={open.id} />
+            <Divider />
+            <FeedPanel staffMemberId={open.id} />
           </Stack>
         )}
       </Drawer>

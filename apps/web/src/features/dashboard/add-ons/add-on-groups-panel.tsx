@@ -1,0 +1,221 @@
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconPuzzle, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { t } from '../../../i18n/strings.ts';
+import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { EmptyState, LoadError, Loading } from '../shared/ui.tsx';
+
+const s = t.dashboard.catalogue.addOns;
+
+interface Draft {
+  id?: string;
+  name: string;
+  prompt: string;
+  max: number | '';
+  addOns: string[];
+}
+
+function GroupCard({
+  serviceId,
+  draft,
+  onDone,
+  onChanged,
+}: {
+  serviceId: string;
+  draft: Draft;
+  onDone?: () => void;
+  onChanged: () => void;
+}) {
+  const [value, setValue] = useState(draft);
+  const [confirming, setConfirming] = useState(false);
+  const save = useMutation({
+    mutationFn: () => {
+      const group = {
+        name: value.name.trim(),
+        prompt: value.prompt.trim() || null,
+        maxNumberOfAddOns: value.max === '' ? null : value.max,
+        addOnIds: value.addOns,
+      };
+      return value.id
+        ? admin.bookings.updateAddOnGroup(serviceId, { ...group, id: value.id })
+        : admin.bookings.createAddOnGroup(serviceId, group);
+    },
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: value.id ? s.saved : s.created });
+      onChanged();
+      onDone?.();
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+  const remove = useMutation({
+    mutationFn: () => admin.bookings.deleteAddOnGroup(serviceId, value.id!),
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: s.deleted });
+      onChanged();
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+  const maxProblem =
+    value.max !== '' && value.addOns.length > 0 && value.max > value.addOns.length
+      ? s.maxAboveCount
+      : undefined;
+  return (
+    <Card withBorder radius="md" p="md" aria-label={value.name || s.newGroup}>
+      <Stack gap="sm">
+        <Group grow align="flex-start">
+          <TextInput
+            label={s.groupName}
+            placeholder={s.groupNamePlaceholder}
+            required
+            value={value.name}
+            onChange={(event) => setValue({ ...value, name: event.currentTarget.value })}
+          />
+          <NumberInput
+            label={s.max}
+            description={s.maxHint}
+            min={1}
+            max={1000}
+            allowDecimal={false}
+            value={value.max}
+            error={maxProblem}
+            onChange={(next) => setValue({ ...value, max: next === '' ? '' : Number(next) })}
+          />
+        </Group>
+        <TextInput
+          label={s.prompt}
+          placeholder={s.promptPlaceholder}
+          value={value.prompt}
+          onChange={(event) => setValue({ ...value, prompt: event.currentTarget.value })}
+        />
+        <TagsInput
+          label={s.addOns}
+          description={s.addOnsHint}
+          placeholder={s.addOnPlaceholder}
+          value={value.addOns}
+          maxTags={100}
+          onChange={(addOns) => setValue({ ...value, addOns })}
+        />
+        <Group justify="space-between">
+          {value.id ? (
+            confirming ? (
+              <Group gap="xs">
+                <Text size="sm">{s.deleteConfirm}</Text>
+                <Button size="xs" color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
+                  {s.delete}
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+                  {t.dashboard.common.cancel}
+                </Button>
+              </Group>
+            ) : (
+              <Tooltip label={s.delete}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={s.deleteOf(value.name)}
+                  onClick={() => setConfirming(true)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )
+          ) : (
+            <Button variant="subtle" color="gray" size="xs" onClick={onDone}>
+              {t.dashboard.common.cancel}
+            </Button>
+          )}
+          <Button
+            size="sm"
+            loading={save.isPending}
+            disabled={!value.name.trim() || Boolean(maxProblem)}
+            onClick={() => save.mutate()}
+          >
+            {value.id ? s.saveGroup : s.createGroup}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * A service's add-on groups ("Extras": hot stones, aromatherapy...) and the add-ons in each. Add-ons
+ * have no catalogue of their own on the server yet: an add-on is the name the owner gives it.
+ */
+export function AddOnGroupsPanel({ serviceId, onChanged }: { serviceId: string; onChanged: () => void }) {
+  const queryClient = useQueryClient();
+  const key = ['dashboard', 'add-on-groups', serviceId];
+  const groups = useQuery({
+    queryKey: key,
+    queryFn: () => admin.bookings.listAddOnGroupsByServiceId(serviceId),
+  });
+  const [adding, setAdding] = useState(false);
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: key });
+    onChanged();
+  };
+  if (groups.isPending) return <Loading />;
+  if (groups.isError) return <LoadError error={groups.error} />;
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {s.intro}
+      </Text>
+      {groups.data.length === 0 && !adding && (
+        <Card withBorder radius="md">
+          <EmptyState
+            title={s.empty}
+            body={s.emptyBody}
+            action={
+              <Button variant="light" leftSection={<IconPuzzle size={16} />} onClick={() => setAdding(true)}>
+                {s.newGroup}
+              </Button>
+            }
+          />
+        </Card>
+      )}
+      {groups.data.map((group) => (
+        <GroupCard
+          key={`${group.groupId}-${group.addOns.length}-${group.groupName}`}
+          serviceId={serviceId}
+          onChanged={changed}
+          draft={{
+            id: group.groupId,
+            name: group.groupName ?? '',
+            prompt: group.prompt ?? '',
+            max: group.maxNumberOfAddOns ?? '',
+            addOns: group.addOns.map((addOn) => addOn.addOnId),
+          }}
+        />
+      ))}
+      {adding && (
+        <GroupCard
+          serviceId={serviceId}
+          onChanged={changed}
+          onDone={() => setAdding(false)}
+          draft={{ name: '', prompt: '', max: '', addOns: [] }}
+        />
+      )}
+      {(groups.data.length > 0 || adding) && !adding && (
+        <Group>
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            {s.newGroup}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
