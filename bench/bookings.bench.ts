@@ -1,48 +1,126 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { testConfig } from '../apps/server/src/platform/config.ts';
-import { openDatabase, type Database } from '../apps/server/src/platform/db/database.ts';
+import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
+import type { ServerMessage } from './bookings-server.ts';
 import type { BenchFigure } from './http-overhead.bench.ts';
 
 // Booking creations per second through the real HTTP API, with every check the server makes: the slot
-// is re-computed from the catalogue and the busy ledger inside the transaction, the policy, the form,
+// is re-checked from the catalogue and the busy ledger inside the transaction, the policy, the form,
 // the no-double-booking constraint, the event, the mails and the reminder job. Distinct slots measure
 // throughput; contended slots (many customers racing for each slot) measure how fast losers get 409.
+//
+// As deployed: the servers are separate processes (bookings-server.ts; two on PostgreSQL, one per core,
+// one of them working the queues) and the load generator (autocannon, round-robin over the servers) is
+// this process. CPU time is read per process, so the cost of a booking can be told apart from the load
+// the other users of the machine put on it.
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const owner = { [devCallerHeader]: 'WIX_USER:OWNER', 'content-type': 'application/json' };
 
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export interface BookingsBenchResult {
+  figures: BenchFigure[];
+  /** How the bench ran and what one booking cost, one line each. */
+  notes: string[];
+}
+
+interface Scratch {
+  /** The database URL the servers use (undefined: each server's own in-memory PGlite). */
+  url?: string;
+  name?: string;
+  drop(): Promise<void>;
+}
+
+async function scratchDatabase(): Promise<Scratch> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({});
-    return { database, drop: () => database.close() };
-  }
+  if (!serverUrl) return { drop: async () => undefined };
   const name = `atrium_bench_${randomBytes(6).toString('hex')}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
+  const drop = async () => {
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
   };
+  // Migrated once here, so the servers start side by side on a ready schema.
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    await drop();
+    throw error;
+  }
+  await database.close();
+  return { url: url.toString(), name, drop };
 }
 
-async function call(base: string, method: string, path: string, body: unknown, headers = owner) {
+interface Server {
+  child: ChildProcess;
+  url: string;
+  request(type: 'stats'): Promise<Extract<ServerMessage, { type: 'stats' }>>;
+}
+
+async function startServer(databaseUrl: string | undefined, worker: boolean, poolSize: number) {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const child = fork(
+    path.join(root, 'apps/server/bin/run-ts.mjs'),
+    [path.join(root, 'bench/bookings-server.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        BENCH_DATABASE_URL: databaseUrl ?? '',
+        BENCH_WORKER: String(worker),
+        BENCH_POOL_SIZE: String(poolSize),
+      },
+      execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  const waiters: Array<(message: ServerMessage) => void> = [];
+  child.on('message', (message: ServerMessage) => waiters.shift()?.(message));
+  const next = () =>
+    new Promise<ServerMessage>((resolve, reject) => {
+      waiters.push(resolve);
+      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    });
+  const listening = await next();
+  if (listening.type !== 'listening') throw new Error('bench server did not start');
+  const server: Server = {
+    child,
+    url: listening.url,
+    async request(type) {
+      const reply = next();
+      child.send({ type });
+      return (await reply) as Extract<ServerMessage, { type: 'stats' }>;
+    },
+  };
+  return server;
+}
+
+async function stopServer(server: Server): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.send({ type: 'stop' });
+  await exited;
+}
+
+async function call(base: string, method: string, path: string, body: unknown) {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers,
+    headers: owner,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   // Setup answers are read by shape at the call site; a wrong one fails the bench there.
@@ -57,51 +135,79 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 }
 
-/**
- * Counts the statements every pg client sends while `work` runs: round trips, not only time, say what a
- * booking costs when the machine is shared (PGlite runs in process and is not counted).
- */
-async function countingStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = prototype.query;
-  let statements = 0;
-  prototype.query = function (this: unknown, ...args: unknown[]) {
-    statements += 1;
-    return original.apply(this, args);
-  };
-  try {
-    return { result: await work(), statements };
-  } finally {
-    prototype.query = original;
+/** CPU seconds of this database's PostgreSQL backends and the server's WAL writer (local server only). */
+function postgresCpuMicros(databaseName: string | undefined): number | undefined {
+  if (!databaseName || process.platform !== 'linux') return undefined;
+  const ticksPerSecond = 100;
+  let total = 0;
+  let found = false;
+  for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.startsWith('postgres:')) continue;
+      if (!command.includes(` ${databaseName} `) && !command.includes('walwriter')) continue;
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    } catch {
+      // The process ended while being read.
+    }
   }
+  return found ? (total / ticksPerSecond) * 1_000_000 : undefined;
 }
 
-/** Runs `next()` requests with `connections` in flight for `durationMs`; returns latencies and statuses. */
+interface Run {
+  latencies: number[];
+  statuses: Map<number, number>;
+  seconds: number;
+}
+
+/** Round-robin over the servers: one autocannon instance each, `connections` split between them. */
 async function load(
-  base: string,
+  servers: Server[],
   connections: number,
   durationMs: number,
-  next: (index: number) => { path: string; body: unknown; caller: string },
-) {
+  next: (index: number) => { body: string; caller: string },
+): Promise<Run> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   let index = 0;
-  const deadline = performance.now() + durationMs;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) {
-        const request = next(index++);
-        const begin = performance.now();
-        const response = await fetch(`${base}${request.path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [devCallerHeader]: request.caller },
-          body: JSON.stringify(request.body),
-        });
-        await response.arrayBuffer();
-        latencies.push(performance.now() - begin);
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      }
+    servers.map((server, serverIndex) => {
+      const share =
+        Math.floor(connections / servers.length) + (serverIndex < connections % servers.length ? 1 : 0);
+      let finished!: (error: unknown) => void;
+      const done = new Promise<void>((resolve, reject) => {
+        finished = (error) => (error ? reject(error as Error) : resolve());
+      });
+      const instance = autocannon(
+        {
+          url: server.url,
+          connections: share,
+          duration: durationMs / 1000,
+          requests: [
+            {
+              method: 'POST',
+              path: '/bookings/v2/bookings',
+              setupRequest: (request) => {
+                const { body, caller } = next(index++);
+                return {
+                  ...request,
+                  body,
+                  headers: { 'content-type': 'application/json', [devCallerHeader]: caller },
+                };
+              },
+            },
+          ],
+        },
+        finished,
+      );
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        latencies.push(responseTime);
+        statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+      });
+      return done;
     }),
   );
   const seconds = (performance.now() - started) / 1000;
@@ -109,18 +215,63 @@ async function load(
   return { latencies, statuses, seconds };
 }
 
+interface Cost {
+  serverMicros: number;
+  statements: number;
+  loadMicros: number;
+  postgresMicros?: number;
+}
+
+/** Runs `work` and returns the CPU time each side spent and the statements the servers sent meanwhile. */
+async function measuringCost<T>(
+  servers: Server[],
+  databaseName: string | undefined,
+  work: () => Promise<T>,
+): Promise<{ result: T; cost: Cost }> {
+  const sample = async () => {
+    const stats = await Promise.all(servers.map((server) => server.request('stats')));
+    const self = process.cpuUsage();
+    return {
+      serverMicros: stats.reduce((sum, stat) => sum + stat.cpuMicros, 0),
+      statements: stats.reduce((sum, stat) => sum + stat.statements, 0),
+      loadMicros: self.user + self.system,
+      postgresMicros: postgresCpuMicros(databaseName),
+    };
+  };
+  const before = await sample();
+  const result = await work();
+  const after = await sample();
+  return {
+    result,
+    cost: {
+      serverMicros: after.serverMicros - before.serverMicros,
+      statements: after.statements - before.statements,
+      loadMicros: after.loadMicros - before.loadMicros,
+      postgresMicros:
+        after.postgresMicros !== undefined && before.postgresMicros !== undefined
+          ? after.postgresMicros - before.postgresMicros
+          : undefined,
+    },
+  };
+}
+
 export async function runBookingsBench(
-  options: { durationMs?: number; connections?: number } = {},
-): Promise<BenchFigure[]> {
-  const durationMs = options.durationMs ?? 8000;
-  const connections = options.connections ?? 16;
-  const { database, drop } = await freshDatabase();
-  const app = await buildApp({
-    config: testConfig({ LOG_LEVEL: 'silent', DATABASE_URL: database.connectionString ?? '' }),
-    database,
-  });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  options: { durationMs?: number; connections?: number; servers?: number } = {},
+): Promise<BookingsBenchResult> {
+  const durationMs = options.durationMs ?? Number(process.env.BENCH_DURATION_MS ?? 8000);
+  const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 16);
+  const scratch = await scratchDatabase();
+  // PGlite belongs to one process; on PostgreSQL one server process per core.
+  const serverCount = scratch.url
+    ? (options.servers ?? Number(process.env.BENCH_SERVERS ?? Math.min(2, os.cpus().length)))
+    : 1;
+  const poolSize = Math.max(4, Math.ceil(connections / serverCount) + 2);
+  const servers: Server[] = [];
   try {
+    for (let index = 0; index < serverCount; index += 1) {
+      servers.push(await startServer(scratch.url, index === 0, poolSize));
+    }
+    const base = servers[0]!.url;
     const businessHours = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'].map((weekday) => ({
       weekday,
       startTime: '00:00',
@@ -130,8 +281,11 @@ export async function runBookingsBench(
     const staff: string[] = [];
     for (let index = 0; index < 8; index += 1) {
       staff.push(
-        (await call(base, 'POST', '/bookings/v1/staff-members', { staffMember: { name: `Staff ${index}` } }))
-          .staffMember!.id,
+        (
+          await call(base, 'POST', '/bookings/v1/staff-members', {
+            staffMember: { name: `Staff ${index}`, email: `staff${index}@example.com` },
+          })
+        ).staffMember!.id,
       );
     }
     const serviceFor = async (staffMemberId: string) =>
@@ -149,42 +303,41 @@ export async function runBookingsBench(
     const services = await Promise.all(staff.map(serviceFor));
     const firstSlot = Date.UTC(new Date().getUTCFullYear() + 1, 0, 1);
     const request = (serviceId: string, start: number, index: number) => ({
-      path: '/bookings/v2/bookings',
       caller: `MEMBER:bench-${index}`,
-      body: {
+      body: JSON.stringify({
         booking: {
           bookedEntity: { slot: { serviceId, startDate: new Date(start).toISOString() } },
           contactDetails: { firstName: 'Bench', email: `bench${index}@example.com` },
           totalParticipants: 1,
         },
-      },
+      }),
     });
+    // Request i books service i mod 8 at its own half-hour from `from`, so no two requests collide.
+    const distinctFrom = (from: number) => (index: number) =>
+      request(
+        services[index % services.length]!,
+        from + Math.floor(index / services.length) * 1_800_000,
+        index,
+      );
 
-    // Distinct: request i books service i mod 8 at its own half-hour, so no two requests collide.
-    const { result: distinct, statements } = await countingStatements(() =>
-      load(base, connections, durationMs, (index) =>
-        request(
-          services[index % services.length]!,
-          firstSlot + Math.floor(index / services.length) * 1_800_000,
-          index,
-        ),
-      ),
+    // Warm-up (JIT, caches, connection pools) on slots of its own, not measured.
+    await load(servers, connections, 2000, distinctFrom(firstSlot + 800 * 86_400_000));
+    const windowStart = process.hrtime.bigint() / 1000n;
+    const { result: distinct, cost } = await measuringCost(servers, scratch.name, () =>
+      load(servers, connections, durationMs, distinctFrom(firstSlot)),
     );
-    // Background work (the job queue's polling) is counted too, so this is an upper bound.
-    const perBooking =
-      database.kind === 'postgres' ? (statements / distinct.latencies.length).toFixed(1) : '?';
+    const windowEnd = process.hrtime.bigint() / 1000n;
     // Contended: 50 requests race for each slot of one staff member, in waves.
     const contendedStart = firstSlot + 400 * 86_400_000;
-    const contended = await load(base, connections, durationMs, (index) =>
+    const contended = await load(servers, connections, durationMs, (index) =>
       request(services[0]!, contendedStart + Math.floor(index / 50) * 1_800_000, index),
     );
-    const figure = (name: string, run: Awaited<ReturnType<typeof load>>): BenchFigure => {
-      const bad = [...run.statuses.keys()].filter((status) => status >= 500);
-      if (bad.length > 0)
+
+    const figure = (name: string, run: Run): BenchFigure => {
+      const bad = [...run.statuses.keys()].filter((status) => status >= 500 || status === 0);
+      if (bad.length > 0 || run.latencies.length === 0)
         throw new Error(`${name}: server errors ${JSON.stringify(Object.fromEntries(run.statuses))}`);
-      const statuses = Object.entries(Object.fromEntries(run.statuses))
-        .map(([status, count]) => `${status}:${count}`)
-        .join(' ');
+      const statuses = [...run.statuses].map(([status, count]) => `${status}:${count}`).join(' ');
       return {
         name: `${name} [${statuses}]`,
         requestsPerSecond: Math.round(run.latencies.length / run.seconds),
@@ -192,15 +345,36 @@ export async function runBookingsBench(
         p99Ms: percentile(run.latencies, 99),
       };
     };
-    return [
-      figure(
-        `POST /bookings/v2/bookings, distinct slots (${connections} connections, ${perBooking} statements/request)`,
-        distinct,
-      ),
-      figure(`POST /bookings/v2/bookings, 50 racers per slot (${connections} connections)`, contended),
-    ];
+    const created = distinct.statuses.get(200) ?? 0;
+    const perBooking = (micros: number | undefined) =>
+      micros === undefined || created === 0 ? '?' : (micros / 1000 / created).toFixed(2);
+    return {
+      figures: [
+        figure('POST /bookings/v2/bookings, distinct slots', distinct),
+        figure('POST /bookings/v2/bookings, 50 racers per slot', contended),
+      ],
+      notes: [
+        `Configuration: ${
+          scratch.url
+            ? `PostgreSQL, ${serverCount} server processes (pool of ${poolSize} each, one works the queues)`
+            : 'PGlite, 1 server process (the embedded database belongs to one process)'
+        }, load generator autocannon in its own process, ${connections} connections round-robin, ` +
+          `2 s warm-up, ${durationMs / 1000} s per run.`,
+        `Per booking (distinct slots, ${created} created): ` +
+          `${scratch.url ? (cost.statements / created).toFixed(2) : '?'} SQL statements; CPU ms: ` +
+          `servers ${perBooking(cost.serverMicros)}, PostgreSQL ${perBooking(cost.postgresMicros)}, ` +
+          `load generator ${perBooking(cost.loadMicros)}.`,
+        `Background work (the job queue's polling) counts in statements and CPU, so these are upper bounds.`,
+        ...(process.env.BENCH_CPU_PROF
+          ? [
+              `CPU profiles of the servers in ${process.env.BENCH_CPU_PROF}; the distinct-slots run is ` +
+                `monotonic microseconds ${windowStart}-${windowEnd} (${created} bookings).`,
+            ]
+          : []),
+      ],
+    };
   } finally {
-    await app.close();
-    await drop();
+    await Promise.all(servers.map(stopServer));
+    await scratch.drop();
   }
 }

@@ -1,10 +1,11 @@
-// `npm run bench [-- name ...]`: the benchmarks (all, or those named: http, availability, bookings, data), printed as
+// `npm run bench [-- name ...]`: the benchmarks (all, or those named: http, availability, bookings, data, calendar), printed as
 // tables. DATABASE_URL selects PostgreSQL (each benchmark makes and drops its own scratch database), else PGlite.
 import os from 'node:os';
 import { runHttpOverheadBench, type BenchFigure } from './http-overhead.bench.ts';
 import { runBookingsBench } from './bookings.bench.ts';
 import { printAvailabilityFigures, runAvailabilityBench } from './availability.bench.ts';
 import { printDataBench, runDataBench } from './data.bench.ts';
+import { printCalendarFigures, runCalendarBench } from './dashboard-calendar.bench.ts';
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
 console.log(
@@ -28,12 +29,19 @@ const benchmarks: Record<string, () => Promise<void>> = {
   http: async () =>
     printRequests('HTTP overhead (autocannon, 10 connections, 8 s)', await runHttpOverheadBench()),
   availability: async () => printAvailabilityFigures(await runAvailabilityBench()),
-  bookings: async () =>
-    printRequests(
-      'Booking creations (all checks, fresh database, 16 connections, 8 s each)',
-      await runBookingsBench(),
-    ),
+  bookings: async () => {
+    const result = await runBookingsBench();
+    printRequests('Booking creations (all checks, fresh database)', result.figures);
+    for (const note of result.notes) console.log(note);
+    console.log(
+      `Load average after the run: ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
+    );
+  },
   data: async () => printDataBench(await runDataBench()),
+  calendar: async () => printCalendarFigures(await runCalendarBench()),
 };
 
 const requested = process.argv.slice(2);

@@ -1,0 +1,46 @@
+// One server process of the bookings benchmark (bookings.bench.ts forks it): the real app on the bench's
+// database, listening on a free port. Over IPC it reports its port once listening, and on request its
+// CPU time and the statements its pg clients sent, so the bench can divide them by the bookings made.
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { testConfig } from '../apps/server/src/platform/config.ts';
+import { openDatabase } from '../apps/server/src/platform/db/database.ts';
+
+export type ServerMessage =
+  { type: 'listening'; url: string } | { type: 'stats'; statements: number; cpuMicros: number };
+
+const send = (message: ServerMessage) => process.send!(message);
+
+let statements = 0;
+const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+const original = prototype.query;
+prototype.query = function (this: unknown, ...args: unknown[]) {
+  statements += 1;
+  return original.apply(this, args);
+};
+
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const database = await openDatabase({ databaseUrl, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 10) });
+const app = await buildApp({
+  config: testConfig({
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl ?? '',
+    // As a deployment would run it: one process works the queues, the others only serve requests.
+    WORKER_ENABLED: process.env.BENCH_WORKER === 'true' ? 'true' : 'false',
+  }),
+  database,
+});
+const url = await app.listen({ host: '127.0.0.1', port: 0 });
+
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'stats') {
+    const cpu = process.cpuUsage();
+    send({ type: 'stats', statements, cpuMicros: cpu.user + cpu.system });
+  } else if (message.type === 'stop') {
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  }
+});
+send({ type: 'listening', url });
