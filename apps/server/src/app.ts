@@ -173,7 +173,12 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(data.routes);
     const bookingsCatalog = createBookingsCatalogModule({ database, config, events, queries });
     await app.register(bookingsCatalog.routes);
-    const bookingsLifecycle = createBookingsLifecycleModule({ database, events, mail: mail.service });
+    const bookingsLifecycle = createBookingsLifecycleModule({
+      database,
+      events,
+      mail: mail.service,
+      reminderLeadMinutes: config.BOOKINGS_REMINDER_LEAD_MINUTES,
+    });
     await app.register(bookingsLifecycle.routes);
     const availability = createAvailabilityModule({ database });
     await app.register(availability.routes);

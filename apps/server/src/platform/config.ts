@@ -67,6 +67,13 @@ const configSchema = z.object({
    * server's own network (SSRF).
    */
   BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv,
+  /** Minutes before a confirmed booking's start that its reminder goes out (one week at most). */
+  BOOKINGS_REMINDER_LEAD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(24 * 60),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
