@@ -75,6 +75,33 @@ describe('bookingBulkStatus', () => {
   });
 });
 
+describe('bookings.queryTimeOff', () => {
+  it("reads several staff members' time off overlapping a range in one call, and refuses customers", async () => {
+    const [cleo, dan] = [await createStaff(server, 'Cleo'), await createStaff(server, 'Dan')];
+    const owner = server.owner();
+    await owner.addTimeOff(cleo, { startDate: at(5, 9), endDate: at(5, 12), title: 'Dentist' });
+    await owner.addTimeOff(dan, { startDate: at(6, 0), endDate: at(8, 0), title: 'Conference' });
+    await owner.addTimeOff(dan, { startDate: at(20, 9), endDate: at(20, 10), title: 'Later' });
+
+    const week = await owner.queryTimeOff({ staffMemberIds: [cleo, dan], from: at(4, 0), to: at(11, 0) });
+    expect(week.map((entry) => [entry.staffMemberId, entry.title]).sort()).toEqual(
+      [
+        [cleo, 'Dentist'],
+        [dan, 'Conference'],
+      ].sort(),
+    );
+    expect(week.find((entry) => entry.title === 'Dentist')!.startDate).toEqual(new Date(at(5, 9)));
+
+    const onlyDan = await owner.queryTimeOff({ staffMemberIds: [dan], from: at(7, 0), to: at(30, 0) });
+    expect(onlyDan.map((entry) => entry.title).sort()).toEqual(['Conference', 'Later']);
+
+    await expectRefusal(
+      server.member('ada').queryTimeOff({ staffMemberIds: [cleo], from: at(4, 0), to: at(11, 0) }),
+      403,
+    );
+  });
+});
+
 describe('team.acceptStaffInvitation', () => {
   it('signs the invited user in through the OAuth strategy, once', async () => {
     const owner = createClient({ baseUrl: server.baseUrl, headers: ownerHeaders, modules: { team } });
