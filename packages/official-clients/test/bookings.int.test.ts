@@ -124,6 +124,64 @@ describe('the official bookings client against Atrium', () => {
     expect(staff.items.map((member) => member.name)).toEqual(['Grace Hopper']);
   });
 
+  it('answers every other services call of the client', async () => {
+    const created = await business.services.bulkCreateServices(
+      [appointmentService('Bulk one', false), appointmentService('Bulk two', false)],
+      { returnEntity: true },
+    );
+    expect(created.results.map((result) => result.itemMetadata?.success)).toEqual([true, true]);
+    const [one, two] = created.results.map((result) => result.item!._id!);
+
+    expect((await business.services.countServices({ filter: { type: 'APPOINTMENT' } })).count).toBe(4);
+    const searched = await visitor.services.searchServices({ search: { expression: 'Bulk' } });
+    expect(searched.services?.map((service) => service.name).sort()).toEqual(['Bulk one', 'Bulk two']);
+
+    expect(await business.services.validateSlug(one!, { slug: 'bulk-one' })).toMatchObject({ valid: true });
+    expect(await business.services.validateSlug(one!, { slug: 'Bad Slug!' })).toMatchObject({
+      valid: false,
+      errors: ['SLUG_CONTAINS_ILLEGAL_CHARACTERS'],
+    });
+    const slugged = await business.services.setCustomSlug(one!, { slug: 'bulk-one' });
+    expect(slugged.slug).toMatchObject({ name: 'bulk-one', custom: true });
+    expect(await business.services.validateSlug(two!, { slug: 'bulk-one' })).toMatchObject({
+      valid: false,
+      errors: ['SLUG_ALREADY_EXISTS'],
+    });
+
+    const clone = await business.services.cloneService(one!);
+    expect(clone.service).toMatchObject({ type: 'APPOINTMENT', staffMemberIds: [staffMemberId] });
+    expect(clone.service?._id).not.toBe(one);
+
+    const located = await business.services.setServiceLocations(one!, { locations: [{ type: 'CUSTOMER' }] });
+    expect(located.service?.locations?.map((location) => location.type)).toEqual(['CUSTOMER']);
+    const plan = '11111111-1111-4111-8111-111111111111';
+    const withPlan = await business.services.enablePricingPlansForService(one!, [plan]);
+    expect(withPlan.service?.payment?.pricingPlanIds).toEqual([plan]);
+    const withoutPlan = await business.services.disablePricingPlansForService(one!, {
+      pricingPlanIds: [plan],
+    });
+    expect(withoutPlan.service?.payment?.pricingPlanIds ?? []).toEqual([]);
+
+    const current = await business.services.getService(two!);
+    const bulkUpdated = await business.services.bulkUpdateServices({
+      services: [{ service: { _id: two!, revision: current.revision!, tagLine: 'Now with tea' } }],
+      returnEntity: true,
+    });
+    expect(bulkUpdated.results[0]!.item?.tagLine).toBe('Now with tea');
+
+    expect((await visitor.services.queryLocations({})).businessLocations).toMatchObject({ exists: true });
+    expect((await visitor.services.queryCategories({})).categories).toEqual([]);
+    expect((await business.services.queryPolicies({})).bookingPolicies.length).toBeGreaterThan(0);
+    expect((await business.services.queryBookingForms({})).bookingForms.length).toBeGreaterThan(0);
+
+    await business.services.deleteService(clone.service!._id!, {
+      preserveFutureSessionsWithParticipants: true,
+    });
+    const deleted = await business.services.bulkDeleteServices([one!, two!]);
+    expect(deleted.results.map((result) => result.itemMetadata?.success)).toEqual([true, true]);
+    expect((await business.services.countServices({})).count).toBe(2);
+  });
+
   it('lists availability and time slots for the staff member who gives the service', async () => {
     const slots = await bookableSlots(instantServiceId);
     expect(slots.length).toBeGreaterThan(10);
@@ -148,6 +206,47 @@ describe('the official bookings client against Atrium', () => {
       expect(slot.localStartDate! >= `${from}T00:00:00`).toBe(true);
       expect(slot.localStartDate! < `${to}T00:00:00`).toBe(true);
     }
+  });
+
+  it("gets one time slot, back-to-back slots for two services and a schedule's availability", async () => {
+    const from = new Date(Date.now() + day).toISOString().slice(0, 10);
+    const { timeSlots = [] } = await visitor.availabilityTimeSlots.listAvailabilityTimeSlots({
+      serviceId: instantServiceId,
+      fromLocalDate: `${from}T00:00:00`,
+      toLocalDate: `${from}T23:59:59`,
+      timeZone: 'UTC',
+      bookable: true,
+    });
+    const first = timeSlots[0]!;
+    const one = await visitor.availabilityTimeSlots.getAvailabilityTimeSlot(
+      instantServiceId,
+      first.localStartDate!,
+      first.localEndDate!,
+      'UTC',
+      first.location!,
+    );
+    expect(one.timeSlot).toMatchObject({ serviceId: instantServiceId, localStartDate: first.localStartDate });
+
+    const multi = await visitor.availabilityCalendar.calculateMultiSlotAvailability({
+      from: `${from}T00:00:00`,
+      to: new Date(Date.now() + 4 * day).toISOString().slice(0, 19),
+      timeZone: 'UTC',
+      slots: [{ serviceId: instantServiceId }, { serviceId: approvalServiceId }],
+      slotsPerDay: 3,
+    });
+    expect(multi.slots.length).toBeGreaterThan(0);
+    for (const entry of multi.slots) {
+      const parts = entry.slot?.nestedTimeSlots ?? [];
+      expect(parts.map((part) => part.serviceId)).toEqual([instantServiceId, approvalServiceId]);
+      expect(instant(parts[1]!.start)).toBe(instant(parts[0]!.end));
+    }
+
+    const service = await business.services.getService(instantServiceId);
+    // Schedule availability is a course's; an appointment's schedule is refused with the client's own code.
+    const notACourse = await refusal(
+      visitor.availabilityCalendar.getScheduleAvailability(service.schedule!._id!),
+    );
+    expect(notACourse.details?.applicationError?.code).toBe('FAILED_RESOLVING_SCHEDULE');
   });
 
   it('books as a visitor; the business confirms, reschedules and cancels', async () => {

@@ -9,6 +9,9 @@ export const compatPrefixes: ReadonlyArray<readonly [from: string, to: string]> 
   ['/_api/bookings/v2', '/bookings/v2'],
   ['/_api/service-availability/v2', '/bookings/v2'],
   ['/availability-calendar/v1', '/bookings/v1'],
+  // The official availability client sends multislot and schedule calls to its host with no gateway prefix.
+  ['/v1/availability', '/bookings/v1/availability'],
+  ['/v2/availability', '/bookings/v2/availability'],
   ['/_api/iam/authentication/v2', '/identity/v2'],
   ['/_api/iam/authentication/v1', '/identity/v1'],
   ['/_api/redirects-api/v1', '/identity/v1'],
