@@ -129,8 +129,8 @@ describe('the official bookings client against Atrium', () => {
       [appointmentService('Bulk one', false), appointmentService('Bulk two', false)],
       { returnEntity: true },
     );
-    expect(created.results.map((result) => result.itemMetadata?.success)).toEqual([true, true]);
-    const [one, two] = created.results.map((result) => result.item!._id!);
+    expect((created.results ?? []).map((result) => result.itemMetadata?.success)).toEqual([true, true]);
+    const [one, two] = (created.results ?? []).map((result) => result.item!._id!);
 
     expect((await business.services.countServices({ filter: { type: 'APPOINTMENT' } })).count).toBe(4);
     const searched = await visitor.services.searchServices({ search: { expression: 'Bulk' } });
@@ -167,18 +167,18 @@ describe('the official bookings client against Atrium', () => {
       services: [{ service: { _id: two!, revision: current.revision!, tagLine: 'Now with tea' } }],
       returnEntity: true,
     });
-    expect(bulkUpdated.results[0]!.item?.tagLine).toBe('Now with tea');
+    expect(bulkUpdated.results?.[0]?.item?.tagLine).toBe('Now with tea');
 
     expect((await visitor.services.queryLocations({})).businessLocations).toMatchObject({ exists: true });
     expect((await visitor.services.queryCategories({})).categories).toEqual([]);
-    expect((await business.services.queryPolicies({})).bookingPolicies.length).toBeGreaterThan(0);
-    expect((await business.services.queryBookingForms({})).bookingForms.length).toBeGreaterThan(0);
+    expect((await business.services.queryPolicies({})).bookingPolicies?.length).toBeGreaterThan(0);
+    expect((await business.services.queryBookingForms({})).bookingForms?.length).toBeGreaterThan(0);
 
     await business.services.deleteService(clone.service!._id!, {
       preserveFutureSessionsWithParticipants: true,
     });
     const deleted = await business.services.bulkDeleteServices([one!, two!]);
-    expect(deleted.results.map((result) => result.itemMetadata?.success)).toEqual([true, true]);
+    expect((deleted.results ?? []).map((result) => result.itemMetadata?.success)).toEqual([true, true]);
     expect((await business.services.countServices({})).count).toBe(2);
   });
 
@@ -234,9 +234,14 @@ describe('the official bookings client against Atrium', () => {
       slots: [{ serviceId: instantServiceId }, { serviceId: approvalServiceId }],
       slotsPerDay: 3,
     });
-    expect(multi.slots.length).toBeGreaterThan(0);
-    for (const entry of multi.slots) {
-      const parts = entry.slot?.nestedTimeSlots ?? [];
+    expect(multi.slots?.length).toBeGreaterThan(0);
+    for (const entry of multi.slots ?? []) {
+      // The wire slot carries its parts; this version's declarations define NestedTimeSlot but leave it
+      // off Slot.
+      const slot = entry.slot as availabilityCalendar.Slot & {
+        nestedTimeSlots?: availabilityCalendar.NestedTimeSlot[];
+      };
+      const parts = slot.nestedTimeSlots ?? [];
       expect(parts.map((part) => part.serviceId)).toEqual([instantServiceId, approvalServiceId]);
       expect(instant(parts[1]!.start)).toBe(instant(parts[0]!.end));
     }
