@@ -2,6 +2,7 @@ import * as availabilityCalendar from '@wix/auto_sdk_bookings_availability-calen
 import * as availabilityTimeSlots from '@wix/auto_sdk_bookings_availability-time-slots';
 import * as bookings from '@wix/auto_sdk_bookings_bookings';
 import * as extendedBookings from '@wix/auto_sdk_bookings_extended-bookings';
+import * as multiServiceAvailabilityTimeSlots from '@wix/auto_sdk_bookings_multi-service-availability-time-slots';
 import * as services from '@wix/auto_sdk_bookings_services';
 import * as staffMembers from '@wix/auto_sdk_bookings_staff-members';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
@@ -16,6 +17,7 @@ import {
 // visitor finds a slot and books it, the business confirms, reschedules, declines and cancels.
 
 const modules = {
+  multiServiceAvailabilityTimeSlots,
   services,
   staffMembers,
   availabilityCalendar,
@@ -247,6 +249,20 @@ describe('the official bookings client against Atrium', () => {
     }
 
     const service = await business.services.getService(instantServiceId);
+    const sequence = await visitor.multiServiceAvailabilityTimeSlots.listMultiServiceAvailabilityTimeSlots({
+      services: [{ serviceId: instantServiceId }, { serviceId: approvalServiceId }],
+      fromLocalDate: `${from}T00:00:00`,
+      toLocalDate: `${from}T23:59:59`,
+      timeZone: 'UTC',
+      bookable: true,
+    });
+    expect(sequence.timeSlots?.length).toBeGreaterThan(0);
+    for (const slot of sequence.timeSlots ?? []) {
+      const parts = slot.nestedTimeSlots ?? [];
+      expect(parts.map((part) => part.serviceId)).toEqual([instantServiceId, approvalServiceId]);
+      expect(parts[1]!.localStartDate).toBe(parts[0]!.localEndDate);
+    }
+
     // Schedule availability is a course's; an appointment's schedule is refused with the client's own code.
     const notACourse = await refusal(
       visitor.availabilityCalendar.getScheduleAvailability(service.schedule!._id!),
