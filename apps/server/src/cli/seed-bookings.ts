@@ -34,6 +34,74 @@ async function call<T>(
   return JSON.parse(response.body) as T;
 }
 
+interface StaffMember {
+  id: string;
+  name: string;
+}
+
+const hour = 3_600_000;
+const day = 24 * hour;
+
+/**
+ * The studio's last four weeks: one to three private sessions on each weekday, recorded by the business
+ * (a past slot can only be booked with availability checks skipped) and marked attended or not, so the
+ * dashboard's history and its bookings-per-day chart show a business that has been running.
+ */
+async function seedPastAppointments(app: App, key: string, service: Service, now: Date): Promise<number> {
+  const { staffMembers } = await call<{ staffMembers: StaffMember[] }>(
+    app,
+    key,
+    'POST',
+    '/bookings/v1/staff-members/query',
+    { query: { paging: { limit: 20 } } },
+  );
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  let made = 0;
+  for (let daysAgo = 28; daysAgo >= 1; daysAgo -= 1) {
+    const date = new Date(today - daysAgo * day);
+    if (date.getUTCDay() === 0 || date.getUTCDay() === 6) continue;
+    const sessions = 1 + ((daysAgo * 7) % 3);
+    for (let index = 0; index < sessions; index += 1) {
+      const start = new Date(date.getTime() + (10 + index * 2 + (daysAgo % 2)) * hour);
+      const staff = staffMembers[(daysAgo + index) % staffMembers.length]!;
+      const customer = customers[(daysAgo + index) % customers.length]!;
+      const { booking } = await call<{ booking: { id: string; revision: string } }>(
+        app,
+        key,
+        'POST',
+        '/bookings/v2/bookings',
+        {
+          booking: {
+            bookedEntity: {
+              slot: {
+                serviceId: service.id,
+                startDate: start.toISOString(),
+                endDate: new Date(start.getTime() + hour).toISOString(),
+                resource: { id: staff.id, name: staff.name },
+              },
+            },
+            contactDetails: customer,
+            totalParticipants: 1,
+            selectedPaymentOption: 'OFFLINE',
+            paymentStatus: 'PAID',
+          },
+          participantNotification: { notifyParticipants: false },
+          flowControlSettings: { skipAvailabilityValidation: true },
+        },
+      );
+      await call(app, key, 'POST', '/bookings/v2/attendance', {
+        attendance: {
+          bookingId: booking.id,
+          status: (daysAgo + index) % 7 === 0 ? 'NOT_ATTENDED' : 'ATTENDED',
+          numberOfAttendees: 1,
+        },
+      });
+      made += 1;
+    }
+  }
+  return made;
+}
+
 /**
  * Demo bookings for the seeded catalogue, made through the real API (availability, policy and capacity checks
  * all apply) with a short-lived owner API key that is revoked afterwards. Returns how many were made.
@@ -61,6 +129,8 @@ export async function seedDemoBookings(deps: {
       },
     );
     const now = new Date();
+    const appointment = services.find((candidate) => candidate.type === 'APPOINTMENT');
+    if (appointment) made += await seedPastAppointments(app, key, appointment, now);
     const weekAhead = new Date(now.getTime() + 7 * 24 * 3600 * 1000);
     for (const service of services.filter((candidate) => candidate.type !== 'COURSE')) {
       const { availabilityEntries } = await call<{ availabilityEntries: Entry[] }>(

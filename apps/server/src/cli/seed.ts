@@ -36,7 +36,7 @@ export async function seedDemoData(deps: { database: Database; config: Config })
       ...deps,
       apiKey: { key, revoke: () => identity.staff.revokeApiKey(seedContext(site), apiKey.id) },
     });
-    console.log(`Seeded ${made} demo bookings for the coming week.`);
+    console.log(`Seeded ${made} demo bookings (the last four weeks and the coming week).`);
   }
   const seededData = await seedDataCollections(deps.database, site);
   console.log(
