@@ -308,6 +308,8 @@ export const bookingSchema = z.object({
         endDate: z.string(),
         timezone: z.string(),
         resource: bookedResourceSchema.nullish(),
+        /** Rooms and equipment the booking holds besides its staff member (the service's resource pools). */
+        resourceSelections: z.array(z.object({ resourceId: z.string() })).optional(),
         location: bookingLocationSchema.nullish(),
       })
       .optional(),

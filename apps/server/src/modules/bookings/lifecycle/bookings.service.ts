@@ -125,6 +125,7 @@ export function toWireBooking(row: BookingRow): Booking {
               endDate: iso(row.endDate),
               timezone: entityTimezone,
               resource: row.staffMemberId ? { id: row.staffMemberId } : null,
+              resourceSelections: row.resourceIds.map((resourceId) => ({ resourceId })),
               location: location as never,
             },
           }),
