@@ -427,8 +427,10 @@ export const en = {
     calendar: {
       title: 'Calendar',
       description:
-        'Click a booking for details, drag it to reschedule, or select an empty time to book or block it.',
+        'Click a booking or a class session for details, drag a booking to reschedule, or select an empty time to book or block it.',
       staff: 'Staff',
+      resource: 'Resource',
+      noResources: 'No resources yet',
       service: 'Service',
       status: 'Status',
       all: 'All',
@@ -440,7 +442,11 @@ export const en = {
       conflictTitle: 'That time is not free',
       conflictBody: (when: string) =>
         `Moving the booking to ${when} double-books the staff member or breaks the booking rules. Move it anyway?`,
-      session: (name: string, booked: number, capacity: number) => `${name} · ${booked}/${capacity} booked`,
+      session: (name: string, booked: number, capacity: number) =>
+        booked >= capacity
+          ? `${name} · Full (${booked}/${capacity})`
+          : `${name} · ${booked}/${capacity} booked`,
+      legendSession: 'Class session',
       keepOld: 'Keep the old time',
       doubleBook: 'Move anyway (double-book)',
     },
@@ -479,6 +485,48 @@ export const en = {
       noServices: 'Create an appointment service first: classes and courses are booked on their sessions.',
       required: 'Required',
       invalidEmail: 'Enter an email address',
+    },
+    calendarSession: {
+      title: 'Class session',
+      courseTitle: 'Course session',
+      when: 'When',
+      staff: 'Teacher',
+      capacity: 'Capacity',
+      spotsLeft: 'Spots left',
+      waitlist: 'Waitlist',
+      waitlistPlaces: (left: number, total: number) => `${left} of ${total} free`,
+      fullBadge: 'Full',
+      waiting: (count: number) => `${count} waiting`,
+      spots: (left: number, total: number) => `${left} of ${total}`,
+      booked: (booked: number, total: number) => `${booked} / ${total} booked`,
+      participants: 'Participants',
+      noParticipants: 'Nobody has booked this session yet.',
+      participantCount: (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`,
+      canceledCount: (count: number) =>
+        `${count} canceled or declined booking${count === 1 ? '' : 's'} not shown.`,
+      details: 'Details',
+      addParticipant: 'Add participant',
+      addToWaitlist: 'Add to waitlist',
+      courseHint: 'A course is booked as a whole: the participant is enrolled in every session.',
+      full: 'This session is full.',
+      fullWithWaitlist: (left: number) =>
+        `This session is full. The waitlist has ${left} place${left === 1 ? '' : 's'} left: a new participant joins it and moves up when a spot opens.`,
+      fullNoWaitlist:
+        'This session is full and its booking policy keeps no waitlist, so nobody more can be added.',
+      fullWaitlistFull: 'This session and its waitlist are both full, so nobody more can be added.',
+      started: 'This session has already started: participants can no longer be added.',
+      cancelled: 'This session is cancelled.',
+      added: 'Participant added.',
+      waitlisted: 'Added to the waitlist.',
+      failedTitle: 'The participant was not added',
+      errors: {
+        SESSION_FULL: 'The session filled up in the meantime and its policy keeps no waitlist.',
+        WAITLIST_FULL: 'The session and its waitlist filled up in the meantime.',
+        TOO_MANY_PARTICIPANTS: 'The booking policy allows fewer participants in one booking.',
+        SLOT_IN_THE_PAST: 'The session has already started.',
+        SLOT_UNAVAILABLE: 'This session is no longer offered.',
+        SERVICE_NOT_BOOKABLE: 'This service cannot be booked right now.',
+      } as Record<string, string>,
     },
     bookingHistory: {
       title: 'History',

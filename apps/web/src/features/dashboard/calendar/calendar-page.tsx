@@ -8,8 +8,7 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './calendar-page.css';
 import type { EventDropInfo, EventInput } from '@fullcalendar/react';
-import type { TimeOff } from '@atrium/sdk/modules/bookings';
-import type { Booking } from '@atrium/sdk/modules/bookings';
+import type { Booking, TimeOff, TimeSlot } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
 import { Button, Card, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -24,9 +23,11 @@ import { admin, errorCode, errorMessage } from '../shared/dashboard-client.ts';
 import { bookingServiceId, contactName, formatRange } from '../shared/format.ts';
 import { PageHeader } from '../shared/ui.tsx';
 import { useBookingsInRange, type BookingFilters } from '../shared/use-bookings-range.ts';
+import { SessionPanel } from './session-panel.tsx';
 import { SlotDialog, type SlotSelection } from './slot-dialog.tsx';
 import { blockedTimeKey, useBlockedTime } from './use-blocked-time.ts';
 import { useClassSessions } from './use-class-sessions.ts';
+import { useResources } from './use-resources.ts';
 
 const s = t.dashboard.calendar;
 const eventColors: Record<string, string> = {
@@ -38,6 +39,23 @@ const eventColors: Record<string, string> = {
   DECLINED: '#e03131',
 };
 const blockedColor = '#dee2e6';
+const sessionColor = '#e5dbff';
+
+/** The staff members a session names among its available resources (its teacher). */
+function sessionStaffIds(slot: TimeSlot): string[] {
+  return slot.availableResources.flatMap((pool) => pool.resources.map((resource) => resource.id));
+}
+
+/**
+ * A class booking is drawn inside its session (the session panel lists it), so a busy class is one block,
+ * not a column of people; a course enrolment likewise belongs to its course's sessions.
+ */
+function shownInSession(booking: WithDates<Booking>, eventIds: Set<string>, courseIds: Set<string>) {
+  const eventId = booking.bookedEntity.slot?.eventId;
+  if (eventId && eventIds.has(eventId)) return true;
+  const course = booking.bookedEntity.schedule?.serviceId;
+  return Boolean(course && courseIds.has(course));
+}
 // Conflicts the server reports when a new time is taken; the owner may still insist.
 const conflictCodes = new Set([
   'SLOT_UNAVAILABLE',
@@ -61,19 +79,56 @@ export function CalendarPage() {
   const [params] = useSearchParams();
   const { services, staff, serviceNames } = useNames();
   const [range, setRange] = useState<{ from: Date; to: Date }>();
-  const [filters, setFilters] = useState<BookingFilters>({ staffIds: [], serviceIds: [], statuses: [] });
+  const [filters, setFilters] = useState<BookingFilters>({
+    staffIds: [],
+    resourceIds: [],
+    serviceIds: [],
+    statuses: [],
+  });
   const [selected, setSelected] = useState<string>();
+  const [sessionId, setSessionId] = useState<string>();
   const [conflict, setConflict] = useState<PendingMove>();
   const [moving, setMoving] = useState(false);
   const [slot, setSlot] = useState<SlotSelection>();
   const [block, setBlock] = useState<TimeOff>();
   const [unblocking, setUnblocking] = useState(false);
+  const resources = useResources();
   const bookings = useBookingsInRange(range?.from, range?.to, filters);
-  const classIds = (services.data ?? [])
+  const classServices = (services.data ?? [])
     .filter((service) => service.type !== 'APPOINTMENT')
-    .filter((service) => filters.serviceIds.length === 0 || filters.serviceIds.includes(service.id))
-    .map((service) => service.id);
-  const sessions = useClassSessions(range?.from, range?.to, filters.statuses.length > 0 ? [] : classIds);
+    .filter((service) => filters.serviceIds.length === 0 || filters.serviceIds.includes(service.id));
+  // Sessions are not bookings: a status filter asks about bookings, and sessions hold no rooms, so either
+  // filter shows the matching class bookings one by one instead of their sessions.
+  const showSessions = filters.statuses.length === 0 && filters.resourceIds.length === 0;
+  const sessions = useClassSessions(
+    range?.from,
+    range?.to,
+    showSessions ? classServices.map((service) => service.id) : [],
+  );
+  const shownSessions = useMemo(
+    () =>
+      // The disabled query keeps its last answer as placeholder data: it must not be drawn.
+      (showSessions ? (sessions.data ?? []) : []).filter(
+        (slot) =>
+          filters.staffIds.length === 0 ||
+          sessionStaffIds(slot).some((staffId) => filters.staffIds.includes(staffId)),
+      ),
+    [showSessions, sessions.data, filters.staffIds],
+  );
+  const sessionEventIds = useMemo(
+    () => new Set(shownSessions.flatMap((slot) => (slot.eventInfo?.eventId ? [slot.eventInfo.eventId] : []))),
+    [shownSessions],
+  );
+  const sessionCourseIds = useMemo(() => {
+    const courses = new Set(
+      (services.data ?? []).filter((service) => service.type === 'COURSE').map((service) => service.id),
+    );
+    return new Set(
+      shownSessions.flatMap((slot) => (courses.has(slot.serviceId ?? '') ? [slot.serviceId!] : [])),
+    );
+  }, [shownSessions, services.data]);
+  const openSession = shownSessions.find((slot) => slot.eventInfo?.eventId === sessionId);
+  const openSessionService = (services.data ?? []).find((service) => service.id === openSession?.serviceId);
   const shownStaffIds =
     filters.staffIds.length > 0 ? filters.staffIds : (staff.data ?? []).map((member) => member.id);
   const blocked = useBlockedTime(range?.from, range?.to, shownStaffIds);
@@ -84,9 +139,9 @@ export function CalendarPage() {
 
   const events = useMemo<EventInput[]>(
     () => [
-      // Class sessions sit behind their bookings: one outlined block per session with its spots.
-      ...(sessions.data ?? []).map((slot, index) => ({
-        id: `session-${index}`,
+      // One block per class session with its spots; click it for its participants.
+      ...shownSessions.map((slot, index) => ({
+        id: `session-${slot.eventInfo?.eventId ?? index}`,
         title: s.session(
           serviceNames.get(slot.serviceId ?? '') ?? slot.eventInfo?.eventTitle ?? '',
           slot.totalCapacity - slot.remainingCapacity,
@@ -94,12 +149,11 @@ export function CalendarPage() {
         ),
         start: slot.localStartDate,
         end: slot.localEndDate,
-        color: '#9775fa',
-        backgroundColor: '#9775fa',
-        borderColor: '#7950f2',
-        textColor: '#7950f2',
+        color: sessionColor,
+        contrastColor: '#5f3dc4',
+        className: slot.remainingCapacity <= 0 ? 'atrium-session atrium-session-full' : 'atrium-session',
         editable: false,
-        extendedProps: { session: true },
+        extendedProps: { session: slot.eventInfo?.eventId },
       })),
       // Blocked time: grey hatched blocks that nothing can be dropped onto by accident.
       ...(blocked.data ?? []).map((timeOff) => ({
@@ -116,27 +170,30 @@ export function CalendarPage() {
         editable: false,
         extendedProps: { blocked: timeOff },
       })),
-      ...(bookings.data ?? []).map(({ booking }) => {
-        const service = serviceNames.get(bookingServiceId(booking) ?? '') ?? booking.bookedEntity.title ?? '';
-        const movable =
-          booking.status !== 'CANCELED' &&
-          booking.status !== 'DECLINED' &&
-          Boolean(booking.bookedEntity.slot);
-        return {
-          id: booking.id,
-          title: `${contactName(booking.contactDetails)} · ${service}`,
-          start: booking.startDate,
-          end: booking.endDate,
-          color: eventColors[booking.status],
-          backgroundColor: eventColors[booking.status],
-          borderColor: eventColors[booking.status],
-          editable: movable,
-          durationEditable: false,
-          extendedProps: { booking },
-        };
-      }),
+      ...(bookings.data ?? [])
+        .filter(({ booking }) => !shownInSession(booking, sessionEventIds, sessionCourseIds))
+        .map(({ booking }) => {
+          const service =
+            serviceNames.get(bookingServiceId(booking) ?? '') ?? booking.bookedEntity.title ?? '';
+          const movable =
+            booking.status !== 'CANCELED' &&
+            booking.status !== 'DECLINED' &&
+            Boolean(booking.bookedEntity.slot);
+          return {
+            id: booking.id,
+            title: `${contactName(booking.contactDetails)} · ${service}`,
+            start: booking.startDate,
+            end: booking.endDate,
+            color: eventColors[booking.status],
+            backgroundColor: eventColors[booking.status],
+            borderColor: eventColors[booking.status],
+            editable: movable,
+            durationEditable: false,
+            extendedProps: { booking },
+          };
+        }),
     ],
-    [bookings.data, sessions.data, blocked.data, serviceNames, staffNames],
+    [bookings.data, shownSessions, blocked.data, serviceNames, staffNames, sessionEventIds, sessionCourseIds],
   );
 
   async function move(booking: WithDates<Booking>, start: Date, end: Date, force: boolean) {
@@ -211,13 +268,27 @@ export function CalendarPage() {
   return (
     <>
       <PageHeader title={s.title} description={s.description} />
-      <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
+      <Group mb="md" gap="sm" align="flex-start" wrap="wrap">
         <MultiSelect
           label={s.staff}
           placeholder={s.all}
           data={(staff.data ?? []).map((member) => ({ value: member.id, label: member.name }))}
           value={filters.staffIds}
           onChange={(staffIds) => setFilters((current) => ({ ...current, staffIds }))}
+          clearable
+          searchable
+          w={220}
+        />
+        <MultiSelect
+          label={s.resource}
+          placeholder={(resources.data ?? []).length > 0 ? s.all : s.noResources}
+          data={(resources.data ?? []).map((resource) => ({
+            value: resource.id,
+            label: resource.name ?? '',
+          }))}
+          value={filters.resourceIds}
+          onChange={(resourceIds) => setFilters((current) => ({ ...current, resourceIds }))}
+          disabled={(resources.data ?? []).length === 0}
           clearable
           searchable
           w={220}
@@ -286,7 +357,8 @@ export function CalendarPage() {
           eventClick={(info) => {
             const props = info.event.extendedProps;
             if (props.blocked) setBlock(props.blocked as TimeOff);
-            else if (!props.session) setSelected(info.event.id);
+            else if (props.session) setSessionId(props.session as string);
+            else setSelected(info.event.id);
           }}
           eventDrop={(info) => void onDrop(info)}
           eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
@@ -304,12 +376,31 @@ export function CalendarPage() {
           </Group>
         ))}
         <Group gap={6}>
+          <span className="atrium-session-swatch" />
+          <Text size="xs" c="dimmed">
+            {s.legendSession}
+          </Text>
+        </Group>
+        <Group gap={6}>
           <span className="atrium-blocked-swatch" />
           <Text size="xs" c="dimmed">
             {t.dashboard.calendarSlot.legendBlocked}
           </Text>
         </Group>
       </Group>
+      <SessionPanel
+        // Hidden while one of its bookings is open, and back when that closes.
+        session={selected ? undefined : openSession}
+        service={openSessionService}
+        staffName={
+          openSession &&
+          sessionStaffIds(openSession)
+            .map((id) => staffNames.get(id))
+            .find(Boolean)
+        }
+        onClose={() => setSessionId(undefined)}
+        onOpenBooking={setSelected}
+      />
       <BookingDrawer bookingId={selected} onClose={() => setSelected(undefined)} />
       <SlotDialog
         selection={slot}

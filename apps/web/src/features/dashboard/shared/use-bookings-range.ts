@@ -6,6 +6,8 @@ import { admin } from './dashboard-client.ts';
 
 export interface BookingFilters {
   staffIds: string[];
+  /** Rooms and equipment (not staff): bookings holding any of them. */
+  resourceIds: string[];
   serviceIds: string[];
   statuses: string[];
 }
@@ -26,6 +28,8 @@ export function useBookingsInRange(from: Date | undefined, to: Date | undefined,
         .ge('startDate', from!)
         .lt('startDate', to!);
       if (filters.staffIds.length > 0) query = query.in('bookedEntity.slot.resource.id', filters.staffIds);
+      if (filters.resourceIds.length > 0)
+        query = query.hasSome('bookedEntity.slot.resourceSelections.resourceId', filters.resourceIds);
       if (filters.serviceIds.length > 0) query = query.in('bookedEntity.slot.serviceId', filters.serviceIds);
       if (filters.statuses.length > 0) query = query.in('status', filters.statuses);
       const items: WithDates<ExtendedBooking>[] = [];
