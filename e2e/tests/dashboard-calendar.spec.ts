@@ -324,7 +324,7 @@ test.describe.serial('owner calendar: class sessions and filters', () => {
     const held = new Map<string, string>();
     for (const [index, name] of ['Kim', 'Lou'].entries()) {
       const { booking } = await post<{
-        booking: { bookedEntity: { slot: { resourceSelections: Array<{ resourceId: string }> } } };
+        booking: { bookedEntity: { slot: { resources: Array<{ id: string }> } } };
       }>(request, '/bookings/v2/bookings', {
         booking: {
           bookedEntity: { slot: { serviceId: service.id, startDate: start, resource: { id: staff[index] } } },
@@ -336,7 +336,7 @@ test.describe.serial('owner calendar: class sessions and filters', () => {
           totalParticipants: 1,
         },
       });
-      held.set(name, booking.bookedEntity.slot.resourceSelections[0]!.resourceId);
+      held.set(name, booking.bookedEntity.slot.resources[0]!.id);
     }
     expect(new Set(held.values())).toEqual(new Set([blue, green]));
     const inBlue = held.get('Kim') === blue ? 'Kim' : 'Lou';

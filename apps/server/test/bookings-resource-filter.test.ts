@@ -61,7 +61,7 @@ afterAll(async () => t?.close(), 60_000);
 
 type Answer = {
   extendedBookings: Array<{
-    booking: { id: string; bookedEntity: { slot?: { resourceSelections?: Array<{ resourceId: string }> } } };
+    booking: { id: string; bookedEntity: { slot?: { resources?: Array<{ id: string }> } } };
   }>;
 };
 
@@ -85,23 +85,23 @@ describe('POST /bookings/v2/extended-bookings/query by resource', () => {
     for (const { booking } of (all.body as Answer).extendedBookings) {
       held.set(
         booking.id,
-        (booking.bookedEntity.slot?.resourceSelections ?? []).map((r) => r.resourceId),
+        (booking.bookedEntity.slot?.resources ?? []).map((r) => r.id),
       );
     }
     expect([...held.values()].flat().sort()).toEqual([rooms.blue, rooms.green].sort());
 
     const firstRoom = held.get(first.id)![0]!;
     for (const filter of [
-      { 'bookedEntity.slot.resourceSelections.resourceId': firstRoom },
-      { 'bookedEntity.slot.resourceSelections.resourceId': { $in: [firstRoom] } },
-      { 'bookedEntity.slot.resourceSelections.resourceId': { $hasSome: [firstRoom] } },
+      { 'bookedEntity.slot.resources.id': firstRoom },
+      { 'bookedEntity.slot.resources.id': { $in: [firstRoom] } },
+      { 'bookedEntity.slot.resources.id': { $hasSome: [firstRoom] } },
     ]) {
       const answer = await query(filter);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect((answer.body as Answer).extendedBookings.map((item) => item.booking.id)).toEqual([first.id]);
     }
     const both = await query({
-      'bookedEntity.slot.resourceSelections.resourceId': { $in: [rooms.blue, rooms.green] },
+      'bookedEntity.slot.resources.id': { $in: [rooms.blue, rooms.green] },
     });
     expect((both.body as Answer).extendedBookings.map((item) => item.booking.id).sort()).toEqual(
       [first.id, second.id].sort(),
@@ -110,7 +110,7 @@ describe('POST /bookings/v2/extended-bookings/query by resource', () => {
 
   it('keeps a customer to their own bookings when filtering by resource', async () => {
     const answer = await query(
-      { 'bookedEntity.slot.resourceSelections.resourceId': { $in: [rooms.blue, rooms.green] } },
+      { 'bookedEntity.slot.resources.id': { $in: [rooms.blue, rooms.green] } },
       customer('nobody'),
     );
     expect(answer.status).toBe(200);
@@ -118,10 +118,7 @@ describe('POST /bookings/v2/extended-bookings/query by resource', () => {
   });
 
   it('refuses an operand that is not a resource id and an operator arrays do not take', async () => {
-    expectError(
-      await query({ 'bookedEntity.slot.resourceSelections.resourceId': { $in: ['not-a-uuid'] } }),
-      400,
-    );
-    expectError(await query({ 'bookedEntity.slot.resourceSelections.resourceId': { $gt: rooms.blue } }), 400);
+    expectError(await query({ 'bookedEntity.slot.resources.id': { $in: ['not-a-uuid'] } }), 400);
+    expectError(await query({ 'bookedEntity.slot.resources.id': { $gt: rooms.blue } }), 400);
   });
 });

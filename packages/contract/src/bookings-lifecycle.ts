@@ -308,8 +308,11 @@ export const bookingSchema = z.object({
         endDate: z.string(),
         timezone: z.string(),
         resource: bookedResourceSchema.nullish(),
-        /** Rooms and equipment the booking holds besides its staff member (the service's resource pools). */
-        resourceSelections: z.array(z.object({ resourceId: z.string() })).optional(),
+        /**
+         * Rooms and equipment the booking holds besides its staff member (the service's resource pools).
+         * Atrium's own field: the official `resourceSelections` means how a resource type was chosen.
+         */
+        resources: z.array(z.object({ id: z.string() })).optional(),
         location: bookingLocationSchema.nullish(),
       })
       .optional(),

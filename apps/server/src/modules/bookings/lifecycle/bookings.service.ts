@@ -125,7 +125,7 @@ export function toWireBooking(row: BookingRow): Booking {
               endDate: iso(row.endDate),
               timezone: entityTimezone,
               resource: row.staffMemberId ? { id: row.staffMemberId } : null,
-              resourceSelections: row.resourceIds.map((resourceId) => ({ resourceId })),
+              resources: row.resourceIds.map((id) => ({ id })),
               location: location as never,
             },
           }),

@@ -51,7 +51,7 @@ export const bookingQueryEntity = defineQueryEntity({
     'bookedEntity.slot.eventId': bookings.sessionKey,
     'bookedEntity.slot.resource.id': bookings.staffMemberId,
     // Rooms and equipment the booking holds; `$in`/`$hasSome` find the bookings of any of several.
-    'bookedEntity.slot.resourceSelections.resourceId': { column: bookings.resourceIds, type: 'uuidArray' },
+    'bookedEntity.slot.resources.id': { column: bookings.resourceIds, type: 'uuidArray' },
     // The address inside the contact details (the whole JSONB object never equals a string).
     'contactDetails.email': { expression: sql`(${bookings.contactDetails} ->> 'email')`, type: 'string' },
     'multiServiceBookingInfo.id': bookings.multiServiceBookingId,

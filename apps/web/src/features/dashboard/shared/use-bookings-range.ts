@@ -29,7 +29,7 @@ export function useBookingsInRange(from: Date | undefined, to: Date | undefined,
         .lt('startDate', to!);
       if (filters.staffIds.length > 0) query = query.in('bookedEntity.slot.resource.id', filters.staffIds);
       if (filters.resourceIds.length > 0)
-        query = query.hasSome('bookedEntity.slot.resourceSelections.resourceId', filters.resourceIds);
+        query = query.hasSome('bookedEntity.slot.resources.id', filters.resourceIds);
       if (filters.serviceIds.length > 0) query = query.in('bookedEntity.slot.serviceId', filters.serviceIds);
       if (filters.statuses.length > 0) query = query.in('status', filters.statuses);
       const items: WithDates<ExtendedBooking>[] = [];
