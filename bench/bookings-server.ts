@@ -7,7 +7,8 @@ import { testConfig } from '../apps/server/src/platform/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 
 export type ServerMessage =
-  { type: 'listening'; url: string } | { type: 'stats'; statements: number; cpuMicros: number };
+  | { type: 'listening'; url: string }
+  | { type: 'stats'; statements: number; cpuMicros: number; systemMicros: number };
 
 const send = (message: ServerMessage) => process.send!(message);
 
@@ -35,7 +36,7 @@ const url = await app.listen({ host: '127.0.0.1', port: 0 });
 process.on('message', (message: { type: string }) => {
   if (message.type === 'stats') {
     const cpu = process.cpuUsage();
-    send({ type: 'stats', statements, cpuMicros: cpu.user + cpu.system });
+    send({ type: 'stats', statements, cpuMicros: cpu.user + cpu.system, systemMicros: cpu.system });
   } else if (message.type === 'stop') {
     void app
       .close()

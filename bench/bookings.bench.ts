@@ -217,6 +217,8 @@ async function load(
 
 interface Cost {
   serverMicros: number;
+  /** The servers' CPU time in the kernel (socket reads and writes, mostly). */
+  serverSystemMicros: number;
   statements: number;
   loadMicros: number;
   postgresMicros?: number;
@@ -233,6 +235,7 @@ async function measuringCost<T>(
     const self = process.cpuUsage();
     return {
       serverMicros: stats.reduce((sum, stat) => sum + stat.cpuMicros, 0),
+      serverSystemMicros: stats.reduce((sum, stat) => sum + stat.systemMicros, 0),
       statements: stats.reduce((sum, stat) => sum + stat.statements, 0),
       loadMicros: self.user + self.system,
       postgresMicros: postgresCpuMicros(databaseName),
@@ -245,6 +248,7 @@ async function measuringCost<T>(
     result,
     cost: {
       serverMicros: after.serverMicros - before.serverMicros,
+      serverSystemMicros: after.serverSystemMicros - before.serverSystemMicros,
       statements: after.statements - before.statements,
       loadMicros: after.loadMicros - before.loadMicros,
       postgresMicros:
@@ -362,7 +366,7 @@ export async function runBookingsBench(
           `2 s warm-up, ${durationMs / 1000} s per run.`,
         `Per booking (distinct slots, ${created} created): ` +
           `${scratch.url ? (cost.statements / created).toFixed(2) : '?'} SQL statements; CPU ms: ` +
-          `servers ${perBooking(cost.serverMicros)}, PostgreSQL ${perBooking(cost.postgresMicros)}, ` +
+          `servers ${perBooking(cost.serverMicros)} (kernel ${perBooking(cost.serverSystemMicros)}), PostgreSQL ${perBooking(cost.postgresMicros)}, ` +
           `load generator ${perBooking(cost.loadMicros)}.`,
         `Background work (the job queue's polling) counts in statements and CPU, so these are upper bounds.`,
         ...(process.env.BENCH_CPU_PROF

@@ -67,6 +67,16 @@ export function createDataRepository(db: Executor) {
   return {
     inCollection,
 
+    /**
+     * Merges the entries waiting in the GIN pending lists of the items table into the index trees (README,
+     * "GIN pending lists"); every `$eq` and search reads those lists sequentially until then.
+     */
+    async mergePendingIndexEntries(executor: Executor = db): Promise<void> {
+      await executor.execute(
+        sql`SELECT gin_clean_pending_list('data_items_data_gin'::regclass), gin_clean_pending_list('data_items_search_gin'::regclass)`,
+      );
+    },
+
     async findCollection(siteId: string, id: string, executor: Executor = db) {
       const [row] = await executor
         .select()

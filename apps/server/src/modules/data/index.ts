@@ -5,6 +5,7 @@ import type { QueryRunner } from '../../platform/query/run-query.ts';
 import { createCollectionsService } from './collections.service.ts';
 import { dataRoutes } from './data.routes.ts';
 import { createDataRepository } from './data.repository.ts';
+import { createIndexUpkeep } from './index-upkeep.ts';
 import { createIndexesService } from './indexes.service.ts';
 import { createAnalyticsService } from './items-analytics.service.ts';
 import { createBulkItemsService } from './items-bulk.service.ts';
@@ -29,7 +30,15 @@ export function createDataModule(deps: {
   });
   const indexes = createIndexesService({ database: deps.database, repository, collections, log: deps.log });
   late.indexes = indexes;
-  const itemDeps = { database: deps.database, repository, collections, events: deps.events, queries: deps.queries };
+  const upkeep = createIndexUpkeep({ repository, events: deps.events, log: deps.log });
+  const itemDeps = {
+    database: deps.database,
+    repository,
+    collections,
+    events: deps.events,
+    queries: deps.queries,
+    upkeep,
+  };
   const core = createItemsCore(itemDeps);
   const services = {
     collections,

@@ -28,6 +28,7 @@ import {
 import { cheapCountLimit, dataItemsEntity, type DataRepository, type ItemRow, type ItemScope, type NewItemRow } from './data.repository.ts';
 import { dataItems } from './data.tables.ts';
 import { applyModifications } from './item-patch.ts';
+import type { IndexUpkeep } from './index-upkeep.ts';
 import { normalizeItem, referenceId } from './item-values.ts';
 import { checkTextSafe } from './value-checks.ts';
 
@@ -38,6 +39,8 @@ export interface ItemsDeps {
   /** `emitMany` (one write for many events) is used when the bus offers it. */
   events: Pick<EventBus, 'emit'> & { emitMany?: (tx: Tx, events: readonly ItemEvent[]) => Promise<unknown> };
   queries: QueryRunner;
+  /** Merges the GIN pending lists after enough writes (absent in tests that build the services alone). */
+  upkeep?: IndexUpkeep;
 }
 
 /** A collection as one call sees it: schema, where its rows are, and what the caller may do. */
@@ -169,6 +172,7 @@ export function createItemsCore(deps: ItemsDeps) {
    */
   async function emitItemEvents(tx: Tx, batch: readonly ItemEvent[]): Promise<void> {
     if (batch.length === 0) return;
+    deps.upkeep?.noteWrites(batch[0]!.siteId, batch.length);
     if (events.emitMany) {
       await events.emitMany(tx, batch);
       return;
@@ -300,7 +304,9 @@ export function createItemsCore(deps: ItemsDeps) {
 
   async function inTransaction<T>(collectionId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await deps.database.transaction(work);
+      const result = await deps.database.transaction(work);
+      await deps.upkeep?.mergeWhenDue();
+      return result;
     } catch (error) {
       if (isUniqueViolation(error)) throw uniqueViolation(collectionId, undefined);
       // program_limit_exceeded: an item whose text overflows the search index (over 1 MB of words).
