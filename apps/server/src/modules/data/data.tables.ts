@@ -61,13 +61,9 @@ export const dataItems = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.siteId, table.collectionId, table.itemId] }),
-    // `$eq` on any field compiles to containment (`data @> {...}`), which this index answers.
-    // New entries wait in a pending list that every lookup reads through until it is merged (by autovacuum,
-    // which PGlite never runs, or when the list passes its limit): 2 MB instead of 4 MB halves that read
-    // for about 10% more insert time; smaller limits cost inserts far more (README, "GIN pending lists").
-    index('data_items_data_gin')
-      .using('gin', sql`${table.data} jsonb_path_ops`)
-      .with({ gin_pending_list_limit: 2048 }),
+    // `$eq` on any field compiles to containment (`data @> {...}`), which this index answers. New entries
+    // wait in a pending list until a job merges it after writes (index-upkeep.ts; README, "GIN pending lists").
+    index('data_items_data_gin').using('gin', sql`${table.data} jsonb_path_ops`),
     index('data_items_search_gin').using('gin', table.search),
     index('data_items_created').on(table.siteId, table.collectionId, table.createdDate),
   ],
