@@ -176,7 +176,9 @@ export function createAnalyticsService(deps: ItemsDeps, core: ItemsCore) {
       // Inner query: one column per group value and per operation input, so the outer GROUP BY names columns.
       const inner: SQL[] = [];
       grouping.forEach((name, index) => {
-        inner.push(sql`${jsonValue(resolveField(name, `aggregation.groupingFields[${index}]`))} AS ${sql.identifier(`g${index}`)}`);
+        // A missing field (SQL NULL) and a JSON null are one group, shown as null.
+        const value = jsonValue(resolveField(name, `aggregation.groupingFields[${index}]`));
+        inner.push(sql`NULLIF(${value}, 'null'::jsonb) AS ${sql.identifier(`g${index}`)}`);
       });
       const outputs: SQL[] = [];
       operations.forEach((operation, index) => {
