@@ -215,7 +215,22 @@ async function load(
   return { latencies, statuses, seconds };
 }
 
+/** The machine's CPU time so far, and how much of it the host took for itself (steal), in clock ticks. */
+function machineTicks(): { total: number; steal: number } {
+  if (process.platform !== 'linux') return { total: 0, steal: 0 };
+  const fields = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return { total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 };
+}
+
 interface Cost {
+  /** Share of the machine's CPU time the host took (steal) during the run, in percent. */
+  stealPercent: number;
   serverMicros: number;
   /** The servers' CPU time in the kernel (socket reads and writes, mostly). */
   serverSystemMicros: number;
@@ -239,6 +254,7 @@ async function measuringCost<T>(
       statements: stats.reduce((sum, stat) => sum + stat.statements, 0),
       loadMicros: self.user + self.system,
       postgresMicros: postgresCpuMicros(databaseName),
+      ticks: machineTicks(),
     };
   };
   const before = await sample();
@@ -247,6 +263,10 @@ async function measuringCost<T>(
   return {
     result,
     cost: {
+      stealPercent:
+        after.ticks.total > before.ticks.total
+          ? (100 * (after.ticks.steal - before.ticks.steal)) / (after.ticks.total - before.ticks.total)
+          : 0,
       serverMicros: after.serverMicros - before.serverMicros,
       serverSystemMicros: after.serverSystemMicros - before.serverSystemMicros,
       statements: after.statements - before.statements,
@@ -264,6 +284,10 @@ export async function runBookingsBench(
 ): Promise<BookingsBenchResult> {
   const durationMs = options.durationMs ?? Number(process.env.BENCH_DURATION_MS ?? 8000);
   const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 16);
+  // A server runs for days; the figures are its steady state. V8 keeps optimizing the request path for
+  // thousands of requests: after 2 s of load a quarter of the servers' CPU still went to its compilers
+  // (perf: 15% of the machine) and throughput read about 350/s; after 15 s about 470/s, after 30 s ~3%.
+  const warmUpMs = Number(process.env.BENCH_WARMUP_MS ?? 30_000);
   const scratch = await scratchDatabase();
   // PGlite belongs to one process; on PostgreSQL one server process per core.
   const serverCount = scratch.url
@@ -324,8 +348,8 @@ export async function runBookingsBench(
         index,
       );
 
-    // Warm-up (JIT, caches, connection pools) on slots of its own, not measured.
-    await load(servers, connections, 2000, distinctFrom(firstSlot + 800 * 86_400_000));
+    // Warm-up (JIT, caches, connection pools) on slots of its own, not measured; BENCH_WARMUP_MS changes it.
+    await load(servers, connections, warmUpMs, distinctFrom(firstSlot + 800 * 86_400_000));
     const windowStart = process.hrtime.bigint() / 1000n;
     const { result: distinct, cost } = await measuringCost(servers, scratch.name, () =>
       load(servers, connections, durationMs, distinctFrom(firstSlot)),
@@ -363,11 +387,12 @@ export async function runBookingsBench(
             ? `PostgreSQL, ${serverCount} server processes (pool of ${poolSize} each, one works the queues)`
             : 'PGlite, 1 server process (the embedded database belongs to one process)'
         }, load generator autocannon in its own process, ${connections} connections round-robin, ` +
-          `2 s warm-up, ${durationMs / 1000} s per run.`,
+          `${warmUpMs / 1000} s warm-up, ${durationMs / 1000} s per run.`,
         `Per booking (distinct slots, ${created} created): ` +
           `${scratch.url ? (cost.statements / created).toFixed(2) : '?'} SQL statements; CPU ms: ` +
           `servers ${perBooking(cost.serverMicros)} (kernel ${perBooking(cost.serverSystemMicros)}), PostgreSQL ${perBooking(cost.postgresMicros)}, ` +
-          `load generator ${perBooking(cost.loadMicros)}.`,
+          `load generator ${perBooking(cost.loadMicros)}. CPU taken by the host (steal) meanwhile: ` +
+          `${cost.stealPercent.toFixed(1)}%.`,
         `Background work (the job queue's polling) counts in statements and CPU, so these are upper bounds.`,
         ...(process.env.BENCH_CPU_PROF
           ? [

@@ -55,8 +55,9 @@ export function isValidTimeZone(timeZone: string): boolean {
 }
 
 export function createZoneTimeline(timeZone: string, fromInstant: number, toInstant: number): ZoneTimeline {
-  const coverStart = fromInstant - marginMs;
-  const segments = readSegments(timeZone, coverStart, toInstant + marginMs);
+  // Whole UTC days, so windows within the same days (every booking of a day) share one reading.
+  const coverStart = Math.floor((fromInstant - marginMs) / dayMs) * dayMs;
+  const segments = cachedSegments(timeZone, coverStart, Math.ceil((toInstant + marginMs) / dayMs) * dayMs);
   const coverEnd = segments[segments.length - 1]!.end;
   let cursor = 0;
 
@@ -101,6 +102,21 @@ export function createZoneTimeline(timeZone: string, fromInstant: number, toInst
       return wallToIso(instant + segmentAt(instant).offsetMs);
     },
   };
+}
+
+/** Readings of recent windows; a zone's rules do not change while the process runs. */
+const segmentCache = new Map<string, readonly Segment[]>();
+const segmentCacheSize = 512;
+
+function cachedSegments(timeZone: string, from: number, to: number): readonly Segment[] {
+  const key = `${timeZone} ${from} ${to}`;
+  let segments = segmentCache.get(key);
+  if (!segments) {
+    segments = readSegments(timeZone, from, to);
+    if (segmentCache.size >= segmentCacheSize) segmentCache.delete(segmentCache.keys().next().value!);
+    segmentCache.set(key, segments);
+  }
+  return segments;
 }
 
 function readSegments(timeZone: string, from: number, to: number): Segment[] {
