@@ -11,12 +11,16 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { schema } from './schema.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 
-export type Schema = typeof schema;
-export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * Drizzle without its relational query API (`db.query.<table>`): nothing uses it, and with a schema
+ * Drizzle builds a query builder for every table on each transaction it opens (a tenth of a booking's
+ * CPU time in the booking benchmark).
+ */
+type NoSchema = Record<string, never>;
+export type AppDb = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** Anything a repository can run a query on: the database itself or an open transaction. */
 export type Executor = AppDb | Tx;
 
@@ -68,7 +72,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     await lock?.release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as AppDb;
+  const db = drizzlePglite(client) as unknown as AppDb;
   return {
     kind: 'pglite',
     db,
@@ -89,7 +93,7 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client that loses its server would otherwise crash the process with an unhandled 'error'.
   pool.on('error', () => undefined);
-  const db = drizzlePostgres(pool, { schema }) as unknown as AppDb;
+  const db = drizzlePostgres(pool) as unknown as AppDb;
   return {
     kind: 'postgres',
     db,
