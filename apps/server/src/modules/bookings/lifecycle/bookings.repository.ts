@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db/database.ts';
 import { createStatementCache, rowPlaceholders, rowShape, rowValues } from '../../../platform/db/prepared.ts';
@@ -38,6 +38,28 @@ export interface OccupancyInput {
 
 const statements = createStatementCache();
 const statementNames = new Map<string, string>();
+
+/**
+ * The row an insert of `values` stores, without reading it back: what was given, the table's literal
+ * defaults, null for the other nullable columns, and the times the database set. A column whose default
+ * is SQL (other than the times) must be given; a booking that forgot it fails loudly here.
+ */
+function storedBooking(
+  values: NewBookingRow,
+  written: Pick<BookingRow, 'createdDate' | 'updatedDate'>,
+): BookingRow {
+  const row: Record<string, unknown> = { ...written };
+  for (const [key, column] of Object.entries(getTableColumns(bookings))) {
+    if (key in written) continue;
+    const given = (values as Record<string, unknown>)[key];
+    if (given !== undefined) row[key] = given;
+    else if (column.hasDefault && column.default !== undefined && !is(column.default, SQL))
+      row[key] = column.default;
+    else if (!column.notNull) row[key] = null;
+    else throw new Error(`a new booking must give ${key}: the database would compute it`);
+  }
+  return row as BookingRow;
+}
 
 /** The only file of the lifecycle that speaks Drizzle. */
 export function createBookingsRepository(db: Executor) {
@@ -125,16 +147,17 @@ export function createBookingsRepository(db: Executor) {
               ),
             );
           });
+          // Only what the database computes comes back: reading the whole row cost a parser per column.
           return builder
             .with(...ctes)
             .insert(bookings)
             .values(rowPlaceholders(values, 'b_'))
-            .returning()
+            .returning({ createdDate: bookings.createdDate, updatedDate: bookings.updatedDate })
             .prepare(statementName);
         },
         parameters,
       );
-      return row!;
+      return storedBooking(values, row!);
     },
 
     async findById(siteId: string, id: string, executor: Executor = db): Promise<BookingRow | undefined> {

@@ -46,8 +46,29 @@ import type { PolicyViolations } from '../availability/availability.types.ts';
 
 export type CompletePolicy = ReturnType<typeof completePolicy>;
 
+/** The service's columns a booking needs (each column read costs a parser on every booking). */
+const factsColumns = {
+  id: bookingServices.id,
+  siteId: bookingServices.siteId,
+  scheduleId: bookingServices.scheduleId,
+  type: bookingServices.type,
+  name: bookingServices.name,
+  durationMinutes: bookingServices.durationMinutes,
+  bufferAfterMinutes: bookingServices.bufferAfterMinutes,
+  defaultCapacity: bookingServices.defaultCapacity,
+  staffMemberIds: bookingServices.staffMemberIds,
+  rateType: bookingServices.rateType,
+  price: bookingServices.price,
+  currency: bookingServices.currency,
+  requireManualApproval: bookingServices.requireManualApproval,
+  onlineBookingEnabled: bookingServices.onlineBookingEnabled,
+  formId: bookingServices.formId,
+  doc: bookingServices.doc,
+};
+export type ServiceFactsRow = Pick<ServiceRow, keyof typeof factsColumns>;
+
 export interface ServiceFacts {
-  row: ServiceRow;
+  row: ServiceFactsRow;
   type: ServiceType;
   policy: CompletePolicy;
   input: ServiceInput;
@@ -127,7 +148,7 @@ function serviceFactsQuery(executor: Executor, withCalendar: boolean) {
   return executor
     .select({
       ...(calendar ?? {}),
-      row: s,
+      row: factsColumns,
       policyDoc: sql<PolicyDoc | null>`(select ${p.doc} from ${p} where ${p.siteId} = ${s.siteId} and ${p.id} = ${s.bookingPolicyId} limit 1)`,
       formFields: sql<
         BookingFormRow['fields'] | null
