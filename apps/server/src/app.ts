@@ -93,6 +93,8 @@ export async function buildApp(options: BuildAppOptions) {
     if (ownsDatabase) await database.close();
   });
 
+  // What timed work the tests run at a clock of their choosing instead of waiting for the cron.
+  const timed = { sendDueReminders: async (_now: Date): Promise<number> => 0 };
   try {
     await migrateDatabase(database);
     // The web app learns its site's OAuth client from index.html; read at onReady, once identity exists.
@@ -178,8 +180,10 @@ export async function buildApp(options: BuildAppOptions) {
       events,
       mail: mail.service,
       reminderLeadMinutes: config.BOOKINGS_REMINDER_LEAD_MINUTES,
+      findSite: sites.service.findSite,
     });
     await app.register(bookingsLifecycle.routes);
+    timed.sendDueReminders = (now) => bookingsLifecycle.bookings.sendDueReminders(now);
     const availability = createAvailabilityModule({ database });
     await app.register(availability.routes);
     const externalCalendars = createExternalCalendarsModule({
@@ -197,7 +201,7 @@ export async function buildApp(options: BuildAppOptions) {
     throw error;
   }
 
-  return Object.assign(app, { database, events, routeTable });
+  return Object.assign(app, { database, events, routeTable, timed });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

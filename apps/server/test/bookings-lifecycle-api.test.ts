@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, inject, owner, as, type TestApp } from './test-app.ts';
-import { waitFor } from './events-helpers.ts';
 import {
   book,
   bookingRequest,
@@ -20,7 +19,6 @@ let t: TestApp;
 let staffA: string;
 let staffB: string;
 let haircut: string;
-let siteId: string;
 const alice = customer('alice');
 const bob = customer('bob');
 
@@ -30,9 +28,6 @@ beforeAll(async () => {
   staffA = await createStaff(t.app, 'Alex', 'alex@example.com');
   staffB = await createStaff(t.app, 'Bea', 'bea@example.com');
   haircut = await createAppointmentService(t.app, { staffMemberIds: [staffA] });
-  siteId = (
-    await ok<{ site: { id: string } }>(t.app, { method: 'GET', url: '/sites/v1/site', headers: owner })
-  ).site.id;
 }, 240_000);
 afterAll(async () => t?.close(), 60_000);
 
@@ -993,32 +988,58 @@ describe('extended bookings and attendance', () => {
   });
 });
 
-describe('reminders and events', () => {
-  it('sends the reminder job for a confirmed booking and skips a stale one', async () => {
+describe('reminders', () => {
+  const hour = 3_600_000;
+  const remindersOf = async (id: string) =>
+    (await outbox('bookings.reminder')).filter((mail) => mail.text.includes(id));
+
+  it('sends one reminder a day before a confirmed booking, once its time has come, and never twice', async () => {
     const booking = await book(t.app, alice, bookingRequest(haircut, futureSlot(21, 10)));
-    await t.app.events.schedule(undefined, {
-      name: 'bookings.reminder',
-      siteId,
-      data: { bookingId: booking.id, startDate: booking.startDate, siteName: 'Test' },
+    const start = Date.parse(booking.startDate);
+    await t.app.timed.sendDueReminders(new Date(start - 25 * hour));
+    expect(await remindersOf(booking.id)).toHaveLength(0);
+    expect(await t.app.timed.sendDueReminders(new Date(start - 23 * hour))).toBeGreaterThanOrEqual(1);
+    const [reminder] = await remindersOf(booking.id);
+    expect(reminder).toMatchObject({ to: 'ada@example.com' });
+    await t.app.timed.sendDueReminders(new Date(start - 22 * hour));
+    expect(await remindersOf(booking.id)).toHaveLength(1);
+    // The reminder is not a change of the booking: its revision stays.
+    const read = await ok<{ booking: WireBooking }>(t.app, {
+      method: 'GET',
+      url: `/bookings/v2/bookings/${booking.id}`,
+      headers: alice,
     });
-    await waitFor('the reminder mail', async () =>
-      (await outbox('bookings.reminder')).some((mail) => mail.text.includes(booking.id)),
-    );
-    expect((await outbox('bookings.reminder')).filter((mail) => mail.text.includes(booking.id))).toHaveLength(
-      1,
-    );
+    expect(read.booking.revision).toBe(booking.revision);
   });
 
-  it('schedules a reminder job, in the booking transaction, for every confirmed booking', async () => {
-    const booking = await book(t.app, alice, bookingRequest(haircut, futureSlot(21, 12)));
-    const rows = await t.app.database.query<{ start_after: Date }>(
-      `SELECT start_after FROM pgboss.job WHERE name = 'jobs/bookings.reminder' AND data->'data'->>'bookingId' = $1`,
-      [booking.id],
-    );
-    expect(rows).toHaveLength(1);
-    expect(new Date(rows[0]!.start_after).toISOString()).toBe(
-      new Date(Date.parse(booking.startDate) - 24 * 3_600_000).toISOString(),
-    );
+  it('reminds a rescheduled booking again for its new start, and never a canceled one', async () => {
+    const moved = await book(t.app, alice, bookingRequest(haircut, futureSlot(22, 10)));
+    const canceled = await book(t.app, bob, bookingRequest(haircut, futureSlot(22, 12)));
+    const firstStart = Date.parse(moved.startDate);
+    await t.app.timed.sendDueReminders(new Date(firstStart - 23 * hour));
+    expect(await remindersOf(moved.id)).toHaveLength(1);
+    const to = futureSlot(23, 10);
+    expect(
+      (
+        await post(`/bookings/v2/bookings/${moved.id}/reschedule`, alice, {
+          slot: { serviceId: haircut, startDate: to },
+          revision: moved.revision,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await post(`/bookings/v2/bookings/${canceled.id}/cancel`, bob, {})).status).toBe(200);
+    await t.app.timed.sendDueReminders(new Date(Date.parse(to) - 23 * hour));
+    expect(await remindersOf(moved.id)).toHaveLength(2);
+    expect(await remindersOf(canceled.id)).toHaveLength(0);
+  });
+
+  it('sends none for a booking made after its reminder time', async () => {
+    // A half hour 22.5 to 23.5 hours from now: inside the day before it already.
+    const soon = new Date();
+    soon.setUTCHours(soon.getUTCHours() + 23, 30, 0, 0);
+    const booking = await book(t.app, alice, bookingRequest(haircut, soon.toISOString()));
+    await t.app.timed.sendDueReminders(new Date(Date.now() + 60_000));
+    expect(await remindersOf(booking.id)).toHaveLength(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reminderSweepName } from '../src/modules/bookings/lifecycle/bookings.service.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import {
@@ -11,7 +12,8 @@ import {
   openAllWeek,
 } from './bookings-lifecycle-fixtures.ts';
 
-// The reminder's lead time is the deployment's choice (BOOKINGS_REMINDER_LEAD_MINUTES).
+// The reminder's lead time is the deployment's choice (BOOKINGS_REMINDER_LEAD_MINUTES); a sweep each
+// minute sends the reminders that are due (the tests run it at a clock of their own).
 
 let t: TestApp;
 let haircut: string;
@@ -26,15 +28,28 @@ beforeAll(async () => {
 afterAll(async () => t?.close(), 60_000);
 
 describe('BOOKINGS_REMINDER_LEAD_MINUTES', () => {
-  it('schedules the reminder that many minutes before the start', async () => {
+  it('sends the reminder that many minutes before the start, not earlier', async () => {
     const booking = await book(t.app, customer('alice'), bookingRequest(haircut, futureSlot(5, 11)));
-    const rows = await t.app.database.query<{ start_after: Date }>(
-      `SELECT start_after FROM pgboss.job WHERE name = 'jobs/bookings.reminder' AND data->'data'->>'bookingId' = $1`,
-      [booking.id],
+    const start = Date.parse(booking.startDate);
+    const reminders = async () =>
+      (
+        await t.app.database.query<{ id: string }>(
+          `SELECT id FROM mail_outbox WHERE kind = 'bookings.reminder' AND text_body LIKE '%' || $1 || '%'`,
+          [booking.id],
+        )
+      ).length;
+    await t.app.timed.sendDueReminders(new Date(start - 91 * 60_000));
+    expect(await reminders()).toBe(0);
+    await t.app.timed.sendDueReminders(new Date(start - 90 * 60_000));
+    expect(await reminders()).toBe(1);
+  });
+
+  it('runs the sweep every minute as a cron job of the queue', async () => {
+    const rows = await t.app.database.query<{ cron: string; timezone: string }>(
+      `SELECT cron, timezone FROM pgboss.schedule WHERE name = $1`,
+      [`cron/${reminderSweepName}`],
     );
-    expect(rows.map((row) => new Date(row.start_after).toISOString())).toEqual([
-      new Date(Date.parse(booking.startDate) - 90 * 60_000).toISOString(),
-    ]);
+    expect(rows).toEqual([{ cron: '* * * * *', timezone: 'UTC' }]);
   });
 
   it('refuses a lead time past a week at start-up, naming the variable', () => {

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, getTableColumns, getTableName, inArray, is, SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gt,
+  inArray,
+  is,
+  lte,
+  SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db/database.ts';
 import { createStatementCache, rowPlaceholders, rowShape, rowValues } from '../../../platform/db/prepared.ts';
@@ -59,6 +72,17 @@ function storedBooking(
     else throw new Error(`a new booking must give ${key}: the database would compute it`);
   }
   return row as BookingRow;
+}
+
+/** Confirmed, starting within `leadMinutes` of `now`, not reminded for this start, booked before the reminder time. */
+function reminderDue(now: Date, leadMinutes: number): SQL {
+  return and(
+    eq(bookings.status, 'CONFIRMED'),
+    sql`${bookings.remindedStartDate} IS DISTINCT FROM ${bookings.startDate}`,
+    gt(bookings.startDate, now),
+    lte(bookings.startDate, new Date(now.getTime() + leadMinutes * 60_000)),
+    sql`${bookings.createdDate} <= ${bookings.startDate} - make_interval(mins => ${leadMinutes}::int)`,
+  )!;
 }
 
 /** The only file of the lifecycle that speaks Drizzle. */
@@ -158,6 +182,43 @@ export function createBookingsRepository(db: Executor) {
         parameters,
       );
       return storedBooking(values, row!);
+    },
+
+    /** The sites that have bookings whose reminder is due at `now` (see `claimDueReminders`). */
+    async sitesWithDueReminders(now: Date, leadMinutes: number, executor: Executor = db): Promise<string[]> {
+      const rows = await executor
+        .selectDistinct({ siteId: bookings.siteId })
+        .from(bookings)
+        .where(reminderDue(now, leadMinutes));
+      return rows.map((row) => row.siteId);
+    },
+
+    /**
+     * Claims up to `limit` bookings of `siteIds` whose reminder is due at `now`: confirmed, starting within
+     * `leadMinutes`, not yet reminded for this start, and booked before their reminder time. They are
+     * marked reminded as they are claimed; rows another sweep holds are skipped. Neither the revision
+     * nor the update time changes: the reminder is not a change of the booking.
+     */
+    async claimDueReminders(
+      now: Date,
+      leadMinutes: number,
+      siteIds: readonly string[],
+      limit: number,
+      executor: Executor,
+    ): Promise<BookingRow[]> {
+      if (siteIds.length === 0) return [];
+      const due = executor
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(reminderDue(now, leadMinutes), inArray(bookings.siteId, [...siteIds])))
+        .orderBy(asc(bookings.startDate))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return executor
+        .update(bookings)
+        .set({ remindedStartDate: sql`${bookings.startDate}` })
+        .where(inArray(bookings.id, due))
+        .returning();
     },
 
     async findById(siteId: string, id: string, executor: Executor = db): Promise<BookingRow | undefined> {

@@ -17,6 +17,7 @@ import type {
   updateNumberOfParticipantsRequestSchema,
   updateExtendedFieldsRequestSchema,
 } from '@atrium/contract/bookings-lifecycle';
+import type { Site } from '@atrium/contract/sites';
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Database, Tx } from '../../../platform/db/database.ts';
 import { AppError, invalidField, staleRevision } from '../../../platform/errors/app-error.ts';
@@ -65,7 +66,8 @@ export type UpdateParticipantsRequest = z.infer<typeof updateNumberOfParticipant
 export type UpdateExtendedFieldsRequest = z.infer<typeof updateExtendedFieldsRequestSchema>;
 type Notification = { notifyParticipants?: boolean | null; message?: string | null } | null | undefined;
 
-export const reminderJobName = 'bookings.reminder';
+/** The cron job that sends the reminders that are due (every minute). */
+export const reminderSweepName = 'bookings.send-reminders';
 
 export interface BookingsServiceDeps {
   database: Database;
@@ -76,6 +78,8 @@ export interface BookingsServiceDeps {
   sms: SmsSender;
   /** How long before a confirmed booking's start its reminder goes out. */
   reminderLeadMinutes: number;
+  /** A site by id (its name goes into the reminders). */
+  findSite: (siteId: string) => Promise<Pick<Site, 'name'> | undefined>;
 }
 
 const iso = (date: Date) => date.toISOString();
@@ -502,12 +506,6 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     });
     if (!change.rowsWritten)
       await enqueueBookingMails(deps.mail, ctx.site.id, await changeMails(ctx, tx, change), tx);
-    if (
-      change.row.status === 'CONFIRMED' &&
-      (change.mail === 'confirmation' || change.mail === 'rescheduled')
-    ) {
-      await scheduleReminder(ctx, change.row, tx);
-    }
   }
 
   type Change = Parameters<typeof afterChange>[2];
@@ -535,19 +533,6 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       rows.push(deps.mail.outboxRows(outgoingBookingMails(ctx.site.id, mails)));
     }
     return rows;
-  }
-
-  async function scheduleReminder(ctx: RequestContext, row: BookingRow, tx: Tx): Promise<void> {
-    const runAt = new Date(row.startDate.getTime() - deps.reminderLeadMinutes * 60_000);
-    if (runAt.getTime() <= ctx.now().getTime()) return;
-    await events.schedule(tx, {
-      name: reminderJobName,
-      siteId: ctx.site.id,
-      data: { bookingId: row.id, startDate: iso(row.startDate), siteName: ctx.site.name },
-      runAt,
-      // One reminder per booking and start: a reschedule schedules a new one, the job drops stale ones.
-      singletonKey: `${row.id}:${iso(row.startDate)}`,
-    });
   }
 
   function notifyCustomerOf(ctx: RequestContext, notification: Notification): boolean {
@@ -1423,30 +1408,56 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       return results;
     },
 
-    /** The reminder job: sends only if the booking is still confirmed for the start it was scheduled for. */
-    async sendReminder(job: {
-      siteId: string;
-      data: { bookingId: string; startDate: string; siteName: string };
-    }) {
-      const row = await repository.findById(job.siteId, job.data.bookingId);
-      if (!row || row.status !== 'CONFIRMED' || iso(row.startDate) !== job.data.startDate) return false;
-      const mails = bookingMails({
-        kind: 'reminder',
-        booking: row,
-        siteName: job.data.siteName,
-        notifyCustomer: true,
-        businessEmail: null,
-      });
-      await database.transaction((tx) => enqueueBookingMails(deps.mail, job.siteId, mails, tx));
-      const phone = row.contactDetails?.phone;
-      if (row.sendSmsReminder && typeof phone === 'string') {
-        await deps.sms.send({
-          siteId: job.siteId,
-          to: phone,
-          text: `Reminder: ${row.title ?? 'your booking'} at ${iso(row.startDate)}`,
-        });
+    /**
+     * The reminder sweep (a cron job each minute): every confirmed booking gets one reminder for each
+     * start it holds, `reminderLeadMinutes` before it, unless it was made after that time. Each batch
+     * claims its bookings and writes their mails in one transaction; SMS go out after it commits.
+     * Returns how many bookings were reminded.
+     */
+    async sendDueReminders(now: Date): Promise<number> {
+      const batchSize = 200;
+      // Site names are read before the transactions (a site lookup inside one would wait for it on the
+      // embedded database's single connection); a site that gets due meanwhile waits for the next sweep.
+      const siteNames = new Map<string, string>();
+      for (const siteId of await repository.sitesWithDueReminders(now, deps.reminderLeadMinutes)) {
+        const site = await deps.findSite(siteId);
+        if (site) siteNames.set(siteId, site.name);
       }
-      return true;
+      let reminded = 0;
+      for (;;) {
+        const batch = await database.transaction(async (tx) => {
+          const rows = await repository.claimDueReminders(
+            now,
+            deps.reminderLeadMinutes,
+            [...siteNames.keys()],
+            batchSize,
+            tx,
+          );
+          for (const row of rows) {
+            const mails = bookingMails({
+              kind: 'reminder',
+              booking: row,
+              siteName: siteNames.get(row.siteId)!,
+              notifyCustomer: true,
+              businessEmail: null,
+            });
+            await enqueueBookingMails(deps.mail, row.siteId, mails, tx);
+          }
+          return rows;
+        });
+        for (const row of batch) {
+          const phone = row.contactDetails?.phone;
+          if (row.sendSmsReminder && typeof phone === 'string') {
+            await deps.sms.send({
+              siteId: row.siteId,
+              to: phone,
+              text: `Reminder: ${row.title ?? 'your booking'} at ${iso(row.startDate)}`,
+            });
+          }
+        }
+        reminded += batch.length;
+        if (batch.length < batchSize) return reminded;
+      }
     },
   };
 }

@@ -77,10 +77,18 @@ export const bookings = pgTable(
     actor: text('actor').notNull(),
     platform: text('platform').notNull().default('WEB'),
     canceledDate: timestamp('canceled_date', { withTimezone: true, mode: 'date' }),
+    /** The start the reminder went out for; a reschedule makes the booking due for one again. */
+    remindedStartDate: timestamp('reminded_start_date', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [
     index('bookings_bookings_site_start_idx').on(table.siteId, table.startDate),
+    // What the reminder sweep reads: confirmed bookings not yet reminded for their start, by start.
+    index('bookings_bookings_reminder_due_idx')
+      .on(table.startDate)
+      .where(
+        sql`${table.status} = 'CONFIRMED' AND ${table.remindedStartDate} IS DISTINCT FROM ${table.startDate}`,
+      ),
     index('bookings_bookings_site_created_idx').on(table.siteId, table.createdDate),
     index('bookings_bookings_session_idx').on(table.siteId, table.scheduleId, table.sessionKey, table.status),
     index('bookings_bookings_staff_idx').on(table.siteId, table.staffMemberId, table.startDate),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/events/types.ts';
+import type { Site } from '@atrium/contract/sites';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
 import { createBookingHistoryRepository } from './booking-history.repository.ts';
 import { bookingHistoryRoutes } from './booking-history.routes.ts';
@@ -9,7 +10,7 @@ import { createBookingsRepository } from './bookings.repository.ts';
 import { bulkBookingStatusRoutes } from './bulk-booking-status.routes.ts';
 import { createBulkBookingStatusService } from './bulk-booking-status.service.ts';
 import { lifecycleRoutes } from './bookings.routes.ts';
-import { createBookingsService, reminderJobName } from './bookings.service.ts';
+import { createBookingsService, reminderSweepName } from './bookings.service.ts';
 import { createExtendedBookingsService } from './extended-bookings.service.ts';
 import { createMultiServiceBookingsService } from './multi-service.service.ts';
 import { createRecordingSmsSender, type SmsSender } from './notifications.ts';
@@ -23,11 +24,13 @@ export interface BookingsLifecycleDeps {
   sms?: SmsSender;
   /** Minutes before a confirmed booking's start that its reminder goes out (default 24 hours). */
   reminderLeadMinutes?: number;
+  /** A site by id (reminders name the business). */
+  findSite: (siteId: string) => Promise<Pick<Site, 'name'> | undefined>;
 }
 
 /**
  * The bookings lifecycle (bookings, multi-service bookings, extended bookings, attendance, fees,
- * notifications). Build it while the app is built: it defines the reminder job on the event bus.
+ * notifications). Build it while the app is built: it defines the reminder sweep on the event bus.
  */
 export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
   const repository = createBookingsRepository(deps.database.db);
@@ -41,6 +44,7 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     mail: deps.mail,
     sms,
     reminderLeadMinutes: deps.reminderLeadMinutes ?? 24 * 60,
+    findSite: deps.findSite,
   });
   const multiService = createMultiServiceBookingsService({ repository, bookings, events: deps.events });
   const extended = createExtendedBookingsService({ database: deps.database, repository, bookings, slots });
@@ -48,13 +52,9 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     history: createBookingHistoryRepository(deps.database.db),
     bookings: repository,
   });
-  deps.events.defineJob<{ bookingId: string; startDate: string; siteName: string }>(
-    reminderJobName,
-    async (job) => {
-      await bookings.sendReminder(job);
-    },
-    { expireInSeconds: 120 },
-  );
+  deps.events.cron(reminderSweepName, '* * * * *', async () => {
+    await bookings.sendDueReminders(new Date());
+  });
   return {
     bookings,
     multiService,

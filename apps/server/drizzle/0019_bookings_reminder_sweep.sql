@@ -1,0 +1,2 @@
+ALTER TABLE "bookings_bookings" ADD COLUMN "reminded_start_date" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "bookings_bookings_reminder_due_idx" ON "bookings_bookings" USING btree ("start_date") WHERE "bookings_bookings"."status" = 'CONFIRMED' AND "bookings_bookings"."reminded_start_date" IS DISTINCT FROM "bookings_bookings"."start_date";
