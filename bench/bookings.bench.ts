@@ -156,6 +156,21 @@ function postgresCpuMicros(databaseName: string | undefined): number | undefined
   return found ? (total / ticksPerSecond) * 1_000_000 : undefined;
 }
 
+/** Deadlocks PostgreSQL detected in the bench's database so far (0 on PGlite, which has one connection). */
+async function deadlockCount(url: string | undefined): Promise<number> {
+  if (!url) return 0;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ deadlocks: string }>(
+      'SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()',
+    );
+    return Number(result.rows[0]?.deadlocks ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
 interface Run {
   latencies: number[];
   statuses: Map<number, number>;
@@ -357,9 +372,13 @@ export async function runBookingsBench(
     const windowEnd = process.hrtime.bigint() / 1000n;
     // Contended: 50 requests race for each slot of one staff member, in waves.
     const contendedStart = firstSlot + 400 * 86_400_000;
+    const deadlocksBefore = await deadlockCount(scratch.url);
     const contended = await load(servers, connections, durationMs, (index) =>
       request(services[0]!, contendedStart + Math.floor(index / 50) * 1_800_000, index),
     );
+    // The statistics reach pg_stat_database when the backends report them, within about a second.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const deadlocks = (await deadlockCount(scratch.url)) - deadlocksBefore;
 
     const figure = (name: string, run: Run): BenchFigure => {
       const bad = [...run.statuses.keys()].filter((status) => status >= 500 || status === 0);
@@ -394,6 +413,11 @@ export async function runBookingsBench(
           `load generator ${perBooking(cost.loadMicros)}. CPU taken by the host (steal) meanwhile: ` +
           `${cost.stealPercent.toFixed(1)}%.`,
         `Background work (the job queue's polling) counts in statements and CPU, so these are upper bounds.`,
+        ...(scratch.url
+          ? [
+              `Deadlocks PostgreSQL had to break during the contended run: ${deadlocks} (each stalls its requests 1 s).`,
+            ]
+          : []),
         ...(process.env.BENCH_CPU_PROF
           ? [
               `CPU profiles of the servers in ${process.env.BENCH_CPU_PROF}; the distinct-slots run is ` +
