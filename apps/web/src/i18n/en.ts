@@ -620,6 +620,8 @@ export const en = {
       length: 'Length / capacity',
       duration: 'Duration',
       durationRequired: 'Enter a duration.',
+      bufferBefore: 'Free before each session',
+      bufferAfter: 'Free after each session',
       capacity: 'Spots per session',
       capacityOf: (spots: number) => `${spots} spots`,
       slug: 'Web address',

@@ -115,6 +115,11 @@ export const availabilityConstraintsSchema = z.object({
   sessionDurations: z.array(z.number().int().min(1).max(10080)).max(50).optional(),
   /** Buffer after each session, in minutes. */
   timeBetweenSessions: z.number().int().min(0).max(1440).optional(),
+  /**
+   * Buffer before each session, in minutes (Atrium's: preparation time the staff member and resources
+   * are kept free for; the official client sends none, which is 0).
+   */
+  timeBeforeSessions: z.number().int().min(0).max(1440).optional(),
 });
 
 export const addOnGroupSchema = z.object({

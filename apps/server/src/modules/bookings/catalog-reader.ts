@@ -30,6 +30,7 @@ export interface BookableService {
   /** Every duration the service offers (availabilityConstraints.durations). */
   durationsMinutes: number[];
   bufferAfterMinutes: number;
+  bufferBeforeMinutes: number;
   defaultCapacity: number;
   staffMemberIds: string[];
   bookingPolicyId: string;
@@ -60,6 +61,7 @@ function toBookable(row: ServiceRow): BookableService {
       doc.schedule?.availabilityConstraints?.durations ?? [{ minutes: row.durationMinutes }]
     ).map((d) => d.minutes),
     bufferAfterMinutes: row.bufferAfterMinutes,
+    bufferBeforeMinutes: row.bufferBeforeMinutes,
     defaultCapacity: row.defaultCapacity,
     staffMemberIds: [...row.staffMemberIds],
     bookingPolicyId: row.bookingPolicyId,

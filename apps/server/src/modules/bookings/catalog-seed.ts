@@ -82,7 +82,13 @@ export async function seedBookingsCatalog(catalog: BookingsCatalogModule, site: 
       fixed: { price: { value: '60.00', currency } },
       options: { online: true, inPerson: true },
     },
-    schedule: { availabilityConstraints: { durations: [{ minutes: 60 }], timeBetweenSessions: 15 } },
+    schedule: {
+      availabilityConstraints: {
+        durations: [{ minutes: 60 }],
+        timeBeforeSessions: 10,
+        timeBetweenSessions: 15,
+      },
+    },
     staffMemberIds: [maya.id, tom.id, lena.id],
     locations: [{ type: 'BUSINESS' }],
   });

@@ -46,6 +46,8 @@ export const bookingServices = pgTable(
     durationMinutes: integer('duration_minutes').notNull().default(60),
     /** Buffer after each session (availabilityConstraints.timeBetweenSessions). */
     bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    /** Buffer before each session (availabilityConstraints.timeBeforeSessions). */
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
     scheduleId: uuid('schedule_id').notNull().defaultRandom(),
     firstSessionStart: timestamp('first_session_start', { withTimezone: true, mode: 'date' }),
     lastSessionEnd: timestamp('last_session_end', { withTimezone: true, mode: 'date' }),

@@ -417,6 +417,7 @@ export function createServicesService(deps: {
       durations?: Array<{ minutes: number }>;
       sessionDurations?: number[];
       timeBetweenSessions?: number;
+      timeBeforeSessions?: number;
     };
     if (!constraints.durations?.length) {
       constraints.durations = constraints.sessionDurations?.length
@@ -426,6 +427,7 @@ export function createServicesService(deps: {
     if (!constraints.sessionDurations?.length)
       constraints.sessionDurations = constraints.durations.map((d) => d.minutes);
     constraints.timeBetweenSessions ??= 0;
+    constraints.timeBeforeSessions ??= 0;
 
     const staffMemberIds = [...new Set((state.staffMemberIds as string[] | undefined) ?? [])];
     state.staffMemberIds = staffMemberIds;
@@ -487,6 +489,7 @@ export function createServicesService(deps: {
         requireManualApproval: onlineBooking.requireManualApproval === true,
         durationMinutes: constraints.durations[0]!.minutes,
         bufferAfterMinutes: constraints.timeBetweenSessions,
+        bufferBeforeMinutes: constraints.timeBeforeSessions,
         staffMemberIds,
       },
       doc,

@@ -111,8 +111,7 @@ export function toServiceInput(record: ServiceRecord): ServiceInput {
       : 'APPOINTMENT') as ServiceType,
     name: record.name,
     durationMinutes: record.durationMinutes,
-    // The catalogue has one buffer, after each session (availabilityConstraints.timeBetweenSessions).
-    bufferBeforeMinutes: 0,
+    bufferBeforeMinutes: record.bufferBeforeMinutes,
     bufferAfterMinutes: record.bufferAfterMinutes,
     slotIntervalMinutes: null,
     capacity: record.defaultCapacity,

@@ -17,6 +17,7 @@ export interface ServiceRecord {
   scheduleId: string;
   durationMinutes: number;
   bufferAfterMinutes: number;
+  bufferBeforeMinutes: number;
   defaultCapacity: number;
   staffMemberIds: string[];
   onlineBookingEnabled: boolean;
@@ -82,7 +83,7 @@ export function createAvailabilityRepository(db: Executor) {
       return executeRows<ServiceRecord>(
         executor,
         sql`SELECT s.id, s.type, s.name, s.schedule_id AS "scheduleId", s.duration_minutes AS "durationMinutes",
-                   s.buffer_after_minutes AS "bufferAfterMinutes", s.default_capacity AS "defaultCapacity",
+                   s.buffer_after_minutes AS "bufferAfterMinutes", s.buffer_before_minutes AS "bufferBeforeMinutes", s.default_capacity AS "defaultCapacity",
                    s.staff_member_ids::text[] AS "staffMemberIds", s.online_booking_enabled AS "onlineBookingEnabled",
                    s.doc, p.doc AS "policyDoc",
                    (SELECT st.business_hours FROM bookings_settings st WHERE st.site_id = s.site_id) AS "businessHours"

@@ -304,14 +304,15 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     facts: ServiceFacts,
     hold: Pick<Hold, 'start' | 'end' | 'staffMemberId' | 'resourceIds'>,
   ) {
-    // The staff member stays taken through the buffer after the session, as availability shows it.
+    // The staff member stays taken through the buffers around the session, as availability shows it.
+    const start = new Date(hold.start.getTime() - facts.row.bufferBeforeMinutes * 60_000);
     const end = new Date(hold.end.getTime() + facts.row.bufferAfterMinutes * 60_000);
     const rows: OccupancyInput[] = [];
     if (hold.staffMemberId) {
       rows.push({
         holderId: hold.staffMemberId,
         holderKind: 'STAFF',
-        start: hold.start,
+        start,
         end,
         doubleBooked: false,
       });
@@ -320,7 +321,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       rows.push({
         holderId: resourceId,
         holderKind: 'RESOURCE',
-        start: hold.start,
+        start,
         end,
         doubleBooked: false,
       });
@@ -345,15 +346,13 @@ export function createBookingsService(deps: BookingsServiceDeps) {
   /** What a booking puts in the availability engine's busy ledger (nothing unless it holds its slot). */
   function busyEntriesOf(ctx: RequestContext, row: BusyFields, facts: ServiceFacts | undefined): BusyEntry[] {
     if (!holdsSlot(row.status)) return [];
-    const buffer = (facts?.row.bufferAfterMinutes ?? 0) * 60_000;
     const base = { siteId: ctx.site.id, bookingId: row.id, participants: row.totalParticipants };
     if (row.serviceType === 'APPOINTMENT') {
-      const end = new Date(row.endDate.getTime() + buffer);
+      const start = new Date(row.startDate.getTime() - (facts?.row.bufferBeforeMinutes ?? 0) * 60_000);
+      const end = new Date(row.endDate.getTime() + (facts?.row.bufferAfterMinutes ?? 0) * 60_000);
       return [
-        ...(row.staffMemberId
-          ? [{ ...base, staffMemberId: row.staffMemberId, start: row.startDate, end }]
-          : []),
-        ...row.resourceIds.map((resourceId) => ({ ...base, resourceId, start: row.startDate, end })),
+        ...(row.staffMemberId ? [{ ...base, staffMemberId: row.staffMemberId, start, end }] : []),
+        ...row.resourceIds.map((resourceId) => ({ ...base, resourceId, start, end })),
       ];
     }
     return [

@@ -55,6 +55,7 @@ const factsColumns = {
   name: bookingServices.name,
   durationMinutes: bookingServices.durationMinutes,
   bufferAfterMinutes: bookingServices.bufferAfterMinutes,
+  bufferBeforeMinutes: bookingServices.bufferBeforeMinutes,
   defaultCapacity: bookingServices.defaultCapacity,
   staffMemberIds: bookingServices.staffMemberIds,
   rateType: bookingServices.rateType,
@@ -225,7 +226,7 @@ export function createSlotChecker(db: Executor) {
       type: row.type as ServiceType,
       name: row.name,
       durationMinutes: row.durationMinutes,
-      bufferBeforeMinutes: 0,
+      bufferBeforeMinutes: row.bufferBeforeMinutes,
       bufferAfterMinutes: row.bufferAfterMinutes,
       capacity: row.defaultCapacity,
       staffMemberIds: row.staffMemberIds,
@@ -519,11 +520,14 @@ function calendarParts(
 
 /**
  * The span `prefetchedCalendar` reads around a slot starting at `start`, for a service row: the
- * engine's reach for one start (`appointmentReach`, services have no buffer before) and a minute more
- * on each side. checkAppointment uses the prefetched calendar only when it covers the engine's reach.
+ * engine's reach for one start (`appointmentReach`) and a minute more on each side. checkAppointment
+ * uses the prefetched calendar only when it covers the engine's reach.
  */
-function prefetchedSpan(start: number, row: Pick<ServiceRow, 'durationMinutes' | 'bufferAfterMinutes'>) {
-  const reach = (row.durationMinutes + row.bufferAfterMinutes + 1) * minuteMs;
+function prefetchedSpan(
+  start: number,
+  row: Pick<ServiceRow, 'durationMinutes' | 'bufferAfterMinutes' | 'bufferBeforeMinutes'>,
+) {
+  const reach = (row.durationMinutes + row.bufferAfterMinutes + row.bufferBeforeMinutes + 1) * minuteMs;
   return { from: start - reach, to: start + reach };
 }
 
@@ -533,7 +537,7 @@ function prefetchedSpan(start: number, row: Pick<ServiceRow, 'durationMinutes' |
  */
 function prefetchedCalendar(siteId: SQLWrapper, at: SQLWrapper) {
   const s = bookingServices;
-  const reach = sql`make_interval(mins => ${s.durationMinutes} + ${s.bufferAfterMinutes} + 1)`;
+  const reach = sql`make_interval(mins => ${s.durationMinutes} + ${s.bufferAfterMinutes} + ${s.bufferBeforeMinutes} + 1)`;
   const parts = calendarParts(siteId, {
     staffIn: (column) => sql`${column} = any(${s.staffMemberIds})`,
     // Every resource id the service's pools name (compared as text: the document is not validated uuid).

@@ -48,6 +48,8 @@ interface Values {
   name: string;
   description: string;
   duration: number;
+  bufferBefore: number;
+  bufferAfter: number;
   capacity: number;
   rateType: RateType;
   price: number;
@@ -79,6 +81,8 @@ function initialValues(service: WithDates<Service> | undefined): Values {
     name: service?.name ?? '',
     description: service?.description ?? '',
     duration: service?.schedule.availabilityConstraints?.durations?.[0]?.minutes ?? 60,
+    bufferBefore: service?.schedule.availabilityConstraints?.timeBeforeSessions ?? 0,
+    bufferAfter: service?.schedule.availabilityConstraints?.timeBetweenSessions ?? 0,
     capacity: service?.defaultCapacity ?? 1,
     rateType: (payment?.rateType ?? 'FIXED') as RateType,
     price: Number(fixed?.price?.value ?? varied?.defaultPrice?.value ?? 0),
@@ -151,7 +155,15 @@ function toInput(
         existing?.serviceResources?.find((entry) => entry.resourceType.id === id) ?? { resourceType: { id } },
     ),
     ...(values.type === 'APPOINTMENT'
-      ? { schedule: { availabilityConstraints: { durations: [{ minutes: values.duration }] } } }
+      ? {
+          schedule: {
+            availabilityConstraints: {
+              durations: [{ minutes: values.duration }],
+              timeBeforeSessions: values.bufferBefore,
+              timeBetweenSessions: values.bufferAfter,
+            },
+          },
+        }
       : {}),
   };
 }
@@ -267,6 +279,28 @@ function DetailsForm({
           ) : (
             <NumberInput label={s.capacity} min={1} max={1000} {...form.getInputProps('capacity')} />
           )}
+          {values.type === 'APPOINTMENT' ? (
+            <NumberInput
+              label={s.bufferBefore}
+              min={0}
+              max={1440}
+              step={5}
+              suffix=" min"
+              {...form.getInputProps('bufferBefore')}
+            />
+          ) : null}
+          {values.type === 'APPOINTMENT' ? (
+            <NumberInput
+              label={s.bufferAfter}
+              min={0}
+              max={1440}
+              step={5}
+              suffix=" min"
+              {...form.getInputProps('bufferAfter')}
+            />
+          ) : null}
+        </Group>
+        <Group grow align="flex-start">
           <TextInput
             label={s.slug}
             description={s.slugHint}

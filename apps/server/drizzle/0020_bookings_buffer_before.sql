@@ -1,0 +1,1 @@
+ALTER TABLE "bookings_services" ADD COLUMN "buffer_before_minutes" integer DEFAULT 0 NOT NULL;
