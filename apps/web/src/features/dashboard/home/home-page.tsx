@@ -127,7 +127,7 @@ export function HomePage() {
                   onClick={() => setSelected(booking.id)}
                 >
                   <Group gap="sm" wrap="nowrap">
-                    <Badge variant="light" color="gray" w={64}>
+                    <Badge variant="light" color="gray" miw={72} style={{ flexShrink: 0 }}>
                       {formatTime(booking.startDate)}
                     </Badge>
                     <Stack gap={0}>
