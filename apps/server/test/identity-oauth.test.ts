@@ -347,7 +347,10 @@ describe('app credentials', () => {
       url: '/identity/v1/api-keys',
       headers: bearer(ownerToken),
     });
-    expect(JSON.stringify(listed.body)).not.toContain(key.split('_').at(-1));
+    // The key is `atr_<id>_<secret>`; the secret (base64url, which may itself hold `_`) never shows.
+    const secret = key.slice('atr_'.length + 36 + 1);
+    expect(secret).toHaveLength(43);
+    expect(JSON.stringify(listed.body)).not.toContain(secret);
     const appTokens = await inject(t.app, {
       method: 'POST',
       url: '/oauth2/token',
