@@ -30,7 +30,14 @@ describe('event bus', () => {
       database,
       log: silentLog,
       work: true,
-      tuning: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, stopTimeoutMs: 2000 },
+      // subscriptionTtlMs 0: emits see a subscription made by another bus at once (the wake-up test
+      // subscribes one mid-file; with the 5 s default an emit right after it could miss it).
+      tuning: {
+        pollingIntervalSeconds: 0.5,
+        retryDelaySeconds: 1,
+        stopTimeoutMs: 2000,
+        subscriptionTtlMs: 0,
+      },
     });
     bus.subscribe<{ note: string }>('test.thing.created', 'record', async (event, tx) => {
       bump(`record:${event.id}`);
