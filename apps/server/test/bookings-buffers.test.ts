@@ -25,31 +25,11 @@ beforeAll(async () => {
   await openAllWeek(t.app);
   const staff = await createStaff(t.app, 'Noor', 'noor@example.com');
   quick = await createAppointmentService(t.app, { staffMemberIds: [staff], minutes: 30 });
-  prepared = (
-    await ok<{ service: { id: string; schedule: { availabilityConstraints: Record<string, unknown> } } }>(
-      t.app,
-      {
-        method: 'POST',
-        url: '/bookings/v2/services',
-        headers: owner,
-        payload: {
-          service: {
-            type: 'APPOINTMENT',
-            name: 'Colour',
-            staffMemberIds: [staff],
-            payment: { rateType: 'FIXED', fixed: { price: { value: '80.00', currency: 'USD' } } },
-            schedule: {
-              availabilityConstraints: {
-                durations: [{ minutes: 30 }],
-                timeBeforeSessions: 30,
-                timeBetweenSessions: 15,
-              },
-            },
-          },
-        },
-      },
-    )
-  ).service.id;
+  prepared = await createAppointmentService(t.app, {
+    staffMemberIds: [staff],
+    minutes: 30,
+    buffers: { before: 30, after: 15 },
+  });
 }, 240_000);
 afterAll(async () => t?.close(), 60_000);
 
@@ -67,6 +47,16 @@ async function freeStarts(serviceId: string): Promise<string[]> {
 }
 
 const at = (time: string) => `${day}T${time}:00.000Z`;
+
+async function expectRefused(serviceId: string, time: string) {
+  const response = await inject(t.app, {
+    method: 'POST',
+    url: '/bookings/v2/bookings',
+    headers: customer(`refused-${serviceId}-${time}`),
+    payload: bookingRequest(serviceId, at(time)),
+  });
+  expectError(response, 409);
+}
 
 describe('buffers before and after a session', () => {
   it('keeps the buffer before as part of the service', async () => {
@@ -93,30 +83,14 @@ describe('buffers before and after a session', () => {
     expect(offered).not.toContain('10:30');
     expect(offered).toContain('09:00');
     expect(offered).toContain('11:00');
-    expectError(
-      await inject(t.app, {
-        method: 'POST',
-        url: '/bookings/v2/bookings',
-        headers: customer('second'),
-        payload: bookingRequest(prepared, at('10:30')),
-      }),
-      409,
-    );
+    await expectRefused(prepared, '10:30');
 
     await book(t.app, customer('third'), bookingRequest(prepared, at('11:00')));
     // The Colour session at 11:00 holds Noor from 10:30 (preparation) to 11:45 (after it).
     const quickOffered = await freeStarts(quick);
     for (const held of ['10:30', '11:00', '11:30']) expect(quickOffered).not.toContain(held);
     expect(quickOffered).toContain('12:00');
-    expectError(
-      await inject(t.app, {
-        method: 'POST',
-        url: '/bookings/v2/bookings',
-        headers: customer('fourth'),
-        payload: bookingRequest(quick, at('10:30')),
-      }),
-      409,
-    );
+    await expectRefused(quick, '10:30');
     expect((await book(t.app, customer('fifth'), bookingRequest(quick, at('12:00')))).status).toBe(
       'CONFIRMED',
     );

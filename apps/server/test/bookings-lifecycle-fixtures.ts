@@ -73,6 +73,8 @@ export async function createAppointmentService(
     minutes?: number;
     price?: string;
     formId?: string;
+    /** Minutes kept free before and after each session. */
+    buffers?: { before: number; after: number };
   },
 ): Promise<string> {
   const body = await ok<{ service: { id: string } }>(app, {
@@ -90,7 +92,14 @@ export async function createAppointmentService(
           options: { inPerson: true, online: true },
         },
         onlineBooking: { enabled: true, requireManualApproval: options.approval ?? false },
-        schedule: { availabilityConstraints: { durations: [{ minutes: options.minutes ?? 60 }] } },
+        schedule: {
+          availabilityConstraints: {
+            durations: [{ minutes: options.minutes ?? 60 }],
+            ...(options.buffers
+              ? { timeBeforeSessions: options.buffers.before, timeBetweenSessions: options.buffers.after }
+              : {}),
+          },
+        },
         ...(options.policyId ? { bookingPolicy: { id: options.policyId } } : {}),
         ...(options.formId ? { form: { id: options.formId } } : {}),
       },
