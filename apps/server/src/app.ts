@@ -94,7 +94,11 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   // What timed work the tests run at a clock of their choosing instead of waiting for the cron.
-  const timed = { sendDueReminders: async (_now: Date): Promise<number> => 0 };
+  const timed = {
+    sendDueReminders: async (_now: Date): Promise<number> => 0,
+    /** The SMS the bookings module handed to its adapter (the default adapter only records them). */
+    sentSms: [] as ReadonlyArray<{ siteId: string; to: string; text: string }>,
+  };
   try {
     await migrateDatabase(database);
     // The web app learns its site's OAuth client from index.html; read at onReady, once identity exists.
@@ -184,6 +188,7 @@ export async function buildApp(options: BuildAppOptions) {
     });
     await app.register(bookingsLifecycle.routes);
     timed.sendDueReminders = (now) => bookingsLifecycle.bookings.sendDueReminders(now);
+    timed.sentSms = bookingsLifecycle.sentSms;
     const availability = createAvailabilityModule({ database });
     await app.register(availability.routes);
     const externalCalendars = createExternalCalendarsModule({

@@ -1012,6 +1012,17 @@ describe('reminders', () => {
     expect(read.booking.revision).toBe(booking.revision);
   });
 
+  it('also texts the customer when the booking asked for an SMS reminder', async () => {
+    const booking = await book(t.app, alice, {
+      ...bookingRequest(haircut, futureSlot(24, 10)),
+      sendSmsReminder: true,
+    });
+    await t.app.timed.sendDueReminders(new Date(Date.parse(booking.startDate) - 23 * hour));
+    expect(t.app.timed.sentSms.filter((sms) => sms.text.includes(booking.startDate))).toEqual([
+      expect.objectContaining({ to: '+44 20 7946 0000' }),
+    ]);
+  });
+
   it('reminds a rescheduled booking again for its new start, and never a canceled one', async () => {
     const moved = await book(t.app, alice, bookingRequest(haircut, futureSlot(22, 10)));
     const canceled = await book(t.app, bob, bookingRequest(haircut, futureSlot(22, 12)));

@@ -300,13 +300,22 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     }
   }
 
+  /**
+   * What an appointment keeps its staff member and resources for: the session with the service's buffers
+   * around it, as availability shows it. Occupancy (the EXCLUDE constraint) and the busy ledger use it alike.
+   */
+  function heldSpan(facts: ServiceFacts | undefined, start: Date, end: Date) {
+    return {
+      start: new Date(start.getTime() - (facts?.row.bufferBeforeMinutes ?? 0) * 60_000),
+      end: new Date(end.getTime() + (facts?.row.bufferAfterMinutes ?? 0) * 60_000),
+    };
+  }
+
   function occupancyOf(
     facts: ServiceFacts,
     hold: Pick<Hold, 'start' | 'end' | 'staffMemberId' | 'resourceIds'>,
   ) {
-    // The staff member stays taken through the buffers around the session, as availability shows it.
-    const start = new Date(hold.start.getTime() - facts.row.bufferBeforeMinutes * 60_000);
-    const end = new Date(hold.end.getTime() + facts.row.bufferAfterMinutes * 60_000);
+    const { start, end } = heldSpan(facts, hold.start, hold.end);
     const rows: OccupancyInput[] = [];
     if (hold.staffMemberId) {
       rows.push({
@@ -348,8 +357,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     if (!holdsSlot(row.status)) return [];
     const base = { siteId: ctx.site.id, bookingId: row.id, participants: row.totalParticipants };
     if (row.serviceType === 'APPOINTMENT') {
-      const start = new Date(row.startDate.getTime() - (facts?.row.bufferBeforeMinutes ?? 0) * 60_000);
-      const end = new Date(row.endDate.getTime() + (facts?.row.bufferAfterMinutes ?? 0) * 60_000);
+      const { start, end } = heldSpan(facts, row.startDate, row.endDate);
       return [
         ...(row.staffMemberId ? [{ ...base, staffMemberId: row.staffMemberId, start, end }] : []),
         ...row.resourceIds.map((resourceId) => ({ ...base, resourceId, start, end })),

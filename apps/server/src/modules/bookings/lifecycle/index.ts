@@ -35,7 +35,8 @@ export interface BookingsLifecycleDeps {
 export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
   const repository = createBookingsRepository(deps.database.db);
   const slots = createSlotChecker(deps.database.db);
-  const sms = deps.sms ?? createRecordingSmsSender();
+  const recorder = deps.sms ? undefined : createRecordingSmsSender();
+  const sms = deps.sms ?? recorder!;
   const bookings = createBookingsService({
     database: deps.database,
     repository,
@@ -60,6 +61,8 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     multiService,
     extended,
     sms,
+    /** What the default adapter recorded (empty with a real SMS adapter). */
+    sentSms: recorder?.sent ?? [],
     routes: async (app: FastifyInstance) => {
       await app.register(lifecycleRoutes, { bookings, multiService, extended });
       await app.register(bookingHistoryRoutes, { history });
