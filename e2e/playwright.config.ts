@@ -50,6 +50,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // The tests prepare data through the development credentials header, which is off unless set.
+      ALLOW_DEV_CALLER_HEADER: 'true',
       // The catalogue test connects a calendar it serves itself on 127.0.0.1.
       BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES: 'true',
       ...(process.env.ATRIUM_WEB_DIST ? { ATRIUM_WEB_DIST: process.env.ATRIUM_WEB_DIST } : {}),

@@ -29,6 +29,7 @@ import { createIdentityModule } from './modules/identity/index.ts';
 import { createDataModule } from './modules/data/index.ts';
 import { createQueryRunner } from './platform/query/run-query.ts';
 import { loadOrCreateSecret } from './platform/secrets/secrets.ts';
+import { createRateLimiter } from './platform/rate-limit/rate-limiter.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -92,6 +93,10 @@ export async function buildApp(options: BuildAppOptions) {
     await events.stop();
     if (ownsDatabase) await database.close();
   });
+
+  // Rate limits shared by every process on PostgreSQL (counters in the database), in memory on PGlite.
+  const rateLimiter = createRateLimiter({ database });
+  events.cron('rate-limit-sweep', '*/10 * * * *', () => rateLimiter.sweep());
 
   // What timed work the tests run at a clock of their choosing instead of waiting for the cron.
   const timed = {
@@ -159,14 +164,15 @@ export async function buildApp(options: BuildAppOptions) {
     await identity.init();
     await identity.ensureSiteClient(defaultSite.id);
 
-    const authenticators: Authenticator[] = [
-      identity.authenticator,
-      createDevAuthenticator({
-        production: config.NODE_ENV === 'production',
-        findSite: sites.service.findSite,
-        defaultSite: sites.service.getDefaultSite,
-      }),
-    ];
+    const authenticators: Authenticator[] = [identity.authenticator];
+    if (config.ALLOW_DEV_CALLER_HEADER) {
+      authenticators.push(
+        createDevAuthenticator({
+          findSite: sites.service.findSite,
+          defaultSite: sites.service.getDefaultSite,
+        }),
+      );
+    }
     registerRequestContext(app, authenticators);
 
     await app.register(healthRoutes, { database, events });
@@ -206,7 +212,7 @@ export async function buildApp(options: BuildAppOptions) {
     throw error;
   }
 
-  return Object.assign(app, { database, events, routeTable, timed });
+  return Object.assign(app, { database, events, routeTable, timed, rateLimiter });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -256,13 +256,40 @@ describe('POST /bookings/v2/bookings', () => {
       bookingRequest(haircut, futureSlot(6, 10), { selectedPaymentOption: 'ONLINE' }),
     );
     expect(created.status).toBe('CREATED');
+    // Paying is the business's (or its payment record's) to record: the customer is refused.
+    expectError(
+      await post(`/bookings/v2/confirmation/${created.id}:confirmOrDecline`, alice, {
+        paymentStatus: 'PAID',
+      }),
+      403,
+    );
     const decided = await ok<{ booking: WireBooking }>(t.app, {
       method: 'POST',
       url: `/bookings/v2/confirmation/${created.id}:confirmOrDecline`,
-      headers: alice,
+      headers: owner,
       payload: { paymentStatus: 'PAID' },
     });
-    expect(decided.booking.status).toBe('CONFIRMED');
+    expect(decided.booking).toMatchObject({ status: 'CONFIRMED', paymentStatus: 'PAID' });
+  });
+
+  it('refuses a customer who chooses UNKNOWN_SELECTED_PAYMENT_OPTION; the business may', async () => {
+    const refused = await post(
+      '/bookings/v2/bookings',
+      alice,
+      bookingRequest(haircut, futureSlot(6, 12), {
+        selectedPaymentOption: 'UNKNOWN_SELECTED_PAYMENT_OPTION',
+      }),
+    );
+    expectError(refused, 400);
+    expect(JSON.stringify(refused.body)).toContain('booking.selectedPaymentOption');
+    const byOwner = await book(
+      t.app,
+      owner,
+      bookingRequest(haircut, futureSlot(6, 12), {
+        selectedPaymentOption: 'UNKNOWN_SELECTED_PAYMENT_OPTION',
+      }),
+    );
+    expect(byOwner).toMatchObject({ selectedPaymentOption: 'UNKNOWN_SELECTED_PAYMENT_OPTION' });
   });
 });
 
@@ -801,8 +828,9 @@ describe('multi-service bookings', () => {
     });
     expect(added.multiServiceBooking.bookings).toHaveLength(2);
     expectError(await post(`/bookings/v2/multi_service_bookings/${msb.id}/confirm`, alice, {}), 403);
+    expectError(await post(`/bookings/v2/multi_service_bookings/${msb.id}/mark_as_pending`, alice, {}), 403);
     expectError(
-      await post(`/bookings/v2/multi_service_bookings/${msb.id}/mark_as_pending`, alice, {}),
+      await post(`/bookings/v2/multi_service_bookings/${msb.id}/mark_as_pending`, owner, {}),
       409,
       'BOOKING_CANNOT_MARK_AS_PENDING_CONFIRMED',
     );
@@ -847,7 +875,7 @@ describe('multi-service bookings', () => {
     const pending = await ok<{ multiServiceBooking: { bookings: Array<{ booking: WireBooking }> } }>(t.app, {
       method: 'POST',
       url: `/bookings/v2/multi_service_bookings/${id}/mark_as_pending`,
-      headers: alice,
+      headers: owner,
       payload: {},
     });
     expect(pending.multiServiceBooking.bookings.map((entry) => entry.booking.status)).toEqual([

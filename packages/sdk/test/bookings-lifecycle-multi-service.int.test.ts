@@ -196,9 +196,12 @@ describe('status changes of the whole group', () => {
       bookings: visit(at(9, 9), at(9, 10), { selectedPaymentOption: 'ONLINE' }),
     });
     expect(group.bookings.map((entry) => entry.booking.status)).toEqual(['CREATED', 'CREATED']);
-    const pending = await member('m-pend').markMultiServiceBookingAsPending(group.id, {
-      paymentStatus: 'PAID',
-    });
+    // Only the business (or its payment record) says a group is paid or pending.
+    await expectRefusal(
+      member('m-pend').markMultiServiceBookingAsPending(group.id, { paymentStatus: 'PAID' }),
+      403,
+    );
+    const pending = await owner().markMultiServiceBookingAsPending(group.id, { paymentStatus: 'PAID' });
     expect(pending.bookings.map((entry) => entry.booking.status)).toEqual(['PENDING', 'PENDING']);
     await expectRefusal(member('m-pend').confirmMultiServiceBooking(group.id), 403);
     const confirmed = await owner().confirmMultiServiceBooking(group.id, { paymentStatus: 'PAID' });
@@ -207,7 +210,7 @@ describe('status changes of the whole group', () => {
       ['CONFIRMED', 'PAID'],
     ]);
     await expectRefusal(
-      member('m-pend').markMultiServiceBookingAsPending(group.id),
+      owner().markMultiServiceBookingAsPending(group.id),
       409,
       'BOOKING_CANNOT_MARK_AS_PENDING_CONFIRMED',
     );
@@ -301,7 +304,15 @@ describe('availability, allowed actions, adding and removing bookings', () => {
       markAsPending: false,
       bookAnother: true,
     });
-    expect(answer.results[1]!.item).toMatchObject({ confirm: true, decline: true, markAsPending: true });
+    // The customer may cancel or reschedule; confirming and declining are the business's.
+    expect(answer.results[1]!.item).toMatchObject({
+      cancel: true,
+      confirm: false,
+      decline: false,
+      markAsPending: false,
+    });
+    const asBusiness = await owner().getAllowedActions([created.id]);
+    expect(asBusiness.results[0]!.item).toMatchObject({ confirm: true, decline: true, markAsPending: true });
     expect(answer.results[2]!.itemMetadata).toMatchObject({
       success: false,
       error: { code: 'MULTI_SERVICE_BOOKING_NOT_FOUND' },

@@ -620,18 +620,20 @@ describe('participants, submission id, extended fields', () => {
 });
 
 describe('confirmOrDecline', () => {
-  it('confirms a paid booking whose slot is free, as the customer after paying', async () => {
+  it('confirms a paid booking whose slot is free, as the business; never as the customer', async () => {
     const booking = await member('m-cd1').createBooking(
       appointment(haircut, at(16, 9), { selectedPaymentOption: 'ONLINE' }),
     );
-    const confirmed = await member('m-cd1').confirmOrDeclineBooking(booking.id, 'PAID');
+    expect(booking).toMatchObject({ status: 'CREATED', paymentStatus: 'NOT_PAID' });
+    // The customer can neither confirm nor mark their own booking paid.
+    await expectRefusal(member('m-cd1').confirmOrDeclineBooking(booking.id, 'PAID'), 403);
+    expect(await owner().getBooking(booking.id)).toMatchObject({
+      status: 'CREATED',
+      paymentStatus: 'NOT_PAID',
+    });
+    const confirmed = await owner().confirmOrDeclineBooking(booking.id, 'PAID');
     expect(confirmed).toMatchObject({ status: 'CONFIRMED', paymentStatus: 'PAID' });
-    await expectRefusal(
-      member('m-cd1').confirmOrDeclineBooking(booking.id),
-      409,
-      'BOOKING_CANNOT_CONFIRM_CONFIRMED',
-    );
-    await expectRefusal(member('m-cd2').confirmOrDeclineBooking(booking.id), 404);
+    await expectRefusal(owner().confirmOrDeclineBooking(booking.id), 409, 'BOOKING_CANNOT_CONFIRM_CONFIRMED');
   });
 
   it('marks a booking of an approval service PENDING, and declines a doubleBooked one', async () => {
@@ -639,7 +641,7 @@ describe('confirmOrDecline', () => {
       appointment(approval, at(16, 10), { selectedPaymentOption: 'ONLINE' }),
     );
     expect(needsApproval.status).toBe('CREATED');
-    expect((await member('m-cd3').confirmOrDeclineBooking(needsApproval.id, 'PAID')).status).toBe('PENDING');
+    expect((await owner().confirmOrDeclineBooking(needsApproval.id, 'PAID')).status).toBe('PENDING');
 
     const start = at(16, 11);
     await member('m-cd4').createBooking(appointment(haircut, start));

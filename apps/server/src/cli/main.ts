@@ -15,6 +15,7 @@ Commands:
   seed      fill the default site with demo data
   site      print the default site as JSON (with its OAuth clientId)
   create-api-key  print a new owner-level API key of the default site
+  invite-owner --email <address>  invite an owner of the default site and print the invitation link
 
 Configuration comes from the environment; see .env.example.`;
 
@@ -46,7 +47,7 @@ async function defaultSiteWithIdentity(database: Database, config: Config) {
   return { site, identity };
 }
 
-const commands: Record<string, (config: Config) => Promise<void>> = {
+const commands: Record<string, (config: Config, options: Record<string, unknown>) => Promise<void>> = {
   async start(config) {
     if (config.SEED_ON_FIRST_START) {
       // A fresh database has no default site yet: fill it with the demo so the first start shows a living site.
@@ -69,6 +70,11 @@ const commands: Record<string, (config: Config) => Promise<void>> = {
     await startWorker(config);
   },
   async seed(config) {
+    if (config.NODE_ENV === 'production') {
+      throw new Error(
+        'Invalid configuration:\n  NODE_ENV: atrium seed is refused in production (the demo has published passwords)',
+      );
+    }
     const { seedDemoData } = await import('./seed.ts');
     await withDatabase(config, (database) => seedDemoData({ database, config }));
   },
@@ -77,6 +83,18 @@ const commands: Record<string, (config: Config) => Promise<void>> = {
       const { site, identity } = await defaultSiteWithIdentity(database, config);
       const client = await identity.ensureSiteClient(site.id);
       process.stdout.write(`${JSON.stringify({ ...site, clientId: client.id }, null, 2)}\n`);
+    });
+  },
+  async 'invite-owner'(config, options) {
+    const email = typeof options.email === 'string' ? options.email : undefined;
+    if (!email) throw new Error('Invalid configuration:\n  --email: invite-owner needs --email <address>');
+    await withDatabase(config, async (database) => {
+      const { site, identity } = await defaultSiteWithIdentity(database, config);
+      const { seedContext } = await import('./seed.ts');
+      const invitation = await identity.staff.inviteWithLink(seedContext(site), { email, role: 'OWNER' });
+      process.stdout.write(
+        `Invitation for ${invitation.email} (expires ${invitation.expiresDate}):\n${invitation.link}\n`,
+      );
     });
   },
   async 'create-api-key'(config) {
@@ -94,7 +112,7 @@ async function main(): Promise<void> {
     args: process.argv.slice(2),
     allowPositionals: true,
     strict: false,
-    options: { help: { type: 'boolean', short: 'h' } },
+    options: { help: { type: 'boolean', short: 'h' }, email: { type: 'string' } },
   });
   const [name] = positionals;
   if (!name || values.help) {
@@ -107,7 +125,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  await command(loadConfig());
+  await command(loadConfig(), values);
 }
 
 main().catch((error: unknown) => {

@@ -85,7 +85,7 @@ async function seedIdentities(
   return identity;
 }
 
-function seedContext(site: Site): RequestContext {
+export function seedContext(site: Site): RequestContext {
   return {
     requestId: 'seed',
     site,

@@ -8,7 +8,8 @@ const booleanFromEnv = z
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1, so a development server is not reachable from the network; 0.0.0.0 in production. */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
@@ -30,11 +31,19 @@ const configSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
-  /** `atrium start` on an empty database seeds the demo site first (set false for a clean production install). */
+  /**
+   * `atrium start` on an empty database seeds the demo site first. Unset: yes in development, never in
+   * production (the demo has published credentials).
+   */
   SEED_ON_FIRST_START: z
     .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((value) => value === 'true' || value === '1'),
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+  /**
+   * Accept the `x-atrium-dev-caller` header (any caller, no credentials): for the test suite and browser
+   * tests only. Off unless set; refused in production.
+   */
+  ALLOW_DEV_CALLER_HEADER: booleanFromEnv,
   DEFAULT_SITE_NAME: z.string().min(1).default('My Business'),
   DEFAULT_SITE_TIMEZONE: z.string().default('UTC'),
   DEFAULT_SITE_CURRENCY: z
@@ -76,7 +85,18 @@ const configSchema = z.object({
     .default(24 * 60),
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'HOST' | 'SEED_ON_FIRST_START'> & {
+  HOST: string;
+  SEED_ON_FIRST_START: boolean;
+  dataDir: string;
+};
+
+/** Settings that would open a production deployment to strangers. */
+const refusedInProduction = [
+  'BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES',
+  'ALLOW_DEV_CALLER_HEADER',
+  'SEED_ON_FIRST_START',
+] as const;
 
 /** Reads and validates configuration; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -87,12 +107,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
-  if (parsed.data.NODE_ENV === 'production' && parsed.data.BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES) {
-    throw new Error(
-      'Invalid configuration:\n  BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES: must not be true in production',
-    );
+  const production = parsed.data.NODE_ENV === 'production';
+  if (production) {
+    const refused = refusedInProduction.filter((name) => parsed.data[name] === true);
+    if (refused.length > 0) {
+      throw new Error(
+        `Invalid configuration:\n${refused.map((name) => `  ${name}: must not be true in production`).join('\n')}`,
+      );
+    }
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return {
+    ...parsed.data,
+    HOST: parsed.data.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    SEED_ON_FIRST_START: parsed.data.SEED_ON_FIRST_START ?? !production,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+  };
 }
 
 /** Configuration for tests and tools, starting from defaults rather than the process environment. */
@@ -102,6 +131,7 @@ export function testConfig(
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    ALLOW_DEV_CALLER_HEADER: 'true',
     WORKER_ENABLED: 'true',
     DATABASE_URL: process.env.DATABASE_URL,
     ...overrides,

@@ -51,6 +51,45 @@ export function createStaffService(deps: {
     if (!own || rank[role] > rank[own]) throw forbidden(`Only an owner can grant the ${role} role`);
   }
 
+  async function invite(ctx: RequestContext, input: { email: string; role: StaffRole }) {
+    checkCanGrant(ctx, input.role);
+    const email = normaliseEmail(input.email, 'email');
+    const existing = await repository.findIdentityByEmail(ctx.site.id, 'WIX_USER', email);
+    if (existing && existing.status !== 'DELETED') throw identityErrors.emailAlreadyExists(email);
+    const token = newToken('inv_');
+    const expiresDate = new Date(Date.now() + invitationSeconds * 1000);
+    const id = crypto.randomUUID();
+    const link = `${publicUrl}/dashboard/accept-invitation?token=${encodeURIComponent(token)}`;
+    await database.transaction(async (tx) => {
+      await repository.insertOneTimeToken(
+        {
+          tokenHash: sha256(token),
+          siteId: ctx.site.id,
+          kind: 'INVITATION',
+          data: { id, email, role: input.role, invitedBy: ctx.caller.identityId ?? null },
+          expiresDate,
+        },
+        tx,
+      );
+      await mail.enqueue(
+        {
+          siteId: ctx.site.id,
+          to: email,
+          ...invitationMail({ siteName: ctx.site.name, link, token, role: input.role }),
+        },
+        tx,
+      );
+    });
+    return {
+      id,
+      email,
+      role: input.role,
+      link,
+      expiresDate: expiresDate.toISOString(),
+      createdDate: new Date().toISOString(),
+    };
+  }
+
   async function insertApiKey(siteId: string, name: string, scopes: string[], createdBy: string | null) {
     const secret = randomBytes(32).toString('base64url');
     const row = await repository.insertApiKey({
@@ -114,42 +153,12 @@ export function createStaffService(deps: {
     },
 
     async invite(ctx: RequestContext, input: { email: string; role: StaffRole }) {
-      checkCanGrant(ctx, input.role);
-      const email = normaliseEmail(input.email, 'email');
-      const existing = await repository.findIdentityByEmail(ctx.site.id, 'WIX_USER', email);
-      if (existing && existing.status !== 'DELETED') throw identityErrors.emailAlreadyExists(email);
-      const token = newToken('inv_');
-      const expiresDate = new Date(Date.now() + invitationSeconds * 1000);
-      const id = crypto.randomUUID();
-      await database.transaction(async (tx) => {
-        await repository.insertOneTimeToken(
-          {
-            tokenHash: sha256(token),
-            siteId: ctx.site.id,
-            kind: 'INVITATION',
-            data: { id, email, role: input.role, invitedBy: ctx.caller.identityId ?? null },
-            expiresDate,
-          },
-          tx,
-        );
-        const link = `${publicUrl}/dashboard/accept-invitation?token=${encodeURIComponent(token)}`;
-        await mail.enqueue(
-          {
-            siteId: ctx.site.id,
-            to: email,
-            ...invitationMail({ siteName: ctx.site.name, link, token, role: input.role }),
-          },
-          tx,
-        );
-      });
-      return {
-        id,
-        email,
-        role: input.role,
-        expiresDate: expiresDate.toISOString(),
-        createdDate: new Date().toISOString(),
-      };
+      const { link: _link, ...invitation } = await invite(ctx, input);
+      return invitation;
     },
+
+    /** For the operator's CLI: the invitation with its link, which the API never answers. */
+    inviteWithLink: (ctx: RequestContext, input: { email: string; role: StaffRole }) => invite(ctx, input),
 
     /** Public: the invitation token names the site. Answers WIX_USER tokens for the new account. */
     async acceptInvitation(input: {

@@ -204,7 +204,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/bookings/v2/confirmation/:bookingAction',
     {
-      config: { access: lifecycleAccess.anyone },
+      config: { access: lifecycleAccess.business },
       schema: {
         summary:
           'Confirm a paid booking whose slot is still free, or decline it ({bookingId}:confirmOrDecline)',
@@ -296,7 +296,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{
 
   const statusRoutes = [
     ['cancel', 'cancel', lifecycleAccess.anyone],
-    ['mark_as_pending', 'markAsPending', lifecycleAccess.anyone],
+    ['mark_as_pending', 'markAsPending', lifecycleAccess.business],
     ['confirm', 'confirm', lifecycleAccess.business],
     ['decline', 'decline', lifecycleAccess.business],
   ] as const;

@@ -20,7 +20,7 @@ import type {
 import type { Site } from '@atrium/contract/sites';
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Database, Tx } from '../../../platform/db/database.ts';
-import { AppError, invalidField, staleRevision } from '../../../platform/errors/app-error.ts';
+import { AppError, forbidden, invalidField, staleRevision } from '../../../platform/errors/app-error.ts';
 import type { EventBus } from '../../../platform/events/types.ts';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
 import { createStaffRepository } from '../staff.repository.ts';
@@ -83,6 +83,9 @@ export interface BookingsServiceDeps {
 }
 
 const iso = (date: Date) => date.toISOString();
+
+/** Confirming, declining and marking as pending are the business's (or its payment record's) to do. */
+const businessActions: ReadonlySet<BookingAction> = new Set(['confirm', 'decline', 'markAsPending']);
 
 export function isBusinessCaller(ctx: RequestContext): boolean {
   return ctx.caller.identityType === 'WIX_USER' || ctx.caller.identityType === 'APP';
@@ -575,7 +578,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
         ONLINE: options.online === true || options.deposit === true,
         MEMBERSHIP: options.pricingPlan === true,
         MEMBERSHIP_OFFLINE: options.pricingPlan === true,
-        UNKNOWN_SELECTED_PAYMENT_OPTION: true,
+        UNKNOWN_SELECTED_PAYMENT_OPTION: business,
       };
       if (!allowed[option]) {
         throw invalidField(
@@ -583,6 +586,12 @@ export function createBookingsService(deps: BookingsServiceDeps) {
           `service ${facts.row.id} does not accept ${option}`,
         );
       }
+    }
+    if (option === 'UNKNOWN_SELECTED_PAYMENT_OPTION' && !business) {
+      throw invalidField(
+        'booking.selectedPaymentOption',
+        'customers choose how they pay: OFFLINE, ONLINE or MEMBERSHIP',
+      );
     }
     const noFee = facts.row.rateType === 'NO_FEE';
     const defaultStatus: PaymentStatus = noFee ? 'EXEMPT' : option === 'MEMBERSHIP' ? 'PAID' : 'NOT_PAID';
@@ -897,6 +906,8 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     const row = await repository.lockById(ctx.site.id, id, tx);
     if (!row) throw lifecycleErrors.bookingNotFound(id);
     assertOwnBooking(ctx, row);
+    if (businessActions.has(action) && !isBusinessCaller(ctx))
+      throw forbidden(`Only the business can ${action} a booking`);
     assertRevision(row, revision);
     const result = transition(row.status, action);
     if (!result.ok) throw lifecycleErrors.illegalTransition(id, action, row.status);

@@ -309,16 +309,18 @@ export function createMultiServiceBookingsService(deps: {
           continue;
         }
         const rows = await repository.bookingsOfMultiService(ctx.site.id, [id]);
+        const business = isBusinessCaller(ctx);
         const all = (action: Parameters<typeof canTransition>[1]) =>
           rows.length > 0 && rows.every((row) => canTransition(row.status, action));
+        const businessOnly = (action: Parameters<typeof canTransition>[1]) => business && all(action);
         results.push({
           itemMetadata: { id, originalIndex: index, success: true },
           item: {
             cancel: all('cancel'),
             reschedule: all('reschedule'),
-            confirm: all('confirm'),
-            decline: all('decline'),
-            markAsPending: all('markAsPending'),
+            confirm: businessOnly('confirm'),
+            decline: businessOnly('decline'),
+            markAsPending: businessOnly('markAsPending'),
             bookAnother: rows.every((row) => row.status !== 'CANCELED' && row.status !== 'DECLINED'),
           },
         });
