@@ -14,7 +14,7 @@ type CallerName = 'visitor' | 'memberOwn' | 'memberOther' | 'staff' | 'owner' | 
 /**
  * What a caller may do with the item of another member (Ann's) in a collection whose four operations all
  * have the level: `all` every call; `own` (members under SITE_MEMBER_AUTHOR acting on another's item) inserts
- * of their own, others' items read as absent and may not be changed; `none` every call refused (WDE0027).
+ * of their own, others' items read and change as absent (WDE0073); `none` every call refused (WDE0027).
  */
 const expected: Record<Level, Record<CallerName, 'all' | 'own' | 'none'>> = {
   ANYONE: { visitor: 'all', memberOwn: 'all', memberOther: 'all', staff: 'all', owner: 'all', app: 'all' },
@@ -165,11 +165,18 @@ describe.each(levels)('access level %s', (level) => {
           () => client.items.update(collection, { _id: target._id, text: 'hacked' }),
           () => client.items.patch(collection, target._id).setField('text', 'hacked').run(),
           () => client.items.save(collection, { _id: target._id, text: 'hacked' }),
-          () => client.items.remove(collection, target._id),
         ];
+        // Refused outright (`none`), or, for another member's item, answered as a missing item (`own`).
+        const refusal = access === 'none' ? ['WDE0027', 403] : ['WDE0073', 404];
         for (const attempt of attempts) {
           const denied = await failure(attempt());
+          expect([denied.code, denied.status], denied.message).toEqual(refusal);
+        }
+        if (access === 'none') {
+          const denied = await failure(client.items.remove(collection, target._id));
           expect([denied.code, denied.status], denied.message).toEqual(['WDE0027', 403]);
+        } else {
+          expect(await client.items.remove(collection, target._id)).toBeNull();
         }
         const untouched = await ownerView(collection, target._id);
         expect(untouched?.text).toBe(target.text);
@@ -261,15 +268,20 @@ describe.each(levels)('access level %s, the other calls', (level) => {
         await refused(() => client.items.replaceReferences(collection, 'links', target._id, [target._id]));
         await refused(() => client.items.bulkRemove(collection, [target._id]));
       } else if (access === 'own') {
+        // Another member's item answers as a missing one (WDE0073, which the SDK counts as skipped).
         const update = await client.items.bulkUpdate(collection, [{ _id: target._id, text: 'x' }]);
-        expect(update.errors.map((error) => error.code)).toEqual(['WDE0027']);
+        expect([update.updated, update.errors]).toEqual([0, []]);
         const patch = await client.items.bulkPatch(collection, [target._id]).setField('text', 'x').run();
-        expect(patch.errors.map((error) => error.code)).toEqual(['WDE0027']);
-        await refused(() => client.items.insertReference(collection, 'links', target._id, target._id), null);
-        await refused(() => client.items.removeReference(collection, 'links', target._id, bobs), null);
-        await refused(() => client.items.replaceReferences(collection, 'links', target._id, [target._id]));
+        expect([patch.updated, patch.errors]).toEqual([0, []]);
+        const missing = async (call: () => Promise<unknown>, status: number | null = 404) => {
+          const error = await failure(call());
+          expect([error.code, error.status ?? null], error.message).toEqual(['WDE0073', status]);
+        };
+        await missing(() => client.items.insertReference(collection, 'links', target._id, target._id), null);
+        await missing(() => client.items.removeReference(collection, 'links', target._id, bobs), null);
+        await missing(() => client.items.replaceReferences(collection, 'links', target._id, [target._id]));
         const remove = await client.items.bulkRemove(collection, [target._id]);
-        expect(remove.errors.map((error) => error.code)).toEqual(['WDE0027']);
+        expect([remove.removed, remove.errors]).toEqual([0, []]);
       }
       if (access !== 'all') {
         expect(await owner.items.get(collection, target._id)).toEqual(before);
@@ -339,20 +351,20 @@ describe('SITE_MEMBER_AUTHOR limits every read and write call of a member to the
     expect(hits.items.map((item) => item.text)).toEqual(['a1']);
   });
 
-  it('bulk calls report others’ items per item as WDE0027 and write only the member’s own', async () => {
+  it('bulk calls skip others’ items as missing (WDE0073) and write only the member’s own', async () => {
     const { ann, owner } = server.clients;
     const updated = await ann.items.bulkUpdate(collection, [
       { _id: annIds[0]!, text: 'a1 changed', n: 1 },
       { _id: 'bob-1', text: 'stolen', n: 10 },
     ]);
     expect(updated.updatedItemIds).toEqual([annIds[0]]);
-    expect(updated.errors.map((error) => [error.code, error.originalIndex])).toEqual([['WDE0027', 1]]);
+    expect(updated.errors).toEqual([]);
     const patched = await ann.items.bulkPatch(collection, [annIds[1]!, 'bob-2']).incrementField('n', 1).run();
     expect(patched.updatedItemIds).toEqual([annIds[1]]);
-    expect(patched.errors.map((error) => error.code)).toEqual(['WDE0027']);
+    expect(patched.errors).toEqual([]);
     const removed = await ann.items.bulkRemove(collection, ['bob-3']);
     expect(removed.removed).toBe(0);
-    expect(removed.errors.map((error) => error.code)).toEqual(['WDE0027']);
+    expect(removed.errors).toEqual([]);
     const bobs = await owner.items
       .query(collection)
       .in('_id', ['bob-1', 'bob-2', 'bob-3'])

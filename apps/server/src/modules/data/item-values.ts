@@ -1,6 +1,6 @@
 import type { DataField, DataFieldType } from '@atrium/contract/data';
 import type { FieldViolation } from '@atrium/contract/errors';
-import { canonicalDate, checkTextSafe, isPlainObject } from './value-checks.ts';
+import { canonicalDate, checkLink, checkTextSafe, isPlainObject } from './value-checks.ts';
 
 /** The system fields every item carries; clients send them back, the server owns them. */
 export const systemFields = ['_id', '_createdDate', '_updatedDate', '_owner'] as const;
@@ -106,7 +106,11 @@ function checkDeclared(field: DataField, value: unknown, walk: Walk): unknown {
     return value;
   };
   const type = field.type;
-  if (stringTypes.has(type)) return typeof value === 'string' ? value : fail(`must be a string (${type} field)`);
+  if (stringTypes.has(type)) {
+    if (typeof value !== 'string') return fail(`must be a string (${type} field)`);
+    const linkProblem = checkLink(field, value);
+    return linkProblem ? fail(linkProblem) : value;
+  }
   if (type === 'NUMBER') return typeof value === 'number' ? value : fail('must be a number (NUMBER field)');
   if (type === 'BOOLEAN') return typeof value === 'boolean' ? value : fail('must be true or false (BOOLEAN field)');
   if (type === 'DATETIME') {

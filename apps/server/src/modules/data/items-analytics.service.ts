@@ -10,7 +10,7 @@ import { parseFilter } from '../../platform/query/parse-filter.ts';
 import { projectFields } from '../../platform/query/project-fields.ts';
 import { defineQueryEntity, type ResolvedField } from '../../platform/query/query-entity.ts';
 import { orderBy, parseSort } from '../../platform/query/sort-keys.ts';
-import { itemNotFound, operationDenied } from './data.errors.ts';
+import { itemNotFound } from './data.errors.ts';
 import { dataItemsEntity, type ItemRow } from './data.repository.ts';
 import { dataItems } from './data.tables.ts';
 import { referenceId } from './item-values.ts';
@@ -400,8 +400,7 @@ export function createAnalyticsService(deps: ItemsDeps, core: ItemsCore) {
       const ids = [...new Set(request.newReferencedItemIds ?? [])];
       await core.inTransaction(collectionId, async (tx) => {
         const referring = await repository.findItem(call.scope, request.referringItemId, { forUpdate: true }, tx);
-        if (!referring) throw itemNotFound(collectionId, request.referringItemId);
-        if (!core.mayTouch(call, referring)) throw operationDenied(collectionId, 'update', 'ownership of the item');
+        if (!referring || !core.mayTouch(call, referring)) throw itemNotFound(collectionId, request.referringItemId);
         await core.writeMultiReferences(call, request.referringItemId, new Map([[field.key, ids]]), tx, true);
       });
       return {

@@ -65,13 +65,6 @@ function notFoundError(collectionId: string, itemId: string): ItemError {
   };
 }
 
-function notOwnerError(collectionId: string, itemId: string): ItemError {
-  return {
-    code: dataErrorCodes.permissionDenied,
-    description: `Item ${itemId} of collection ${collectionId} belongs to another member`,
-  };
-}
-
 function checkSize(count: number, code: string = dataErrorCodes.tooManyItems) {
   if (count > maxBulkItems) throw tooManyItems(count, code);
 }
@@ -129,12 +122,8 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
     );
     for (const entry of entries) {
       const current = existing.get(entry.row.itemId);
-      if (!current) {
+      if (!current || !core.mayTouch(call, current)) {
         results[entry.index] = failure(action, entry.index, entry.row.itemId, notFoundError(call.scope.collectionId, entry.row.itemId));
-        continue;
-      }
-      if (!core.mayTouch(call, current)) {
-        results[entry.index] = failure(action, entry.index, entry.row.itemId, notOwnerError(call.scope.collectionId, entry.row.itemId));
         continue;
       }
       const row = await repository.replaceItem(call.scope, entry.row.itemId, entry.row.data, ctx.now(), tx);
@@ -248,12 +237,8 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
         );
         for (const [index, patch] of patches.entries()) {
           const current = existing.get(patch.dataItemId);
-          if (!current) {
+          if (!current || !core.mayTouch(call, current)) {
             results[index] = failure('PATCH', index, patch.dataItemId, notFoundError(collectionId, patch.dataItemId));
-            continue;
-          }
-          if (!core.mayTouch(call, current)) {
-            results[index] = failure('PATCH', index, patch.dataItemId, notOwnerError(collectionId, patch.dataItemId));
             continue;
           }
           const patched = applyModifications(
@@ -289,10 +274,8 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
         const removable: string[] = [];
         itemIds.forEach((itemId, index) => {
           const current = existing.get(itemId);
-          if (!current || removable.includes(itemId)) {
+          if (!current || removable.includes(itemId) || !core.mayTouch(call, current)) {
             results[index] = failure('DELETE', index, itemId, notFoundError(collectionId, itemId));
-          } else if (!core.mayTouch(call, current)) {
-            results[index] = failure('DELETE', index, itemId, notOwnerError(collectionId, itemId));
           } else {
             removable.push(itemId);
             results[index] = success('DELETE', index, toWireItem(collectionId, current), true);
@@ -344,9 +327,7 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
         const current = referring.get(reference.referringItemId);
         const metadata = { id: reference.referringItemId, originalIndex: index };
         if (!current || !core.mayTouch(call, current)) {
-          const error = current
-            ? notOwnerError(collectionId, reference.referringItemId)
-            : notFoundError(collectionId, reference.referringItemId);
+          const error = notFoundError(collectionId, reference.referringItemId);
           results.push({ action, referenceMetadata: { ...metadata, success: false, error } });
           continue;
         }

@@ -359,8 +359,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
     if ('violations' in prepared) throw invalid(prepared.violations);
     const { itemId } = prepared.row;
     const current = await repository.findItem(call.scope, itemId, { forUpdate: true }, tx);
-    if (!current) throw itemNotFound(call.scope.collectionId, itemId);
-    if (!core.mayTouch(call, current)) throw operationDenied(call.scope.collectionId, 'update', 'ownership of the item');
+    // Another member's item answers as a missing one does, so ids cannot be probed (README, "Permissions").
+    if (!current || !core.mayTouch(call, current)) throw itemNotFound(call.scope.collectionId, itemId);
     if (!(await core.meetsCondition(call, itemId, condition, tx))) throw conditionNotMet(call.scope.collectionId, itemId);
     const row = await repository.replaceItem(call.scope, itemId, prepared.row.data, ctx.now(), tx);
     await core.writeMultiReferences(call, itemId, prepared.multiReferences, tx, true);
@@ -416,8 +416,7 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
       const call = await core.open(ctx, collectionId, 'update');
       const item = await core.inTransaction(collectionId, async (tx) => {
         const current = await repository.findItem(call.scope, patch.dataItemId, { forUpdate: true }, tx);
-        if (!current) throw itemNotFound(collectionId, patch.dataItemId);
-        if (!core.mayTouch(call, current)) throw operationDenied(collectionId, 'update', 'ownership of the item');
+        if (!current || !core.mayTouch(call, current)) throw itemNotFound(collectionId, patch.dataItemId);
         if (!(await core.meetsCondition(call, patch.dataItemId, condition, tx))) {
           throw conditionNotMet(collectionId, patch.dataItemId);
         }
@@ -440,8 +439,7 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
       const call = await core.open(ctx, collectionId, 'remove');
       return core.inTransaction(collectionId, async (tx) => {
         const current = await repository.findItem(call.scope, itemId, { forUpdate: true }, tx);
-        if (!current) return {};
-        if (!core.mayTouch(call, current)) throw operationDenied(collectionId, 'remove', 'ownership of the item');
+        if (!current || !core.mayTouch(call, current)) return {};
         if (!(await core.meetsCondition(call, itemId, condition, tx))) throw conditionNotMet(collectionId, itemId);
         await repository.deleteItems(call.scope, [itemId], tx);
         await core.emitItemEvents(tx, [core.itemEvent.deleted(call, itemId)]);

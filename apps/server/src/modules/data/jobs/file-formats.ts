@@ -4,6 +4,7 @@ import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import type { DataField } from '@atrium/contract/data';
 import { dataJobErrorCodes } from '@atrium/contract/data-jobs';
+import { formulaSafeCast, restoreFormulaText } from './csv-formulas.ts';
 
 /** One row of an import file: an item to write, or why the row could not be read. */
 export type ParsedRow =
@@ -60,7 +61,8 @@ function cellValue(cell: string, field: DataField | undefined): unknown {
 function csvRecordToItem(record: Record<string, string>, fields: Map<string, DataField>): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   const problems: string[] = [];
-  for (const [column, cell] of Object.entries(record)) {
+  for (const [column, raw] of Object.entries(record)) {
+    const cell = restoreFormulaText(raw);
     if (cell === '' || column === '_createdDate' || column === '_updatedDate') continue;
     if (column === '_id' || column === '_owner') {
       data[column] = cell;
@@ -168,11 +170,13 @@ export function csvColumns(fields: readonly DataField[], dataKeys: readonly stri
   return [...systemColumns, ...declared, ...extra];
 }
 
-/** One exported value as a CSV cell: dates as ISO strings, arrays and objects as JSON, absent as empty. */
-function toCell(value: unknown): string {
+/**
+ * One exported value as a CSV cell: dates as ISO strings, arrays and objects as JSON, absent as empty.
+ * Numbers and booleans keep their type, so only text goes through the formula guard (`csv-formulas.ts`).
+ */
+function toCell(value: unknown): string | number | boolean {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 1 && '$date' in value) {
     return String((value as { $date: unknown }).$date);
   }
@@ -183,7 +187,7 @@ function toCell(value: unknown): string {
 export function csvPage(items: ReadonlyArray<Record<string, unknown>>, columns: readonly string[], header: boolean): string {
   return stringify(
     items.map((item) => columns.map((column) => toCell(item[column]))),
-    { header, columns: [...columns] },
+    { header, columns: [...columns], cast: formulaSafeCast },
   );
 }
 

@@ -19,6 +19,7 @@ import { IconArrowDown, IconArrowUp, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
+import { csvDocument } from '../../../lib/csv.ts';
 import { bookingsKey } from '../shared/booking-actions.ts';
 import { BookingDrawer } from '../shared/booking-drawer.tsx';
 import { useNames } from '../shared/catalogue-data.ts';
@@ -49,13 +50,6 @@ function buildQuery(filters: ListFilters, sort: { field: SortField; order: 'ASC'
   if (filters.when === 'upcoming') query = query.ge('startDate', new Date());
   if (filters.when === 'past') query = query.lt('startDate', new Date());
   return sort.order === 'ASC' ? query.ascending(sort.field) : query.descending(sort.field);
-}
-
-function csvCell(value: unknown): string {
-  const text = value === undefined || value === null ? '' : String(value);
-  // Cells that start like a formula are prefixed so spreadsheets show them as text.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** Every booking, filtered, sorted and paged on the server; bulk actions and CSV export. */
@@ -151,25 +145,21 @@ export function BookingsListPage() {
         'participants',
         'attendance',
       ];
-      const lines = all.map(({ booking, attendanceInfo }) =>
-        [
-          booking.id,
-          booking.status,
-          booking.paymentStatus,
-          booking.startDate.toISOString(),
-          booking.endDate.toISOString(),
-          serviceNames.get(bookingServiceId(booking) ?? '') ?? '',
-          staffNames.get(booking.bookedEntity.slot?.resource?.id ?? '') ?? '',
-          contactName(booking.contactDetails),
-          booking.contactDetails?.email ?? '',
-          booking.contactDetails?.phone ?? '',
-          booking.totalParticipants,
-          attendanceInfo?.attendanceStatus ?? 'NOT_SET',
-        ]
-          .map(csvCell)
-          .join(','),
-      );
-      const blob = new Blob([[header.join(','), ...lines].join('\n')], { type: 'text/csv;charset=utf-8' });
+      const rows = all.map(({ booking, attendanceInfo }) => [
+        booking.id,
+        booking.status,
+        booking.paymentStatus,
+        booking.startDate.toISOString(),
+        booking.endDate.toISOString(),
+        serviceNames.get(bookingServiceId(booking) ?? '') ?? '',
+        staffNames.get(booking.bookedEntity.slot?.resource?.id ?? '') ?? '',
+        contactName(booking.contactDetails),
+        booking.contactDetails?.email ?? '',
+        booking.contactDetails?.phone ?? '',
+        booking.totalParticipants,
+        attendanceInfo?.attendanceStatus ?? 'NOT_SET',
+      ]);
+      const blob = new Blob([csvDocument(header, rows)], { type: 'text/csv;charset=utf-8' });
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
       link.download = `bookings-${new Date().toISOString().slice(0, 10)}.csv`;
