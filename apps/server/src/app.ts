@@ -160,6 +160,7 @@ export async function buildApp(options: BuildAppOptions) {
       mail: mail.service,
       findSite: sites.service.findSite,
       defaultSite: sites.service.getDefaultSite,
+      rateLimiter,
     });
     await identity.init();
     await identity.ensureSiteClient(defaultSite.id);

@@ -501,22 +501,34 @@ describe('abuse limits', () => {
     }
   }, 120_000);
 
-  it('limits the token endpoint per IP', async () => {
-    const limited = await createTestApp({ config: { AUTH_RATE_LIMIT_PER_IP: '2' } });
+  it('limits the token endpoint per IP, and the anonymous grant on a limit of its own', async () => {
+    const limited = await createTestApp({
+      config: { AUTH_RATE_LIMIT_PER_IP: '2', VISITOR_TOKEN_RATE_LIMIT_PER_IP: '5' },
+    });
     try {
-      const statuses: number[] = [];
+      const clientId = (await identityKit(limited).defaultSite()).clientId;
+      const refreshes: number[] = [];
       for (let i = 0; i < 3; i++) {
-        statuses.push(
-          (
-            await inject(limited.app, {
-              method: 'POST',
-              url: '/oauth2/token',
-              payload: { grantType: 'anonymous', clientId: crypto.randomUUID() },
-            })
-          ).status,
-        );
+        const answer = await inject(limited.app, {
+          method: 'POST',
+          url: '/oauth2/token',
+          payload: { grantType: 'refresh_token', clientId, refreshToken: `rt_guess${i}` },
+        });
+        refreshes.push(answer.status);
       }
-      expect(statuses).toEqual([401, 401, 429]);
+      expect(refreshes[0]).not.toBe(429);
+      expect(refreshes[2]).toBe(429);
+      // Page views of a headless site: many visitor tokens from one address, none refused by the sign-in limit.
+      const visitors: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const answer = await inject(limited.app, {
+          method: 'POST',
+          url: '/oauth2/token',
+          payload: { grantType: 'anonymous', clientId },
+        });
+        visitors.push(answer.status);
+      }
+      expect(visitors).toEqual([200, 200, 200, 200, 200, 429]);
     } finally {
       await limited.close();
     }

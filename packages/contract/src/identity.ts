@@ -160,7 +160,11 @@ export const signOnRequestSchema = z.object({
 
 export const signOnResponseSchema = z.object({ sessionToken: z.string(), identity: identitySchema });
 
-export const changePasswordRequestSchema = z.object({ newPassword: password });
+export const changePasswordRequestSchema = z.object({
+  newPassword: password,
+  /** Atrium: the current password; needed unless the caller signed in within the last ten minutes. */
+  currentPassword: password.optional(),
+});
 
 export const logoutQuerySchema = z.object({
   postLogoutRedirectUri: z.string().max(2000).optional(),

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,7 +26,7 @@ const configSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
-  CORS_ORIGINS: z.string().default('*'),
+  CORS_ORIGINS: z.string().default(''),
   PUBLIC_URL: z.string().url().optional(),
   WORKER_ENABLED: z
     .enum(['true', 'false', '1', '0'])
@@ -66,6 +67,11 @@ const configSchema = z.object({
   /** Requests per minute to login, register, recovery and token, per client IP and per loginId. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_LOGIN_ID: z.coerce.number().int().min(1).default(10),
+  /** Failed passwords and codes per account before it is locked, and how long the lock lasts. */
+  AUTH_LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(10),
+  AUTH_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** Anonymous visitor tokens per client address per minute: sized for page views, not for guessing. */
+  VISITOR_TOKEN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(3000),
   /** Redirect URIs registered on the default site's OAuth client (comma-separated). */
   OAUTH_REDIRECT_URIS: z.string().default(''),
   /** Floor on the recovery call's duration, so an unknown address answers as slowly as a known one. */
@@ -83,7 +89,51 @@ const configSchema = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(24 * 60),
+  /** Bookings a visitor or member may create per 10 minutes (business callers are not limited). */
+  BOOKING_CREATE_RATE_LIMIT_PER_VISITOR: z.coerce.number().int().min(1).default(20),
+  /** Bookings customers may create per 10 minutes from one client address. */
+  BOOKING_CREATE_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+  /** Availability and time-slot queries per minute from one client address (a booking page makes a few per view). */
+  AVAILABILITY_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
+  /** Calendar syncs and connections staff may start per 10 minutes from one client address. */
+  BOOKINGS_ICS_SYNC_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Largest body of a route anyone may call without credentials (413 past it). */
+  PUBLIC_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
+  /**
+   * Which proxies in front of the server to believe about the client's address (x-forwarded-for):
+   * false (none), true (all), a hop count, or comma-separated addresses, CIDR ranges and the names
+   * loopback, linklocal, uniquelocal.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context): boolean | number | string[] => {
+      const text = value.trim();
+      if (text === '' || text === 'false') return false;
+      if (text === 'true') return true;
+      if (/^\d+$/.test(text)) return Number(text);
+      const entries = text.split(',').map((entry) => entry.trim());
+      const bad = entries.find((entry) => !isAddressOrRange(entry));
+      if (bad !== undefined) {
+        context.addIssue({ code: 'custom', message: `"${bad}" is not an IP address or CIDR range` });
+        return z.NEVER;
+      }
+      return entries;
+    }),
 });
+
+function isAddressOrRange(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 export type Config = Omit<z.infer<typeof configSchema>, 'HOST' | 'SEED_ON_FIRST_START'> & {
   HOST: string;

@@ -30,6 +30,7 @@ export const en = {
     emailPlaceholder: 'you@example.com',
     password: 'Password',
     newPassword: 'New password',
+    currentPassword: 'Current password',
     confirmPassword: 'Confirm the new password',
     passwordHint: 'At least 8 characters.',
     firstName: 'First name',

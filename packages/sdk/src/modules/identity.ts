@@ -382,10 +382,18 @@ export const identity = defineModule({
     },
 
   /** `POST /identity/v2/change-password`: the signed-in caller's new password; their other sessions end. */
+  /**
+   * `POST /identity/v2/change-password`. `currentPassword` is needed unless the caller signed in within the
+   * last ten minutes.
+   */
   changePassword:
     (context) =>
-    async (newPassword: string): Promise<void> => {
-      await context.request({ method: 'POST', path: '/identity/v2/change-password', body: { newPassword } });
+    async (newPassword: string, currentPassword?: string): Promise<void> => {
+      await context.request({
+        method: 'POST',
+        path: '/identity/v2/change-password',
+        body: { newPassword, ...(currentPassword !== undefined ? { currentPassword } : {}) },
+      });
     },
 
   /** `GET /identity/v1/members/my`: the signed-in member (`createdDate`, `lastLoginDate` as `Date`). */

@@ -29,6 +29,7 @@ import type { MembersService } from './members.service.ts';
 import type { OauthClientRow } from './identity.tables.ts';
 import type { OauthService } from './oauth.service.ts';
 import type { AuthRateLimits } from './rate-limits.ts';
+import { identityErrors } from './identity.errors.ts';
 import type { StaffService } from './staff.service.ts';
 
 const adminAccess = {
@@ -52,7 +53,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   oauth: OauthService;
   limits: AuthRateLimits;
   defaultSite: () => Promise<Site>;
-}> = async (app, { members, staff, oauth, limits, defaultSite }) => {
+  findSite: (siteId: string) => Promise<Site | undefined>;
+}> = async (app, { members, staff, oauth, limits, defaultSite, findSite }) => {
   app.get(
     '/identity/v1/members',
     {
@@ -187,10 +189,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const siteId = request.body.siteId ?? (await defaultSite()).id;
-      limits.guard(request, 'dashboard-login', request.body.email, siteId);
+      const site = request.body.siteId ? await findSite(request.body.siteId) : await defaultSite();
+      await limits.guard(request, 'dashboard-login', request.body.email, site?.id ?? request.body.siteId);
       reply.header('cache-control', 'no-store');
-      return staff.dashboardLogin(siteId, request.body.email, request.body.password);
+      if (!site) throw identityErrors.invalidPassword();
+      return staff.dashboardLogin(site, request.body.email, request.body.password);
     },
   );
 
@@ -234,7 +237,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      limits.guard(request, 'invitation');
+      await limits.guard(request, 'invitation');
       return staff.acceptInvitation(request.body);
     },
   );

@@ -41,6 +41,24 @@ export const identityErrors = {
   invalidRedirectUri: (uri: string) =>
     new AppError(400, codes.invalidRedirectUri, `redirectUri ${uri} is not registered for this client`),
   lastOwner: () => new AppError(409, codes.lastOwner, 'A site keeps at least one owner'),
+  currentPasswordRequired: () =>
+    invalidField(
+      'currentPassword',
+      'give the current password (or sign in again) to change it',
+      'REQUIRED_FIELD',
+    ),
+  accountLocked: (retryAfterSeconds: number) =>
+    new AppError(
+      429,
+      'ACCOUNT_LOCKED',
+      `Too many failed sign-in attempts: signing in to this account is paused, try again in ${Math.ceil(retryAfterSeconds / 60)} min`,
+      { headers: { 'retry-after': String(retryAfterSeconds) }, data: { retryAfterSeconds } },
+    ),
+  tooManyCodes: () =>
+    new AppError(429, 'TOO_MANY_CODES', 'Too many codes were sent: sign in again later', {
+      headers: { 'retry-after': '3600' },
+      data: { retryAfterSeconds: 3600 },
+    }),
   invitationInvalid: () =>
     new AppError(400, codes.invitationInvalid, 'The invitation is unknown, used or expired'),
 };

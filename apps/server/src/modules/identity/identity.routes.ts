@@ -72,7 +72,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      limits.guard(request, 'register', request.body.loginId.email, request.ctx.site.id);
+      await limits.guard(request, 'register', request.body.loginId.email, request.ctx.site.id);
       return members.register(request.ctx, request.body, request.ip);
     },
   );
@@ -89,7 +89,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      limits.guard(request, 'login', request.body.loginId.email, request.ctx.site.id);
+      await limits.guard(request, 'login', request.body.loginId.email, request.ctx.site.id);
       return members.login(request.ctx, request.body, request.ip);
     },
   );
@@ -119,7 +119,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
         response: { 200: emptyResponseSchema, ...errorResponses },
       },
     },
-    async (request) => members.changePassword(request.ctx, request.body.newPassword),
+    async (request) => members.changePassword(request.ctx, request.body),
   );
 
   app.get(
@@ -164,7 +164,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      limits.guard(request, 'verify', request.body.stateToken, request.ctx.site.id);
+      await limits.guard(request, 'verify', request.body.stateToken, request.ctx.site.id);
       const factor = factorTypeSchema.safeParse(request.params.factorType.toUpperCase());
       return members.verifyFactor(
         request.ctx,
@@ -186,7 +186,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      limits.guard(request, 'recovery', request.body.email, request.ctx.site.id);
+      await limits.guard(request, 'recovery', request.body.email, request.ctx.site.id);
       return members.sendRecoveryEmail(request.ctx, request.body);
     },
   );
@@ -203,7 +203,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      limits.guard(request, 'recovery');
+      await limits.guard(request, 'recovery');
       return members.recover(request.ctx, request.body);
     },
   );
@@ -248,7 +248,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      limits.guard(request, 'verify', request.body.stateToken, request.ctx.site.id);
+      await limits.guard(request, 'verify', request.body.stateToken, request.ctx.site.id);
       return members.verifyCode(request.ctx, request.body);
     },
   );
@@ -265,7 +265,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      limits.guard(request, 'verify', request.body.stateToken, request.ctx.site.id);
+      await limits.guard(request, 'verify', request.body.stateToken, request.ctx.site.id);
       return members.resendCode(request.ctx, request.body.stateToken);
     },
   );

@@ -17,6 +17,8 @@ import { createMembersService } from './members.service.ts';
 import { oauthRoutes } from './oauth.routes.ts';
 import { createOauthService } from './oauth.service.ts';
 import { createAuthRateLimits } from './rate-limits.ts';
+import { createSignInGuard } from './sign-in-guard.ts';
+import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { createStaffService } from './staff.service.ts';
 import { createTokenSigner } from './token-signer.ts';
 
@@ -45,8 +47,12 @@ export function createIdentityModule(deps: {
   findSite: (siteId: string) => Promise<Site | undefined>;
   defaultSite: () => Promise<Site>;
   captcha?: CaptchaVerifier;
+  /** The app's shared limiter; tools that open the module alone (CLI, seed) get one of their own. */
+  rateLimiter?: RateLimiter;
 }) {
   const { database, config, mail } = deps;
+  const rateLimiter = deps.rateLimiter ?? createRateLimiter({ database });
+  const guard = createSignInGuard({ rateLimiter, config, mail });
   const repository = createIdentityRepository(database.db);
   const signer = createTokenSigner({ repository, accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
   const oauth = createOauthService({ database, repository, signer, config });
@@ -57,9 +63,10 @@ export function createIdentityModule(deps: {
     mail,
     captcha: deps.captcha ?? captchaFrom(config),
     config,
+    guard,
   });
-  const staff = createStaffService({ database, repository, oauth, mail, config });
-  const limits = createAuthRateLimits(config);
+  const staff = createStaffService({ database, repository, oauth, mail, config, guard });
+  const limits = createAuthRateLimits(config, rateLimiter);
   const authenticator = createBearerAuthenticator({ signer, oauth, repository, findSite: deps.findSite });
 
   return {
@@ -82,7 +89,14 @@ export function createIdentityModule(deps: {
         limits,
       });
       await app.register(identityRoutes, { members, oauth, limits, config });
-      await app.register(adminRoutes, { members, staff, oauth, limits, defaultSite: deps.defaultSite });
+      await app.register(adminRoutes, {
+        members,
+        staff,
+        oauth,
+        limits,
+        defaultSite: deps.defaultSite,
+        findSite: deps.findSite,
+      });
     },
   };
 }

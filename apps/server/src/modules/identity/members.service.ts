@@ -18,8 +18,17 @@ import type { IdentityRepository } from './identity.repository.ts';
 import type { IdentityRow, IdentitySettingsRow } from './identity.tables.ts';
 import type { OauthService } from './oauth.service.ts';
 import { constantTimeEqual, hashPassword, newCode, newToken, sha256, verifyPassword } from './secrets.ts';
+import type { SignInGuard } from './sign-in-guard.ts';
 
-export const verification = { codeSeconds: 15 * 60, maxAttempts: 5, recoverySeconds: 60 * 60 };
+export const verification = {
+  codeSeconds: 15 * 60,
+  maxAttempts: 5,
+  /** New codes one state token may ask for; the account has its own hourly cap (sign-in-guard.ts). */
+  maxResends: 3,
+  recoverySeconds: 60 * 60,
+  /** How recent a sign-in must be to change the password without the current one. */
+  freshSessionSeconds: 10 * 60,
+};
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Purpose = 'REGISTER' | 'LOGIN' | 'VERIFY';
@@ -110,8 +119,25 @@ export function createMembersService(deps: {
   mail: MailService;
   captcha: CaptchaVerifier;
   config: Config;
+  guard: SignInGuard;
 }) {
-  const { database, repository, oauth, mail, captcha, config } = deps;
+  const { database, repository, oauth, mail, captcha, config, guard } = deps;
+  const memberAccount = (siteId: string, email: string) => ({
+    siteId,
+    identityType: 'MEMBER' as const,
+    email,
+  });
+
+  /** Answers no sooner than AUTH_MIN_RESPONSE_MS, so known and unknown addresses take as long. */
+  async function withMinimumDuration<T>(work: () => Promise<T>): Promise<T> {
+    const started = Date.now();
+    try {
+      return await work();
+    } finally {
+      const wait = config.AUTH_MIN_RESPONSE_MS - (Date.now() - started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 
   async function settingsOf(siteId: string, x: Executor = database.db): Promise<typeof defaultSettings> {
@@ -132,6 +158,7 @@ export function createMembersService(deps: {
     purpose: Purpose,
     x: Executor = database.db,
   ): Promise<string> {
+    await guard.countCodeSent(memberAccount(identity.siteId, identity.email));
     const stateToken = newToken('st_');
     const code = newCode();
     await repository.insertOneTimeToken(
@@ -140,7 +167,7 @@ export function createMembersService(deps: {
         siteId: identity.siteId,
         kind: 'STATE',
         identityId: identity.id,
-        data: { codeHash: sha256(code), purpose },
+        data: { codeHash: sha256(code), purpose, email: identity.email, resends: 0 },
         expiresDate: new Date(Date.now() + verification.codeSeconds * 1000),
       },
       x,
@@ -202,6 +229,42 @@ export function createMembersService(deps: {
     if (status !== 'ACTIVE')
       await repository.revokeSubjectSessions(ctx.site.id, current.id, `member ${status.toLowerCase()}`);
     return toWireIdentity(updated!);
+  }
+
+  /**
+   * Passwordless sign-in: a code by mail is the factor. Known and unknown addresses get the same answer, a
+   * state token and nothing about the account, until the code is proven; an unknown address gets a token
+   * whose code nobody knows.
+   */
+  async function startPasswordless(ctx: RequestContext, email: string): Promise<AuthResponse> {
+    const found = await repository.findIdentityByEmail(ctx.site.id, 'MEMBER', email);
+    if (found && found.status !== 'DELETED') {
+      return {
+        state: 'REQUIRE_EMAIL_VERIFICATION',
+        stateToken: await startEmailVerification(ctx, found, 'LOGIN'),
+      };
+    }
+    await guard.countCodeSent(memberAccount(ctx.site.id, email));
+    const stateToken = newToken('st_');
+    await repository.insertOneTimeToken({
+      tokenHash: sha256(stateToken),
+      siteId: ctx.site.id,
+      kind: 'STATE',
+      identityId: null,
+      data: { codeHash: sha256(newToken('none_')), purpose: 'LOGIN', email, resends: 0 },
+      expiresDate: new Date(Date.now() + verification.codeSeconds * 1000),
+    });
+    return { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken };
+  }
+
+  /** The account a state token is for (its identity's address; older tokens carry none). */
+  async function stateAccount(
+    siteId: string,
+    state: { identityId: string | null; data: Record<string, unknown> },
+  ) {
+    if (typeof state.data.email === 'string') return memberAccount(siteId, state.data.email);
+    const identity = state.identityId ? await repository.findIdentity(siteId, state.identityId) : undefined;
+    return memberAccount(siteId, identity?.email ?? `unknown:${state.identityId}`);
   }
 
   const service = {
@@ -268,24 +331,22 @@ export function createMembersService(deps: {
       const email = normaliseEmail(request.loginId.email);
       const settings = await settingsOf(ctx.site.id);
       await checkCaptcha(settings.captchaOnLogin, request.captchaTokens, remoteIp);
+      const account = memberAccount(ctx.site.id, email);
+      if (request.password === undefined) return withMinimumDuration(() => startPasswordless(ctx, email));
+      await guard.assertNotLocked(account);
       const found = await repository.findIdentityByEmail(ctx.site.id, 'MEMBER', email);
       const identity = found && found.status !== 'DELETED' ? found : undefined;
-      if (request.password === undefined) {
-        // Passwordless: a code by mail is the factor (EMAIL), for known addresses only.
-        if (!identity) throw identityErrors.identityNotFound();
-        if (identity.status === 'ACTIVE' || identity.pendingReason === 'EMAIL_VERIFICATION') {
-          return {
-            state: 'REQUIRE_EMAIL_VERIFICATION',
-            stateToken: await startEmailVerification(ctx, identity, 'LOGIN'),
-            identity: toWireIdentity(identity),
-          };
-        }
-        return outcome(ctx, identity, 'LOGIN');
-      }
       const valid = await verifyPassword(identity?.passwordHash, request.password);
-      if (!identity) throw identityErrors.identityNotFound();
+      if (!identity) {
+        await guard.recordFailure(ctx.site.name, account, false);
+        throw identityErrors.identityNotFound();
+      }
       if (!identity.passwordHash) throw identityErrors.resetPassword();
-      if (!valid) throw identityErrors.invalidPassword();
+      if (!valid) {
+        await guard.recordFailure(ctx.site.name, account, true);
+        throw identityErrors.invalidPassword();
+      }
+      await guard.recordSuccess(account);
       return outcome(ctx, identity, 'LOGIN');
     },
 
@@ -296,17 +357,21 @@ export function createMembersService(deps: {
     ): Promise<AuthResponse> {
       const tokenHash = sha256(input.stateToken);
       const state = await repository.findOneTimeToken(tokenHash, 'STATE');
-      if (!state || state.siteId !== ctx.site.id || !state.identityId)
-        throw identityErrors.invalidStateToken();
+      if (!state || state.siteId !== ctx.site.id) throw identityErrors.invalidStateToken();
+      const account = await stateAccount(ctx.site.id, state);
+      await guard.assertNotLocked(account);
       const attempts = await repository.countOneTimeTokenAttempt(tokenHash);
       if (attempts > verification.maxAttempts) {
         await repository.useOneTimeToken(tokenHash);
         throw identityErrors.invalidStateToken();
       }
-      if (!constantTimeEqual(sha256(input.code.trim()), String(state.data.codeHash))) {
+      const matches = constantTimeEqual(sha256(input.code.trim()), String(state.data.codeHash));
+      if (!matches || !state.identityId) {
+        await guard.recordFailure(ctx.site.name, account, Boolean(state.identityId));
         throw identityErrors.invalidCode(verification.maxAttempts - attempts);
       }
       if (!(await repository.useOneTimeToken(tokenHash))) throw identityErrors.invalidStateToken();
+      await guard.recordSuccess(account);
       const identity = await repository.findIdentity(ctx.site.id, state.identityId);
       if (!identity || identity.status === 'DELETED') throw identityErrors.invalidStateToken();
       const settings = await settingsOf(ctx.site.id);
@@ -345,28 +410,43 @@ export function createMembersService(deps: {
       return service.verifyCode(ctx, { code: request.emailData.code, stateToken: request.stateToken });
     },
 
+    /** A new code for the same state token; its failed tries still count, and resends are capped. */
     async resendCode(ctx: RequestContext, stateToken: string): Promise<Record<string, never>> {
       const tokenHash = sha256(stateToken);
       const state = await repository.findOneTimeToken(tokenHash, 'STATE');
-      if (!state || state.siteId !== ctx.site.id || !state.identityId)
-        throw identityErrors.invalidStateToken();
-      const identity = await repository.findIdentity(ctx.site.id, state.identityId);
-      if (!identity) throw identityErrors.invalidStateToken();
+      if (!state || state.siteId !== ctx.site.id) throw identityErrors.invalidStateToken();
+      const resends = Number(state.data.resends ?? 0);
+      if (resends >= verification.maxResends) throw identityErrors.tooManyCodes();
+      const account = await stateAccount(ctx.site.id, state);
+      await guard.assertNotLocked(account);
+      await guard.countCodeSent(account);
+      const identity = state.identityId
+        ? await repository.findIdentity(ctx.site.id, state.identityId)
+        : undefined;
       const code = newCode();
       await database.transaction(async (tx) => {
         await repository.updateOneTimeToken(
           tokenHash,
           {
-            data: { ...state.data, codeHash: sha256(code) },
-            attempts: 0,
+            data: {
+              ...state.data,
+              codeHash: sha256(identity ? code : newToken('none_')),
+              resends: resends + 1,
+            },
             expiresDate: new Date(Date.now() + verification.codeSeconds * 1000),
           },
           tx,
         );
-        await mail.enqueue(
-          { siteId: ctx.site.id, to: identity.email, ...verificationMail({ siteName: ctx.site.name, code }) },
-          tx,
-        );
+        if (identity) {
+          await mail.enqueue(
+            {
+              siteId: ctx.site.id,
+              to: identity.email,
+              ...verificationMail({ siteName: ctx.site.name, code }),
+            },
+            tx,
+          );
+        }
       });
       return {};
     },
@@ -376,8 +456,7 @@ export function createMembersService(deps: {
       ctx: RequestContext,
       request: { email: string; redirect?: { url?: string; clientId?: string } },
     ): Promise<Record<string, never>> {
-      const started = Date.now();
-      try {
+      await withMinimumDuration(async () => {
         const email = normaliseEmail(request.email, 'email');
         const identity = await repository.findIdentityByEmail(ctx.site.id, 'MEMBER', email);
         if (identity && identity.status !== 'DELETED' && identity.status !== 'BLOCKED') {
@@ -404,10 +483,7 @@ export function createMembersService(deps: {
             );
           });
         }
-      } finally {
-        const wait = config.AUTH_MIN_RESPONSE_MS - (Date.now() - started);
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      }
+      });
       return {};
     },
 
@@ -439,10 +515,35 @@ export function createMembersService(deps: {
       return outcome(ctx, updated, 'LOGIN');
     },
 
-    async changePassword(ctx: RequestContext, newPassword: string): Promise<Record<string, never>> {
-      checkPasswordStrength(newPassword, 'newPassword');
+    /**
+     * Needs the current password, or a sign-in of the last ten minutes (a fresh factor: a code, a recovery
+     * link or a password just proven), so a stolen access token alone cannot take the account over.
+     */
+    async changePassword(
+      ctx: RequestContext,
+      request: { newPassword: string; currentPassword?: string },
+    ): Promise<Record<string, never>> {
+      checkPasswordStrength(request.newPassword, 'newPassword');
       const identityId = ctx.caller.identityId!;
-      const passwordHash = await hashPassword(newPassword);
+      const current = await repository.findIdentity(ctx.site.id, identityId);
+      if (!current) throw notFound('Identity', identityId);
+      const account = {
+        siteId: ctx.site.id,
+        identityType: current.identityType as 'MEMBER' | 'WIX_USER',
+        email: current.email,
+      };
+      if (request.currentPassword !== undefined) {
+        await guard.assertNotLocked(account);
+        if (!(await verifyPassword(current.passwordHash, request.currentPassword))) {
+          await guard.recordFailure(ctx.site.name, account, true);
+          throw identityErrors.invalidPassword();
+        }
+      } else {
+        const session = ctx.caller.sessionId ? await repository.findSession(ctx.caller.sessionId) : undefined;
+        const age = session ? ctx.now().getTime() - session.createdDate.getTime() : Infinity;
+        if (age > verification.freshSessionSeconds * 1000) throw identityErrors.currentPasswordRequired();
+      }
+      const passwordHash = await hashPassword(request.newPassword);
       const updated = await repository.updateIdentity(ctx.site.id, identityId, { passwordHash });
       if (!updated) throw notFound('Identity', identityId);
       // Other sign-ins end; the one that changed the password goes on.

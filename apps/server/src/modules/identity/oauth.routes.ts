@@ -98,7 +98,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      limits.guard(request, 'token');
+      if (request.body.grantType === 'anonymous') await limits.guardVisitorToken(request);
+      else await limits.guard(request, 'token');
       reply.header('cache-control', 'no-store');
       return oauth.token(request.body, request.headers.authorization);
     },
@@ -214,14 +215,14 @@ export const oauthRoutes: FastifyPluginAsyncZod<{
       try {
         let result: AuthResponse;
         if (action === 'login') {
-          limits.guard(request, 'login', form.email, ctx.site.id);
+          await limits.guard(request, 'login', form.email, ctx.site.id);
           result = await members.login(
             ctx,
             { loginId: { email: form.email ?? '' }, password: form.password ?? '' },
             request.ip,
           );
         } else if (action === 'register') {
-          limits.guard(request, 'register', form.email, ctx.site.id);
+          await limits.guard(request, 'register', form.email, ctx.site.id);
           result = await members.register(
             ctx,
             {
@@ -232,13 +233,13 @@ export const oauthRoutes: FastifyPluginAsyncZod<{
             request.ip,
           );
         } else if (action === 'verify') {
-          limits.guard(request, 'verify', form.stateToken, ctx.site.id);
+          await limits.guard(request, 'verify', form.stateToken, ctx.site.id);
           result = await members.verifyCode(ctx, {
             code: form.code ?? '',
             stateToken: form.stateToken ?? '',
           });
         } else if (action === 'resend') {
-          limits.guard(request, 'verify', form.stateToken, ctx.site.id);
+          await limits.guard(request, 'verify', form.stateToken, ctx.site.id);
           await members.resendCode(ctx, form.stateToken ?? '');
           return page(reply, 200, { ...base, step: 'verify', stateToken: form.stateToken });
         } else {

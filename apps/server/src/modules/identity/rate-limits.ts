@@ -1,20 +1,44 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 
-/** The sign-in endpoints' limits: one counter per client IP and one per loginId, per endpoint family. */
-export function createAuthRateLimits(config: Config) {
-  const limiter = createRateLimiter({ windowMs: 60_000 });
+/**
+ * Request limits of the identity endpoints, counted in the shared store: per client address and per
+ * login id on the guessable calls (passwords, codes, recovery), and a far larger per-address limit on the
+ * anonymous visitor grant, which a headless site calls for every page view. Per-account lockouts are in
+ * sign-in-guard.ts.
+ */
+export function createAuthRateLimits(config: Config, rateLimiter: RateLimiter) {
+  const rules = new Map<string, { perIp: RateLimitRule; perLoginId: RateLimitRule }>();
+  const rulesOf = (bucket: string) => {
+    let found = rules.get(bucket);
+    if (!found) {
+      found = {
+        perIp: { name: `auth.${bucket}.ip`, max: config.AUTH_RATE_LIMIT_PER_IP, windowSeconds: 60 },
+        perLoginId: {
+          name: `auth.${bucket}.id`,
+          max: config.AUTH_RATE_LIMIT_PER_LOGIN_ID,
+          windowSeconds: 60,
+        },
+      };
+      rules.set(bucket, found);
+    }
+    return found;
+  };
+  const visitorTokens: RateLimitRule = {
+    name: 'auth.visitor-token.ip',
+    max: config.VISITOR_TOKEN_RATE_LIMIT_PER_IP,
+    windowSeconds: 60,
+  };
+
   return {
-    guard(request: FastifyRequest, bucket: string, loginId?: string, siteId?: string) {
-      limiter.hit(`ip:${bucket}:${request.ip}`, config.AUTH_RATE_LIMIT_PER_IP);
-      if (loginId) {
-        limiter.hit(
-          `id:${bucket}:${siteId ?? ''}:${loginId.trim().toLowerCase()}`,
-          config.AUTH_RATE_LIMIT_PER_LOGIN_ID,
-        );
-      }
+    async guard(request: FastifyRequest, bucket: string, loginId?: string, siteId?: string): Promise<void> {
+      const { perIp, perLoginId } = rulesOf(bucket);
+      await rateLimiter.hit(perIp, request.ip);
+      if (loginId) await rateLimiter.hit(perLoginId, `${siteId ?? ''}:${loginId.trim().toLowerCase()}`);
     },
+    /** The anonymous grant: no secret to guess, so only a traffic-sized limit per address. */
+    guardVisitorToken: (request: FastifyRequest) => rateLimiter.hit(visitorTokens, request.ip),
   };
 }
 

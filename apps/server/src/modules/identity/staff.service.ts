@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiKey, IdentityProfile, StaffRole, TokenResponse } from '@atrium/contract/identity';
 import type { Config } from '../../platform/config.ts';
+import type { Site } from '@atrium/contract/sites';
+import type { SignInGuard } from './sign-in-guard.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { forbidden, notFound } from '../../platform/errors/app-error.ts';
@@ -35,8 +37,9 @@ export function createStaffService(deps: {
   oauth: OauthService;
   mail: MailService;
   config: Config;
+  guard: SignInGuard;
 }) {
-  const { database, repository, oauth, mail, config } = deps;
+  const { database, repository, oauth, mail, config, guard } = deps;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 
   async function requireStaff(ctx: RequestContext, id: string): Promise<IdentityRow> {
@@ -104,12 +107,19 @@ export function createStaffService(deps: {
 
   const service = {
     /** Dashboard sign-in: WIX_USER tokens straight away (no PKCE round trip for the first-party dashboard). */
-    async dashboardLogin(siteId: string, email: string, password: string): Promise<TokenResponse> {
+    async dashboardLogin(site: Site, email: string, password: string): Promise<TokenResponse> {
+      const siteId = site.id;
       const address = normaliseEmail(email, 'email');
+      const account = { siteId, identityType: 'WIX_USER' as const, email: address };
+      await guard.assertNotLocked(account);
       const found = await repository.findIdentityByEmail(siteId, 'WIX_USER', address);
       const valid = await verifyPassword(found?.passwordHash, password);
       // One answer for unknown address and wrong password: the dashboard is worth guarding against enumeration.
-      if (!found || !valid || found.status !== 'ACTIVE') throw identityErrors.invalidPassword();
+      if (!found || !valid || found.status !== 'ACTIVE') {
+        await guard.recordFailure(site.name, account, Boolean(found));
+        throw identityErrors.invalidPassword();
+      }
+      await guard.recordSuccess(account);
       await repository.updateIdentity(siteId, found.id, { lastLoginDate: new Date() });
       const { sessionId: _sessionId, ...tokens } = await oauth.issueTokens({
         siteId,

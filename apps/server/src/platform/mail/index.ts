@@ -11,6 +11,7 @@ export function createMailModule(deps: { database: Database; config: Config }) {
   const service = createMailService({ database: deps.database, transport, from: deps.config.MAIL_FROM });
   return {
     service,
-    routes: async (app: FastifyInstance) => app.register(mailRoutes, { mail: service }),
+    routes: async (app: FastifyInstance) =>
+      app.register(mailRoutes, { mail: service, revealSecrets: deps.config.ALLOW_DEV_CALLER_HEADER }),
   };
 }

@@ -16,13 +16,20 @@ const mailSchema = z.object({
   sentDate: z.string().optional(),
 });
 
-/** The outbox as owners see it: what was sent, or kept when no SMTP server is configured. */
-export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (app, { mail }) => {
+/**
+ * The outbox as owners see it: what was sent, or kept when no SMTP server is configured. Codes, tokens and
+ * links with tokens are masked (an admin must not become owner by reading an invitation); a test
+ * deployment (ALLOW_DEV_CALLER_HEADER) shows them, so browser tests can follow the links.
+ */
+export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService; revealSecrets: boolean }> = async (
+  app,
+  { mail, revealSecrets },
+) => {
   app.get(
     '/mail/v1/outbox',
     {
       config: {
-        access: { identities: ['WIX_USER', 'APP'], roles: ['OWNER', 'ADMIN'], scopes: ['mail.read'] },
+        access: { identities: ['WIX_USER', 'APP'], roles: ['OWNER'], scopes: ['mail.read'] },
       },
       schema: {
         summary: "The site's outgoing mail, newest first",
@@ -35,6 +42,8 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService }> = async (a
         response: { 200: z.object({ messages: z.array(mailSchema) }), ...errorResponses },
       },
     },
-    async (request) => ({ messages: await mail.list(request.ctx.site.id, request.query) }),
+    async (request) => ({
+      messages: await mail.list(request.ctx.site.id, request.query, { reveal: revealSecrets }),
+    }),
   );
 };

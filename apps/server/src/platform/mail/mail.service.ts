@@ -14,6 +14,8 @@ export interface OutgoingMail {
   html?: string;
   kind: string;
   attachments?: MailAttachment[];
+  /** Values only the recipient may read (codes, tokens, links with tokens): masked when the outbox is read. */
+  secrets?: string[];
 }
 
 export interface MailView {
@@ -34,13 +36,33 @@ const maxAttempts = 8;
 const statements = createStatementCache();
 const statementNames = new Map<string, string>();
 
-export function toMailView(row: MailRow): MailView {
+const mask = '[hidden]';
+
+/** Every form a secret takes in a mail (as is, URL-encoded, HTML-escaped), longest first. */
+function secretForms(secrets: readonly string[]): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (!secret) continue;
+    forms.add(secret);
+    forms.add(encodeURIComponent(secret));
+    forms.add(secret.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`));
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+function masked(value: string, forms: readonly string[]): string {
+  return forms.reduce((text, form) => text.split(form).join(mask), value);
+}
+
+/** A row as the outbox API shows it: secrets masked unless `reveal` (test deployments only). */
+export function toMailView(row: MailRow, options: { reveal?: boolean } = {}): MailView {
+  const forms = options.reveal ? [] : secretForms(row.secrets ?? []);
   return {
     id: row.id,
     to: row.toAddress,
-    subject: row.subject,
-    text: row.textBody,
-    ...(row.htmlBody ? { html: row.htmlBody } : {}),
+    subject: masked(row.subject, forms),
+    text: masked(row.textBody, forms),
+    ...(row.htmlBody ? { html: masked(row.htmlBody, forms) } : {}),
     kind: row.kind,
     attachments: row.attachments ?? [],
     status: row.status,
@@ -65,6 +87,7 @@ export function createMailService(deps: { database: Database; transport?: MailTr
     htmlBody: mail.html ?? null,
     kind: mail.kind,
     attachments: mail.attachments?.length ? mail.attachments : null,
+    secrets: mail.secrets?.length ? mail.secrets : null,
     status,
   });
 
@@ -115,7 +138,11 @@ export function createMailService(deps: { database: Database; transport?: MailTr
       return enqueueMany(mails, executor);
     },
 
-    async list(siteId: string, filter: { to?: string; kind?: string; limit: number }): Promise<MailView[]> {
+    async list(
+      siteId: string,
+      filter: { to?: string; kind?: string; limit: number },
+      options: { reveal?: boolean } = {},
+    ): Promise<MailView[]> {
       const conditions = [eq(mailOutbox.siteId, siteId)];
       if (filter.to) conditions.push(eq(sql`lower(${mailOutbox.toAddress})`, filter.to.toLowerCase()));
       if (filter.kind) conditions.push(eq(mailOutbox.kind, filter.kind));
@@ -125,7 +152,7 @@ export function createMailService(deps: { database: Database; transport?: MailTr
         .where(and(...conditions))
         .orderBy(desc(mailOutbox.createdDate), desc(mailOutbox.id))
         .limit(filter.limit);
-      return rows.map(toMailView);
+      return rows.map((row) => toMailView(row, options));
     },
 
     /**

@@ -21,6 +21,8 @@ export const mailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    /** One-time secrets in the mail (codes, tokens, links): for the recipient only, masked in the outbox API. */
+    secrets: jsonb('secrets').$type<string[]>(),
     /** What the mail is for (`identity.email-verification`, ...), so tools can filter. */
     kind: text('kind').notNull(),
     status: text('status', { enum: ['PENDING', 'SENT', 'FAILED', 'KEPT'] }).notNull(),

@@ -1,4 +1,4 @@
-import { eq, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { rateLimitCounters } from './rate-limit.tables.ts';
 
@@ -23,6 +23,18 @@ export async function countHit(
     })
     .returning({ hits: rateLimitCounters.hits, windowEnds: rateLimitCounters.windowEnds });
   return row!;
+}
+
+export async function readHits(
+  db: Executor,
+  key: string,
+  now: Date,
+): Promise<{ hits: number; windowEnds: Date } | undefined> {
+  const [row] = await db
+    .select({ hits: rateLimitCounters.hits, windowEnds: rateLimitCounters.windowEnds })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.windowEnds, now)));
+  return row;
 }
 
 export async function forgetHits(db: Executor, key: string): Promise<void> {

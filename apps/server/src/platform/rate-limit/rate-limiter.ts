@@ -1,6 +1,6 @@
 import { rateLimited } from '../errors/app-error.ts';
 import type { Database } from '../db/database.ts';
-import { countHit, deleteEndedWindows, forgetHits } from './rate-limit.repository.ts';
+import { countHit, deleteEndedWindows, forgetHits, readHits } from './rate-limit.repository.ts';
 
 /** One limit: at most `max` hits of one subject (an address, an account, a visitor) per window. */
 export interface RateLimitRule {
@@ -18,6 +18,7 @@ export interface HitCount {
 
 interface CounterStore {
   increment(key: string, windowSeconds: number, now: Date): Promise<{ hits: number; windowEnds: Date }>;
+  read(key: string, now: Date): Promise<{ hits: number; windowEnds: Date } | undefined>;
   forget(key: string): Promise<void>;
   sweep(now: Date): Promise<void>;
 }
@@ -27,6 +28,8 @@ export interface RateLimiter {
   hit(rule: RateLimitRule, subject: string): Promise<void>;
   /** Counts one hit and tells the count, without throwing (for lockouts that decide on their own). */
   count(rule: RateLimitRule, subject: string): Promise<HitCount>;
+  /** The hits counted so far in `subject`'s current window, without counting one. */
+  peek(rule: RateLimitRule, subject: string): Promise<HitCount>;
   /** Starts `subject`'s window afresh (a successful sign-in clears its failures). */
   forget(rule: RateLimitRule, subject: string): Promise<void>;
   /** Deletes ended windows; run by a cron where the counters live in the database. */
@@ -50,6 +53,10 @@ function memoryStore(): CounterStore {
       window.hits += 1;
       return { ...window };
     },
+    async read(key, now) {
+      const window = windows.get(key);
+      return window && window.windowEnds > now ? { ...window } : undefined;
+    },
     async forget(key) {
       windows.delete(key);
     },
@@ -62,6 +69,7 @@ function memoryStore(): CounterStore {
 function databaseStore(database: Database): CounterStore {
   return {
     increment: (key, windowSeconds, now) => countHit(database.db, key, windowSeconds, now),
+    read: (key, now) => readHits(database.db, key, now),
     forget: (key) => forgetHits(database.db, key),
     sweep: (now) => deleteEndedWindows(database.db, now),
   };
@@ -81,17 +89,24 @@ export function createRateLimiter(options: {
     (options.store ?? (options.database?.kind === 'postgres' ? 'database' : 'memory')) === 'database';
   const store = useDatabase && options.database ? databaseStore(options.database) : memoryStore();
 
+  const secondsUntil = (end: Date, time: Date) =>
+    Math.max(1, Math.ceil((end.getTime() - time.getTime()) / 1000));
+
   async function count(rule: RateLimitRule, subject: string): Promise<HitCount> {
     const time = now();
     const { hits, windowEnds } = await store.increment(`${rule.name}:${subject}`, rule.windowSeconds, time);
-    return {
-      hits,
-      retryAfterSeconds: Math.max(1, Math.ceil((windowEnds.getTime() - time.getTime()) / 1000)),
-    };
+    return { hits, retryAfterSeconds: secondsUntil(windowEnds, time) };
   }
 
   return {
     count,
+    async peek(rule, subject) {
+      const time = now();
+      const window = await store.read(`${rule.name}:${subject}`, time);
+      return window
+        ? { hits: window.hits, retryAfterSeconds: secondsUntil(window.windowEnds, time) }
+        : { hits: 0, retryAfterSeconds: 0 };
+    },
     async hit(rule, subject) {
       const { hits, retryAfterSeconds } = await count(rule, subject);
       if (hits > rule.max) throw rateLimited(retryAfterSeconds);

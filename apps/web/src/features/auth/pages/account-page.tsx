@@ -37,12 +37,15 @@ function initials(name: string): string {
 function ChangePasswordCard() {
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
-  const form = useForm({ initialValues: { password: '' }, validate: { password: validateNewPassword } });
-  const submit = form.onSubmit(async ({ password }) => {
+  const form = useForm({
+    initialValues: { currentPassword: '', password: '' },
+    validate: { password: validateNewPassword },
+  });
+  const submit = form.onSubmit(async ({ currentPassword, password }) => {
     setSaving(true);
     setError(undefined);
     try {
-      await atrium.identity.changePassword(password);
+      await atrium.identity.changePassword(password, currentPassword || undefined);
       form.reset();
       notifications.show({ color: 'brand', message: t.auth.account.passwordChanged });
     } catch (caught) {
@@ -59,6 +62,11 @@ function ChangePasswordCard() {
             {t.auth.account.changePassword}
           </Title>
           <FormError message={error} />
+          <PasswordInput
+            label={t.auth.currentPassword}
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+          />
           <PasswordInput
             label={t.auth.newPassword}
             description={t.auth.passwordHint}

@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/platform/config.ts';
+import { as, createTestApp, inject, type TestApp } from './test-app.ts';
+import { bearer, identityKit, type IdentityKit } from './identity-helpers.ts';
+
+// A deployment as `npm start` makes it: no development credentials header. Mail is read the way its
+// recipient would, from the stored message, not through the (masked) outbox API.
+let t: TestApp;
+let kit: IdentityKit;
+let siteId: string;
+let owner: { token: string; email: string };
+let visitor: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    config: {
+      ALLOW_DEV_CALLER_HEADER: 'false',
+      AUTH_MIN_RESPONSE_MS: '150',
+      AUTH_LOCKOUT_FAILURES: '10',
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+      AUTH_RATE_LIMIT_PER_LOGIN_ID: '100000',
+    },
+  });
+  kit = identityKit(t);
+  const site = await kit.defaultSite();
+  siteId = site.site.id;
+  owner = await kit.staffToken(siteId, 'OWNER');
+  visitor = bearer((await kit.visitorToken(site.clientId)).token);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = visitor) =>
+  inject(t.app, { method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+const codeOf = (response: { body: { details?: { applicationError?: { code?: string } } } }) =>
+  response.body.details?.applicationError?.code;
+
+/** What the recipient's inbox holds: the stored mail, secrets included. */
+async function inbox(to: string) {
+  return t.app.database.query<{ text_body: string; subject: string; kind: string; id: string }>(
+    'SELECT id, text_body, subject, kind FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY created_date DESC, id DESC',
+    [to],
+  );
+}
+const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
+
+describe('defaults', () => {
+  it('refuses the development caller header unless a test setting turns it on', async () => {
+    const response = await inject(t.app, {
+      method: 'GET',
+      url: '/sites/v1/site',
+      headers: as('WIX_USER:OWNER'),
+    });
+    expect(response.status).toBe(401);
+    const keys = await inject(t.app, {
+      method: 'POST',
+      url: '/identity/v1/api-keys',
+      headers: as('WIX_USER:OWNER'),
+      payload: { name: 'stolen', scopes: ['*'] },
+    });
+    expect(keys.status).toBe(401);
+  });
+
+  it('listens on loopback in development, and production refuses demo data and test settings', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({}).ALLOW_DEV_CALLER_HEADER).toBe(false);
+    expect(loadConfig({}).SEED_ON_FIRST_START).toBe(true);
+    const production = loadConfig({ NODE_ENV: 'production' });
+    expect(production.HOST).toBe('0.0.0.0');
+    expect(production.SEED_ON_FIRST_START).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_ON_FIRST_START: 'true' })).toThrow(
+      /SEED_ON_FIRST_START: must not be true in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_CALLER_HEADER: 'true' })).toThrow(
+      /ALLOW_DEV_CALLER_HEADER: must not be true in production/,
+    );
+  });
+});
+
+describe('passwordless login', () => {
+  it('returns no identity before the code is proven, and answers known and unknown addresses alike', async () => {
+    const member = { email: kit.unique('private') };
+    await kit.identity.members.seedMember(siteId, member.email, 'member password 1', {
+      firstName: 'Private',
+      phones: ['+1 555 0100'],
+    });
+    const unknown = kit.unique('nobody');
+    const startedKnown = Date.now();
+    const known = await post('/identity/v2/login', { loginId: { email: member.email } });
+    const knownMs = Date.now() - startedKnown;
+    const startedUnknown = Date.now();
+    const stranger = await post('/identity/v2/login', { loginId: { email: unknown } });
+    const unknownMs = Date.now() - startedUnknown;
+
+    for (const answer of [known, stranger]) {
+      expect(answer.status).toBe(200);
+      expect(Object.keys(answer.body).sort()).toEqual(['state', 'stateToken']);
+      expect(answer.body.state).toBe('REQUIRE_EMAIL_VERIFICATION');
+      expect(answer.body.stateToken).toMatch(/^st_/);
+    }
+    expect(JSON.stringify(known.body)).not.toMatch(/Private|555 0100|private-/);
+    expect(knownMs).toBeGreaterThanOrEqual(140);
+    expect(unknownMs).toBeGreaterThanOrEqual(140);
+    expect(await inbox(unknown)).toHaveLength(0);
+
+    // A wrong code answers the same for both; the unknown address has no right code at all.
+    const wrongKnown = await post('/identity/v1/auth/verify', {
+      stateToken: known.body.stateToken,
+      code: '000000',
+    });
+    const wrongUnknown = await post('/identity/v1/auth/verify', {
+      stateToken: stranger.body.stateToken,
+      code: '000000',
+    });
+    expect([wrongKnown.status, codeOf(wrongKnown)]).toEqual([wrongUnknown.status, codeOf(wrongUnknown)]);
+    expect(wrongKnown.body.details.applicationError.data).toEqual(
+      wrongUnknown.body.details.applicationError.data,
+    );
+
+    const [mail] = await inbox(member.email);
+    const verified = await post('/identity/v1/auth/verify', {
+      stateToken: known.body.stateToken,
+      code: codeIn(mail!.text_body),
+    });
+    expect(verified.body.state).toBe('SUCCESS');
+    expect(verified.body.identity.email).toBe(member.email);
+  });
+});
+
+describe('guessing the mailed code', () => {
+  it('keeps counting wrong codes across resends and state tokens, then locks the account and mails its owner', async () => {
+    const member = await kit.memberToken(siteId);
+    const first = await post('/identity/v2/login', { loginId: { email: member.email } });
+    const stateToken = first.body.stateToken as string;
+    for (let i = 0; i < 4; i++) {
+      expect(codeOf(await post('/identity/v1/auth/verify', { stateToken, code: '000001' }))).toBe('-19987');
+    }
+    // A resend brings a new code but not new tries.
+    expect((await post('/identity/v1/auth/resend', { stateToken })).status).toBe(200);
+    const afterResend = await post('/identity/v1/auth/verify', { stateToken, code: '000001' });
+    expect(afterResend.body.details.applicationError.data).toEqual({ attemptsLeft: 0 });
+    expect(codeOf(await post('/identity/v1/auth/verify', { stateToken, code: '000001' }))).toBe('-19988');
+
+    // New state tokens continue the same count: 5 failures so far, the 10th locks the account.
+    const second = await post('/identity/v2/login', { loginId: { email: member.email } });
+    for (let i = 0; i < 5; i++) {
+      await post('/identity/v1/auth/verify', { stateToken: second.body.stateToken, code: '000001' });
+    }
+    const third = await post('/identity/v2/login', { loginId: { email: member.email } });
+    const [latest] = await inbox(member.email);
+    const rightCode = codeIn(latest!.text_body);
+    const locked = await post('/identity/v1/auth/verify', {
+      stateToken: third.body.stateToken,
+      code: rightCode,
+    });
+    expect(locked.status).toBe(429);
+    expect(codeOf(locked)).toBe('ACCOUNT_LOCKED');
+    expect(locked.headers['retry-after']).toBeDefined();
+    // Even the right password is refused while the lock lasts.
+    const password = await post('/identity/v2/login', {
+      loginId: { email: member.email },
+      password: 'member password 1',
+    });
+    expect(codeOf(password)).toBe('ACCOUNT_LOCKED');
+    const mails = await inbox(member.email);
+    expect(mails.filter((mail) => mail.kind === 'identity.account-locked')).toHaveLength(1);
+  });
+
+  it('caps resends of one state token', async () => {
+    const member = await kit.memberToken(siteId);
+    const started = await post('/identity/v2/login', { loginId: { email: member.email } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await post('/identity/v1/auth/resend', { stateToken: started.body.stateToken })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(
+      (await inbox(member.email)).filter((mail) => mail.kind === 'identity.email-verification'),
+    ).toHaveLength(4);
+  });
+
+  it('locks an account after repeated wrong passwords, for members and for the dashboard', async () => {
+    const member = await kit.memberToken(siteId);
+    for (let i = 0; i < 10; i++) {
+      const wrong = await post('/identity/v2/login', {
+        loginId: { email: member.email },
+        password: `wrong ${i}`,
+      });
+      expect(codeOf(wrong)).toBe('-19976');
+    }
+    const right = await post('/identity/v2/login', {
+      loginId: { email: member.email },
+      password: 'member password 1',
+    });
+    expect(right.status).toBe(429);
+
+    const staff = await kit.staffToken(siteId, 'STAFF');
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await post('/identity/v1/dashboard/login', { email: staff.email, password: `wrong ${i}` })).status,
+      ).toBe(403);
+    }
+    const staffRight = await post('/identity/v1/dashboard/login', {
+      email: staff.email,
+      password: 'correct horse battery',
+    });
+    expect(staffRight.status).toBe(429);
+    expect(codeOf(staffRight)).toBe('ACCOUNT_LOCKED');
+  });
+});
+
+describe('the outbox', () => {
+  it('is the owner’s alone, and masks invitation, recovery and verification secrets', async () => {
+    const admin = await kit.staffToken(siteId, 'ADMIN');
+    const invitee = kit.unique('invitee');
+    expect(
+      (await post('/identity/v1/staff/invitations', { email: invitee, role: 'ADMIN' }, bearer(admin.token)))
+        .status,
+    ).toBe(200);
+    const asAdmin = await inject(t.app, {
+      method: 'GET',
+      url: '/mail/v1/outbox',
+      headers: bearer(admin.token),
+    });
+    expect(asAdmin.status).toBe(403);
+
+    const member = await kit.memberToken(siteId);
+    await post('/identity/v1/send-email', { email: member.email });
+    await post('/identity/v2/login', { loginId: { email: member.email } });
+    const key = await kit.apiKey(siteId, ['mail.read']);
+    for (const headers of [bearer(owner.token), { authorization: key.key }]) {
+      const listed = await inject(t.app, { method: 'GET', url: '/mail/v1/outbox?limit=100', headers });
+      expect(listed.status).toBe(200);
+      const messages = listed.body.messages as Array<{
+        to: string;
+        kind: string;
+        subject: string;
+        text: string;
+        html?: string;
+      }>;
+      const invitation = messages.find((mail) => mail.to === invitee)!;
+      const recovery = messages.find(
+        (mail) => mail.to === member.email && mail.kind === 'identity.password-recovery',
+      )!;
+      const code = messages.find(
+        (mail) => mail.to === member.email && mail.kind === 'identity.email-verification',
+      )!;
+      const stored = await inbox(invitee);
+      const token = /Invitation token: (\S+)/.exec(stored[0]!.text_body)![1]!;
+      expect(JSON.stringify(invitation)).not.toContain(token);
+      expect(invitation.text).toContain('[hidden]');
+      expect(recovery.text).not.toMatch(/rec_[A-Za-z0-9_-]{10,}/);
+      expect(`${code.subject}${code.text}${code.html}`).not.toMatch(/\b\d{6}\b/);
+    }
+  });
+});
+
+describe('changing the password', () => {
+  it('needs the current password unless the sign-in is fresh', async () => {
+    const member = await kit.memberToken(siteId);
+    const session = await t.app.database.query<{ id: string }>(
+      'SELECT id FROM auth_sessions WHERE subject_id = $1',
+      [member.id],
+    );
+    // An old sign-in, as a token stolen from a device signed in last week.
+    await t.app.database.query(
+      `UPDATE auth_sessions SET created_date = now() - interval '7 days' WHERE id = $1`,
+      [session[0]!.id],
+    );
+    const headers = bearer(member.token);
+    const bare = await post('/identity/v2/change-password', { newPassword: 'taken over 123' }, headers);
+    expect(bare.status).toBe(400);
+    expect(JSON.stringify(bare.body)).toContain('currentPassword');
+    const wrong = await post(
+      '/identity/v2/change-password',
+      { newPassword: 'taken over 123', currentPassword: 'not it at all' },
+      headers,
+    );
+    expect(wrong.status).toBe(403);
+    const right = await post(
+      '/identity/v2/change-password',
+      { newPassword: 'my new password 1', currentPassword: 'member password 1' },
+      headers,
+    );
+    expect(right.status).toBe(200);
+
+    const fresh = await kit.memberToken(siteId);
+    expect(
+      (await post('/identity/v2/change-password', { newPassword: 'fresh sign in 12' }, bearer(fresh.token)))
+        .status,
+    ).toBe(200);
+  });
+});
