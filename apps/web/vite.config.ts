@@ -28,6 +28,7 @@ export default defineConfig({
     // own color-scheme rules, which Mantine's theme switch never triggers.
     cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps in the build: the server serves dist to everyone (the dev server has its own maps).
+    sourcemap: false,
   },
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
@@ -18,6 +19,10 @@ import {
 import { createDevAuthenticator } from './platform/http/dev-authenticator.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { corsOptions } from './platform/http/cors.ts';
+import { serializeRequest } from './platform/http/request-logging.ts';
+import { limitPublicBodies } from './platform/http/body-limits.ts';
 import { createSitesModule } from './modules/sites/index.ts';
 import { createBookingsCatalogModule } from './modules/bookings/index.ts';
 import { createBookingsLifecycleModule } from './modules/bookings/lifecycle/index.ts';
@@ -37,17 +42,26 @@ export interface BuildAppOptions {
   database?: Database;
   /** Extra plugins registered after the modules (tests use this for fixture routes). */
   plugins?: Array<(app: FastifyInstance) => Promise<void>>;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
   return {
     level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-    ...(config.LOG_PRETTY ? { transport: { target: 'pino-pretty' } } : {}),
+    // URLs carry one-time secrets (recovery, invitation, session and feed tokens): see request-logging.ts.
+    serializers: { req: serializeRequest },
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
+    ...(stream ? { stream } : config.LOG_PRETTY ? { transport: { target: 'pino-pretty' } } : {}),
   };
+}
+
+/** A hop count as Fastify's function form (its types leave out the number it accepts). */
+function trustProxyOption(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 /** The composition root: the server, the CLI and the tests all build the app here. */
@@ -63,8 +77,9 @@ export async function buildApp(options: BuildAppOptions) {
   const ownsDatabase = !options.database;
 
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -82,6 +97,10 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerSecurityHeaders(app, {
+    hsts: config.NODE_ENV === 'production' || (config.PUBLIC_URL ?? '').startsWith('https:'),
+  });
+  limitPublicBodies(app, config.PUBLIC_BODY_LIMIT_BYTES);
   // Domain events and jobs; module factories take it as a dependency and subscribe while the app is
   // built. Every process starts it (to emit), only WORKER_ENABLED processes work the queues. It starts
   // once the app is ready, i.e. after every module registered its handlers.
@@ -112,16 +131,12 @@ export async function buildApp(options: BuildAppOptions) {
         const client = await identity.ensureSiteClient((await sites.service.getDefaultSite()).id);
         return { clientId: client.id, redirectUris: client.redirectUris };
       },
+      serveSourceMaps: config.NODE_ENV !== 'production',
     });
     registerErrorHandling(app, { appShell });
     registerWireRules(app);
 
-    await app.register(cors, {
-      origin:
-        config.CORS_ORIGINS === '*' ? true : config.CORS_ORIGINS.split(',').map((origin) => origin.trim()),
-      exposedHeaders: ['x-request-id', 'retry-after'],
-      credentials: true,
-    });
+    await app.register(cors, corsOptions(config));
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { documentPolicy, inlineScriptHashes } from './security-headers.ts';
 
 // ATRIUM_WEB_DIST lets browser tests serve a build of their own while another build is being written.
 export const webDistDir =
@@ -39,19 +40,31 @@ export interface AppShell {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { clientConfig?: () => Promise<WebClientConfig> } = {},
+  options: {
+    clientConfig?: () => Promise<WebClientConfig>;
+    /** False in production: source maps would publish the app's source. */
+    serveSourceMaps?: boolean;
+  } = {},
 ): Promise<AppShell | undefined> {
   const indexPath = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(indexPath)) return undefined;
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
   let html = indexHtml;
+  let policy = documentPolicy(inlineScriptHashes(html));
   // The config is read once the app is ready: the site's OAuth client exists by then and never changes.
   if (options.clientConfig) {
     const read = options.clientConfig;
     app.addHook('onReady', async () => {
       html = injectClientConfig(indexHtml, await read());
+      policy = documentPolicy(inlineScriptHashes(html));
     });
   }
+  // The shell carries the inline config script, allowed by its hash (computed here, from our own HTML).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (payload === html) reply.header('content-security-policy', policy);
+    return payload;
+  });
+  const serveSourceMaps = options.serveSourceMaps ?? true;
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: { public: true } };
@@ -60,6 +73,7 @@ export async function registerWebApp(
       root: webDistDir,
       wildcard: false,
       index: false,
+      allowedPath: (pathName) => serveSourceMaps || !pathName.endsWith('.map'),
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {
         res.header(
