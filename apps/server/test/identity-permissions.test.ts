@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderRouteAccessTable } from '../src/platform/http/route-access-table.ts';
 import type { RouteAccess, RouteDeclaration } from '../src/platform/http/request-context.ts';
 import { createTestApp, inject, type TestApp } from './test-app.ts';
 import { bearer, identityKit, type IdentityKit } from './identity-helpers.ts';
@@ -74,9 +77,10 @@ function expected(access: RouteAccess, credential: Credential): 'allowed' | 401 
   if (access.identities && !access.identities.includes(credential.identityType)) return 403;
   if (credential.identityType === 'WIX_USER' && access.roles && !access.roles.includes(credential.role!))
     return 403;
-  if (credential.identityType === 'APP' && access.scopes) {
+  if (credential.identityType === 'APP') {
+    // Closed to apps unless the route names a scope the key holds.
     const held = credential.scopes ?? [];
-    if (!held.includes('*') && !access.scopes.some((scope) => held.includes(scope))) return 403;
+    if (!held.includes('*') && !(access.scopes ?? []).some((scope) => held.includes(scope))) return 403;
   }
   return 'allowed';
 }
@@ -121,6 +125,26 @@ describe('route permission matrix', () => {
     expect(routes.length).toBeGreaterThan(40);
     const undeclared = routes.filter((route) => !route.access).map((route) => `${route.method} ${route.url}`);
     expect(undeclared).toEqual([]);
+  });
+
+  it('matches the reviewed table of docs/route-access.md (run `npm run routes:access` after a change)', () => {
+    const reviewed = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../docs/route-access.md'),
+      'utf8',
+    );
+    expect(renderRouteAccessTable(t.app.routeTable)).toBe(reviewed);
+  });
+
+  it('gives every route an app may call a scope, and opens writes to customers only where listed', () => {
+    const problems: string[] = [];
+    for (const route of routesUnderTest()) {
+      const access = route.access;
+      if (!access || access.public) continue;
+      const identities = access.identities ?? ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'];
+      if (identities.includes('APP') && !access.scopes?.length)
+        problems.push(`${route.method} ${route.url}: no scope`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('answers each identity type as each route declares', async () => {

@@ -256,6 +256,25 @@ describe('the outbox', () => {
   });
 });
 
+describe('API key scopes', () => {
+  it('binds a key to the routes that name one of its scopes; a route naming none is closed to keys', async () => {
+    const mailReader = { authorization: (await kit.apiKey(siteId, ['mail.read'])).key };
+    const createCollection = await post(
+      '/data/v2/collections',
+      { collection: { id: 'stolen', fields: [] } },
+      mailReader,
+    );
+    expect(createCollection.status).toBe(403);
+    expect(
+      (await post('/data/v2/items/query', { dataCollectionId: 'Posts', query: {} }, mailReader)).status,
+    ).toBe(403);
+    expect((await post('/bookings/v2/services/query', { query: {} }, mailReader)).status).toBe(403);
+    const reader = { authorization: (await kit.apiKey(siteId, ['bookings.catalog.read'])).key };
+    expect((await post('/bookings/v2/services/query', { query: {} }, reader)).status).toBe(200);
+    expect((await post('/bookings/v2/services', { service: { name: 'Nope' } }, reader)).status).toBe(403);
+  });
+});
+
 describe('changing the password', () => {
   it('needs the current password unless the sign-in is fresh', async () => {
     const member = await kit.memberToken(siteId);

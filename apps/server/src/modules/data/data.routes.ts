@@ -77,13 +77,20 @@ function includesOf(body: {
   ];
 }
 
-const anyCaller: RouteAccess = { identities: ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'] };
-const businessManagers: RouteAccess = { identities: ['WIX_USER', 'APP'], roles: ['OWNER', 'ADMIN'] };
+const everyone = ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'] as const;
+const itemReaders: RouteAccess = { identities: everyone, scopes: ['data.items.read', 'data.items.write'] };
+const itemWriters: RouteAccess = { identities: everyone, scopes: ['data.items.write'] };
+const businessManagers: RouteAccess = {
+  identities: ['WIX_USER', 'APP'],
+  roles: ['OWNER', 'ADMIN'],
+  scopes: ['data.collections.manage'],
+};
+const readingItems = /^\/data\/v2\/items\/(:dataItemId|query|query-distinct-values|aggregate|search|query-referenced|is-referenced|count)$/;
 
-function dataRouteAccess(url: string): RouteAccess {
+function dataRouteAccess(method: string | string[], url: string): RouteAccess {
   if (url.startsWith('/data/v2/indexes')) return businessManagers;
   if (url.startsWith('/data/v2/collections')) return businessManagers;
-  return anyCaller;
+  return readingItems.test(url) && method !== 'DELETE' ? itemReaders : itemWriters;
 }
 
 const collectionParams = z.object({ dataCollectionId: z.string().min(1).max(256) });
@@ -94,7 +101,7 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
   // Route-level access mirrors the services: items are guarded per collection (data-permissions.ts), so any
   // caller may reach them; collection schemas and indexes belong to the business. A route's own config wins.
   app.addHook('onRoute', (route) => {
-    route.config = { access: dataRouteAccess(route.url), ...route.config };
+    route.config = { access: dataRouteAccess(route.method, route.url), ...route.config };
   });
 
   // Collections and schemas ------------------------------------------------------------------------

@@ -7,7 +7,9 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ service: SitesService }> = asy
   app.get(
     '/sites/v1/site',
     {
-      config: { access: { identities: ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'] } },
+      config: {
+        access: { identities: ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'], scopes: ['sites.read'] },
+      },
       schema: {
         summary: "The caller's site",
         tags: ['sites'],

@@ -20,7 +20,10 @@ import type { RouteAccess } from '../../../platform/http/request-context.ts';
 import type { AvailabilityService } from './availability.service.ts';
 
 /** Visitors, members, staff and apps all read availability; each sees only its own site. */
-const anyCaller: RouteAccess = { identities: ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'] };
+const anyCaller: RouteAccess = {
+  identities: ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'],
+  scopes: ['bookings.availability.read', 'bookings.catalog.read', 'bookings.catalog.manage'],
+};
 const config = { access: anyCaller };
 const tags = ['bookings: availability'];
 

@@ -23,7 +23,7 @@ const staffParams = z.object({ staffMemberId: z.uuid() });
  * Dashboard users and apps; the service narrows STAFF users to the staff member with their email, so an
  * owner manages everyone's calendars and a staff member their own.
  */
-const business: RouteAccess = { identities: ['WIX_USER', 'APP'] };
+const business: RouteAccess = { identities: ['WIX_USER', 'APP'], scopes: ['bookings.calendars.manage'] };
 
 export const externalCalendarsRoutes: FastifyPluginAsyncZod<{
   service: ExternalCalendarsService;
