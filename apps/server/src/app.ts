@@ -207,11 +207,13 @@ export async function buildApp(options: BuildAppOptions) {
       mail: mail.service,
       reminderLeadMinutes: config.BOOKINGS_REMINDER_LEAD_MINUTES,
       findSite: sites.service.findSite,
+      rateLimiter,
+      config,
     });
     await app.register(bookingsLifecycle.routes);
     timed.sendDueReminders = (now) => bookingsLifecycle.bookings.sendDueReminders(now);
     timed.sentSms = bookingsLifecycle.sentSms;
-    const availability = createAvailabilityModule({ database });
+    const availability = createAvailabilityModule({ database, rateLimiter, config });
     await app.register(availability.routes);
     const externalCalendars = createExternalCalendarsModule({
       database,
@@ -220,6 +222,8 @@ export async function buildApp(options: BuildAppOptions) {
       findSite: sites.service.findSite,
       publicUrl: config.PUBLIC_URL,
       allowPrivateAddresses: config.BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES,
+      rateLimiter,
+      syncRateLimitPerIp: config.BOOKINGS_ICS_SYNC_RATE_LIMIT_PER_IP,
     });
     await app.register(externalCalendars.routes);
     for (const plugin of options.plugins ?? []) await app.register(plugin);

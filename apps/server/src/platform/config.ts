@@ -182,6 +182,10 @@ export function testConfig(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     ALLOW_DEV_CALLER_HEADER: 'true',
+    // Test files make hundreds of bookings and queries from one address; rate-limit tests set their own.
+    BOOKING_CREATE_RATE_LIMIT_PER_VISITOR: '1000000',
+    BOOKING_CREATE_RATE_LIMIT_PER_IP: '1000000',
+    AVAILABILITY_RATE_LIMIT_PER_IP: '1000000',
     WORKER_ENABLED: 'true',
     DATABASE_URL: process.env.DATABASE_URL,
     ...overrides,

@@ -332,6 +332,8 @@ export const availabilityErrorCodes = {
   missingArguments: 'MISSING_ARGUMENTS',
   notAppointmentService: 'SERVICE_NOT_APPOINTMENT_BASED',
   endOptionsNotSupported: 'END_OPTIONS_NOT_SUPPORTED',
+  /** The availability calendar would answer more slots than one answer carries: narrow the query. */
+  tooManySlots: 'TOO_MANY_SLOTS',
 } as const;
 
 /** The resource type id under which the contract's clients list staff members. */

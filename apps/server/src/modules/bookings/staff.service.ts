@@ -16,6 +16,7 @@ import { applyUpdate, expectedRevision, iso } from './catalog-shared.ts';
 import type { SettingsRow, StaffRow, TimeOffRow, WorkingHoursRow } from './catalog.tables.ts';
 import type { ServicesRepository } from './services.repository.ts';
 import type { StaffRepository } from './staff.repository.ts';
+import { assertMayManageTimeOf } from './staff-self-service.ts';
 import {
   defaultBusinessHours,
   parseWorkingPeriods,
@@ -416,7 +417,7 @@ export function createStaffService(deps: {
       if (end.getTime() <= start.getTime())
         throw invalidField('timeOff.endDate', 'must be after the start date');
       return database.transaction(async (tx) => {
-        await requireStaff(ctx, id, tx);
+        await assertMayManageTimeOf(ctx, await requireStaff(ctx, id, tx), staff, tx);
         const row = await staff.insertTimeOff(
           {
             siteId: ctx.site.id,
@@ -453,7 +454,7 @@ export function createStaffService(deps: {
 
     async deleteTimeOff(ctx: RequestContext, id: string, timeOffId: string): Promise<void> {
       await database.transaction(async (tx) => {
-        await requireStaff(ctx, id, tx);
+        await assertMayManageTimeOf(ctx, await requireStaff(ctx, id, tx), staff, tx);
         if (!(await staff.deleteTimeOff(ctx.site.id, id, timeOffId, tx)))
           throw notFound('Time off', timeOffId);
         await publish(tx, ctx.site.id, catalogEvents.availabilityInputsChanged, {

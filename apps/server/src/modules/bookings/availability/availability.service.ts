@@ -23,6 +23,7 @@ import {
   courseSpan,
   expandSessions,
 } from './class-sessions.ts';
+import { checkCalendarSize, distinctIds } from './answer-limits.ts';
 import { computeAppointmentSlots } from './compute-slots.ts';
 import { computeChainedSlots, type ChainedSlot } from './multi-service.ts';
 import { isUuid, type AvailabilityRepository, type ServiceRecord } from './availability.repository.ts';
@@ -98,7 +99,8 @@ function checkRange(window: Interval, fromField: string, toField: string): void 
 
 function idsOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  if (Array.isArray(value))
+    return distinctIds(value.filter((item): item is string => typeof item === 'string'));
   if (value && typeof value === 'object') {
     const record = value as { $in?: unknown; $eq?: unknown };
     return idsOf(record.$in ?? record.$eq);
@@ -612,6 +614,7 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       const descending = request.query.sort?.[0]?.order === 'DESC';
       entries.sort((a, b) => (descending ? b.start - a.start : a.start - b.start));
       const limited = descending ? entries : limitPerDay(entries, request.slotsPerDay, timeline);
+      checkCalendarSize(limited.length);
       return { availabilityEntries: limited.map(({ start: _start, ...entry }) => entry) };
     },
 
@@ -858,7 +861,7 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
         'toLocalDate',
       );
       const ids = request.serviceIds?.length
-        ? request.serviceIds
+        ? distinctIds(request.serviceIds)
         : await repository.listSessionServiceIds(ctx.site.id);
       const records = ids.length ? await servicesById(ctx, ids, 'serviceIds') : [];
       const all: Array<{ slot: SessionSlot; service: ServiceInput }> = [];

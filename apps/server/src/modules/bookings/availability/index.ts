@@ -1,17 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../../platform/config.ts';
 import type { Database } from '../../../platform/db/database.ts';
+import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
 import { createAvailabilityRepository } from './availability.repository.ts';
 import { availabilityRoutes } from './availability.routes.ts';
 import { createAvailabilityService } from './availability.service.ts';
 
 /** Availability of the bookings module: wire into buildApp with `await app.register(availability.routes)`. */
-export function createAvailabilityModule(deps: { database: Database }) {
+export function createAvailabilityModule(deps: {
+  database: Database;
+  rateLimiter: RateLimiter;
+  config: Pick<Config, 'AVAILABILITY_RATE_LIMIT_PER_IP'>;
+}) {
   const repository = createAvailabilityRepository(deps.database.db);
   const service = createAvailabilityService({ repository });
+  // Every availability query computes slots over the catalogue and the busy ledger: the most expensive
+  // public reads, so each client address gets a traffic-sized budget (README, "Limits").
+  const perIp: RateLimitRule = {
+    name: 'bookings.availability.ip',
+    max: deps.config.AVAILABILITY_RATE_LIMIT_PER_IP,
+    windowSeconds: 60,
+  };
   return {
     service,
     /** Other parts of bookings write busy time (bookings, blocked time, external calendars) through this. */
     repository,
-    routes: async (app: FastifyInstance) => app.register(availabilityRoutes, { service }),
+    routes: async (app: FastifyInstance) => {
+      app.addHook('onRequest', (request) => deps.rateLimiter.hit(perIp, request.ip));
+      await app.register(availabilityRoutes, { service });
+    },
   };
 }

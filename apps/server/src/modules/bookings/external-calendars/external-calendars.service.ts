@@ -14,7 +14,7 @@ import type { StaffRepository } from '../staff.repository.ts';
 import type { ExternalCalendarsRepository } from './external-calendars.repository.ts';
 import type { ExternalCalendarRow } from './external-calendars.tables.ts';
 import { CalendarSyncError, literalNonPublicHost, type IcsFetcher } from './ics-fetcher.ts';
-import { busySpansOf } from './ics-import.ts';
+import { busySpansOffThread } from './ics-off-thread.ts';
 
 /** The ledger's source for imported busy time; `source_id` is the calendar id. */
 export const externalCalendarSource = 'EXTERNAL_CALENDAR';
@@ -101,7 +101,7 @@ export function createExternalCalendarsService(deps: {
     try {
       const site = await findSite(siteId);
       const text = await fetcher(claimed.url);
-      const spans = busySpansOf(text, {
+      const spans = await busySpansOffThread(text, {
         from: startedAt,
         to: new Date(startedAt.getTime() + horizonMs),
         timeZone: site?.timezone ?? 'UTC',

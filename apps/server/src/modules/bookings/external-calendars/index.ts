@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Site } from '@atrium/contract/sites';
 import type { Database } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/events/types.ts';
+import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
 import type { AvailabilityRepository } from '../availability/availability.repository.ts';
 import { catalogEvents } from '../catalog-events.ts';
 import { createStaffRepository } from '../staff.repository.ts';
@@ -13,6 +14,12 @@ import {
   type ExternalCalendarsOptions,
 } from './external-calendars.service.ts';
 import { createIcsFetcher, type IcsFetcher } from './ics-fetcher.ts';
+
+/** The calls that fetch and parse a calendar within the request (connecting schedules a fetch at once). */
+const fetchingRoutes = new Set([
+  'POST /bookings/v2/external-calendars',
+  'POST /bookings/v2/external-calendars/:externalCalendarId/sync',
+]);
 
 /**
  * External calendars of staff members: ICS URLs whose busy time blocks availability (imported by a job at
@@ -30,7 +37,15 @@ export function createExternalCalendarsModule(deps: {
   /** Let ICS URLs reach loopback and private addresses (tests and local development only). */
   allowPrivateAddresses?: boolean;
   options?: ExternalCalendarsOptions;
+  rateLimiter: RateLimiter;
+  /** Connections and manual syncs per 10 minutes per client address: each one fetches and parses a file. */
+  syncRateLimitPerIp: number;
 }) {
+  const syncsPerIp: RateLimitRule = {
+    name: 'bookings.external-calendars.sync.ip',
+    max: deps.syncRateLimitPerIp,
+    windowSeconds: 10 * 60,
+  };
   const repository = createExternalCalendarsRepository(deps.database.db);
   const service = createExternalCalendarsService({
     database: deps.database,
@@ -63,8 +78,14 @@ export function createExternalCalendarsModule(deps: {
   });
   return {
     service,
-    routes: async (app: FastifyInstance) =>
-      app.register(externalCalendarsRoutes, { service, publicUrl: deps.publicUrl }),
+    routes: async (app: FastifyInstance) => {
+      app.addHook('preHandler', async (request) => {
+        if (fetchingRoutes.has(`${request.method} ${request.routeOptions.url}`)) {
+          await deps.rateLimiter.hit(syncsPerIp, request.ip);
+        }
+      });
+      await app.register(externalCalendarsRoutes, { service, publicUrl: deps.publicUrl });
+    },
   };
 }
 

@@ -528,7 +528,8 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       siteName: ctx.site.name,
       notifyCustomer: change.notifyCustomer,
       businessEmail: await businessEmailOf(ctx, change.row, change.businessEmail, tx),
-      message: change.message,
+      // Only the business writes to customers: a visitor's message would go to any address they typed.
+      message: isBusinessCaller(ctx) ? change.message : null,
     });
   }
 

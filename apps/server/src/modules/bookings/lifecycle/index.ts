@@ -3,6 +3,9 @@ import type { Database } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/events/types.ts';
 import type { Site } from '@atrium/contract/sites';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
+import type { Config } from '../../../platform/config.ts';
+import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
+import { registerBookingCreateLimits } from './booking-create-limits.ts';
 import { createBookingHistoryRepository } from './booking-history.repository.ts';
 import { bookingHistoryRoutes } from './booking-history.routes.ts';
 import { createBookingHistoryService } from './booking-history.service.ts';
@@ -26,6 +29,9 @@ export interface BookingsLifecycleDeps {
   reminderLeadMinutes?: number;
   /** A site by id (reminders name the business). */
   findSite: (siteId: string) => Promise<Pick<Site, 'name'> | undefined>;
+  /** Counts customers' booking creation (booking-create-limits.ts). */
+  rateLimiter: RateLimiter;
+  config: Pick<Config, 'BOOKING_CREATE_RATE_LIMIT_PER_VISITOR' | 'BOOKING_CREATE_RATE_LIMIT_PER_IP'>;
 }
 
 /**
@@ -64,6 +70,10 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     /** What the default adapter recorded (empty with a real SMS adapter). */
     sentSms: recorder?.sent ?? [],
     routes: async (app: FastifyInstance) => {
+      registerBookingCreateLimits(app, deps.rateLimiter, {
+        perVisitor: deps.config.BOOKING_CREATE_RATE_LIMIT_PER_VISITOR,
+        perIp: deps.config.BOOKING_CREATE_RATE_LIMIT_PER_IP,
+      });
       await app.register(lifecycleRoutes, { bookings, multiService, extended });
       await app.register(bookingHistoryRoutes, { history });
       await app.register(bulkBookingStatusRoutes, { bulk: createBulkBookingStatusService(bookings) });

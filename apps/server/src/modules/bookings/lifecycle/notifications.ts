@@ -61,6 +61,22 @@ function describeBooking(booking: BookingRow): string {
   ].join('\n');
 }
 
+/** A URL or a domain name (`evil.example`, `www.`, `http:`), which mail clients show as a link. */
+const linkLike = /[a-z][a-z0-9+.-]*:\/\/|www\.|[a-z0-9-]\.[a-z]{2,}|[<>]/i;
+
+/**
+ * A customer-typed name as it may appear in a mail the site sends: one line, at most 100 characters,
+ * and nothing a mail client would turn into a link. Visitors choose both the name and the address a
+ * booking mails, so a name like "Claim your refund at evil.example" would be phishing in our name;
+ * such a name is left out. Booking mails are plain text (no HTML part), so no markup is ever rendered.
+ */
+export function mailSafeName(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const line = value.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+  if (line === '' || line.length > 100 || linkLike.test(line)) return undefined;
+  return line;
+}
+
 /** The mails of one change: to the customer (when asked to notify) and to the business. */
 export function bookingMails(args: {
   kind: BookingMailKind;
@@ -77,9 +93,8 @@ export function bookingMails(args: {
   const ics =
     kind === 'confirmation' || kind === 'rescheduled' ? bookingIcs(booking, args.siteName) : undefined;
   if (args.notifyCustomer && customerEmail) {
-    const greeting = booking.contactDetails?.firstName
-      ? `Hello ${String(booking.contactDetails.firstName)},`
-      : 'Hello,';
+    const firstName = mailSafeName(booking.contactDetails?.firstName);
+    const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
     mails.push({
       to: customerEmail,
       subject: `${subjects[kind]} - ${args.siteName}`,
@@ -93,8 +108,10 @@ export function bookingMails(args: {
   if (args.businessEmail && kind !== 'reminder') {
     const contact = booking.contactDetails ?? {};
     const who =
-      [contact.firstName, contact.lastName].filter(Boolean).join(' ') ||
-      String(contact.email ?? 'a customer');
+      mailSafeName([contact.firstName, contact.lastName].filter(Boolean).join(' ')) ??
+      (typeof contact.email === 'string' && /^[^\s@<>]{1,64}@[^\s@<>]{1,190}$/.test(contact.email)
+        ? contact.email
+        : 'a customer');
     mails.push({
       to: args.businessEmail,
       subject: `${businessSubjects[kind]}: ${booking.title ?? 'booking'} (${who})`,
