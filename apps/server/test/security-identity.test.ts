@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/platform/config.ts';
 import { as, createTestApp, inject, type TestApp } from './test-app.ts';
@@ -272,6 +274,71 @@ describe('API key scopes', () => {
     const reader = { authorization: (await kit.apiKey(siteId, ['bookings.catalog.read'])).key };
     expect((await post('/bookings/v2/services/query', { query: {} }, reader)).status).toBe(200);
     expect((await post('/bookings/v2/services', { service: { name: 'Nope' } }, reader)).status).toBe(403);
+  });
+});
+
+describe('sessions and tokens', () => {
+  const refresh = (refreshToken: string) =>
+    post('/oauth2/token', { grantType: 'refresh_token', refreshToken }, {});
+
+  it('ends a member sign-in 90 days after it began, however often it was refreshed', async () => {
+    const member = await kit.memberToken(siteId);
+    const fresh = await refresh(member.refreshToken);
+    expect(fresh.status).toBe(200);
+    await t.app.database.query(
+      `UPDATE auth_sessions SET created_date = now() - interval '91 days' WHERE subject_id = $1`,
+      [member.id],
+    );
+    const old = await refresh(fresh.body.refresh_token);
+    expect(old.status).toBe(400);
+    expect(old.body.message).toContain('invalid, expired or revoked');
+  });
+
+  it('gives dashboard sign-ins short-lived refresh tokens (12 idle hours, 7 days in all)', async () => {
+    const staff = await kit.staffToken(siteId, 'STAFF');
+    const refreshed = await refresh(staff.refreshToken);
+    expect(refreshed.status).toBe(200);
+    const [row] = await t.app.database.query<{ expires_date: Date }>(
+      'SELECT expires_date FROM refresh_tokens WHERE token_hash = $1',
+      [createHash('sha256').update(refreshed.body.refresh_token).digest('base64url')],
+    );
+    const hoursLeft = (new Date(row!.expires_date).getTime() - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(11.9);
+    expect(hoursLeft).toBeLessThanOrEqual(12);
+    await t.app.database.query(
+      `UPDATE auth_sessions SET created_date = now() - interval '8 days' WHERE subject_id = $1`,
+      [staff.id],
+    );
+    expect((await refresh(refreshed.body.refresh_token)).status).toBe(400);
+  });
+
+  it('refuses a token signed with our key for another audience', async () => {
+    const [key] = await t.app.database.query<{ kid: string; private_jwk: JWK }>(
+      'SELECT kid, private_jwk FROM signing_keys WHERE retired_date IS NULL ORDER BY created_date DESC LIMIT 1',
+    );
+    const member = await kit.memberToken(siteId);
+    const claims = decodeJwt(member.token);
+    const privateKey = await importJWK(key!.private_jwk, 'ES256');
+    const withoutAudience = await new SignJWT({ ...claims, aud: undefined })
+      .setProtectedHeader({ alg: 'ES256', kid: key!.kid, typ: 'JWT' })
+      .sign(privateKey);
+    const forOtherUse = await new SignJWT({ ...claims, aud: 'atrium-webhooks' })
+      .setProtectedHeader({ alg: 'ES256', kid: key!.kid, typ: 'JWT' })
+      .sign(privateKey);
+    for (const token of [withoutAudience, forOtherUse]) {
+      const me = await inject(t.app, {
+        method: 'GET',
+        url: '/identity/v1/members/my',
+        headers: bearer(token),
+      });
+      expect(me.status).toBe(401);
+    }
+    const real = await inject(t.app, {
+      method: 'GET',
+      url: '/identity/v1/members/my',
+      headers: bearer(member.token),
+    });
+    expect(real.status).toBe(200);
   });
 });
 

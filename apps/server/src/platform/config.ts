@@ -64,6 +64,19 @@ const configSchema = z.object({
   CAPTCHA_SECRET: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A sign-in ends this many days after it began, however often it was refreshed. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+  /**
+   * Dashboard (staff) sign-ins: the refresh token lapses after this many idle hours, and the sign-in
+   * ends after STAFF_SESSION_MAX_DAYS; the dashboard keeps its refresh token in the browser.
+   */
+  STAFF_SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  STAFF_SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Requests per minute to login, register, recovery and token, per client IP and per loginId. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_LOGIN_ID: z.coerce.number().int().min(1).default(10),

@@ -60,16 +60,23 @@ export function createOauthService(deps: {
   config: Config;
 }) {
   const { database, repository, signer, config } = deps;
-  const refreshTtlMs = config.REFRESH_TOKEN_TTL_DAYS * 86_400_000;
+  const hour = 3_600_000;
+  /** How long a refresh token lives unused, and the most a sign-in lasts: staff sign-ins are shorter. */
+  const sessionLifetimes = (subjectType: IdentityType) =>
+    subjectType === 'WIX_USER'
+      ? { idleMs: config.STAFF_SESSION_IDLE_HOURS * hour, maxMs: config.STAFF_SESSION_MAX_DAYS * 24 * hour }
+      : { idleMs: config.REFRESH_TOKEN_TTL_DAYS * 24 * hour, maxMs: config.SESSION_MAX_DAYS * 24 * hour };
 
   async function issueTokens(
     subject: Subject,
     x: Executor = database.db,
-    sessionId?: string,
+    session?: { id: string; createdDate: Date },
   ): Promise<TokenResponse & { sessionId: string }> {
     const now = new Date();
-    const expiresDate = new Date(now.getTime() + refreshTtlMs);
-    let sid = sessionId;
+    const { idleMs, maxMs } = sessionLifetimes(subject.subjectType);
+    const began = session?.createdDate ?? now;
+    const expiresDate = new Date(Math.min(now.getTime() + idleMs, began.getTime() + maxMs));
+    let sid = session?.id;
     if (!sid) {
       const session = await repository.insertSession(
         {
@@ -241,12 +248,17 @@ export function createOauthService(deps: {
         await repository.revokeSession(session.siteId, session.id, 'refresh token reuse');
         throw identityErrors.invalidGrant('The refresh token was already used: the session is revoked');
       }
-      if (stored.expiresDate.getTime() <= Date.now() || session.expiresDate.getTime() <= Date.now()) {
+      const endOfSession = session.createdDate.getTime() + sessionLifetimes(session.subjectType).maxMs;
+      if (
+        stored.expiresDate.getTime() <= Date.now() ||
+        session.expiresDate.getTime() <= Date.now() ||
+        endOfSession <= Date.now()
+      ) {
         throw invalid();
       }
       const subject = await currentSubject(session);
       if (!subject) throw invalid();
-      return strip(await issueTokens(subject, database.db, session.id));
+      return strip(await issueTokens(subject, database.db, session));
     },
 
     async exchangeCode(request: TokenRequest): Promise<TokenResponse> {

@@ -15,6 +15,8 @@ import type { IdentityRepository } from './identity.repository.ts';
 
 const alg = 'ES256';
 const issuer = 'atrium';
+/** Access tokens are for the API alone: a token signed for anything else (with another audience) is refused. */
+const audience = 'atrium-api';
 /** Longer than any access token we sign: a bigger value is either forged or garbage, and costs no parsing. */
 export const maxTokenLength = 4096;
 const reloadIntervalMs = 60_000;
@@ -127,6 +129,7 @@ export function createTokenSigner(deps: { repository: IdentityRepository; access
         .setProtectedHeader({ alg, kid: key.kid, typ: 'JWT' })
         .setSubject(sub)
         .setIssuer(issuer)
+        .setAudience(audience)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + accessTokenTtlSeconds)
         .setJti(randomUUID())
@@ -150,7 +153,7 @@ export function createTokenSigner(deps: { repository: IdentityRepository; access
             if (!key || !stillVerifies(key, Date.now())) throw new Error('unknown kid');
             return key.publicKey;
           },
-          { algorithms: [alg], issuer },
+          { algorithms: [alg], issuer, audience },
         );
         if (
           typeof payload.sub !== 'string' ||
