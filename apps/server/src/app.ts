@@ -34,6 +34,7 @@ import { createIdentityModule } from './modules/identity/index.ts';
 import { createDataModule } from './modules/data/index.ts';
 import { createQueryRunner } from './platform/query/run-query.ts';
 import { loadOrCreateSecret } from './platform/secrets/secrets.ts';
+import { secretSealerFor } from './platform/secrets/sealing.ts';
 import { createRateLimiter } from './platform/rate-limit/rate-limiter.ts';
 
 export interface BuildAppOptions {
@@ -178,6 +179,12 @@ export async function buildApp(options: BuildAppOptions) {
       rateLimiter,
     });
     await identity.init();
+    // A new signing key each month (the old one verifies until its last token expires); spent one-time
+    // tokens, codes and sessions go every hour.
+    events.cron('identity-rotate-signing-key', '0 4 1 * *', async () => {
+      await identity.signer.rotate();
+    });
+    events.cron('identity-delete-expired', '23 * * * *', () => identity.deleteExpired());
     await identity.ensureSiteClient(defaultSite.id);
 
     const authenticators: Authenticator[] = [identity.authenticator];
@@ -196,7 +203,9 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(identity.routes);
     await app.register(mail.routes);
     // The query engine signs cursors with the deployment's key, so any process can continue a list.
-    const queries = createQueryRunner({ cursorKey: await loadOrCreateSecret(database, 'cursor') });
+    const queries = createQueryRunner({
+      cursorKey: await loadOrCreateSecret(database, 'cursor', secretSealerFor(config)),
+    });
     const data = createDataModule({ database, events, queries, log: app.log });
     await app.register(data.routes);
     const bookingsCatalog = createBookingsCatalogModule({ database, config, events, queries });

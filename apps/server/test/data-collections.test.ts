@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDataCollections } from '../src/modules/data/data-seed.ts';
+import { secretSealerFor } from '../src/platform/secrets/sealing.ts';
 import { createTestApp, inject, type TestApp } from './test-app.ts';
 import {
   alice,
@@ -251,8 +252,8 @@ describe('/data/v2/indexes', () => {
 describe('demo data', () => {
   it('seeds Posts and Team once, with references that resolve', async () => {
     const site = (await get(t, '/sites/v1/site')).body.site;
-    expect(await seedDataCollections(t.app.database, site)).toBe(true);
-    expect(await seedDataCollections(t.app.database, site)).toBe(false);
+    expect(await seedDataCollections(t.app.database, site, secretSealerFor(t.config))).toBe(true);
+    expect(await seedDataCollections(t.app.database, site, secretSealerFor(t.config))).toBe(false);
     const posts = await post(
       t,
       '/data/v2/items/query',

@@ -48,11 +48,16 @@ describe('embedded database', () => {
 describe('production mode', () => {
   it('refuses development credentials', async () => {
     const app = await buildApp({
-      config: testConfig({ DATABASE_URL: '', NODE_ENV: 'production', DATA_DIR: path.join(dataDir, 'prod') }),
+      config: testConfig({
+        DATABASE_URL: '',
+        NODE_ENV: 'production',
+        ALLOW_DEV_CALLER_HEADER: 'false',
+        DATA_DIR: path.join(dataDir, 'prod'),
+      }),
     });
     const response = await inject(app, { method: 'GET', url: '/sites/v1/site', headers: owner });
     expect(response.status).toBe(401);
-    expect(response.body.message).toBe('Development credentials are refused in production');
+    expect(() => testConfig({ NODE_ENV: 'production' })).toThrow(/ALLOW_DEV_CALLER_HEADER: must not be true/);
     await app.close();
   });
 });

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/platform/config.ts';
+import { secretSealerFor } from '../src/platform/secrets/sealing.ts';
+import { createTokenSigner } from '../src/modules/identity/token-signer.ts';
+import { createIdentityRepository } from '../src/modules/identity/identity.repository.ts';
 import { as, createTestApp, inject, type TestApp } from './test-app.ts';
 import { bearer, identityKit, type IdentityKit } from './identity-helpers.ts';
 
@@ -68,13 +71,14 @@ describe('defaults', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({}).ALLOW_DEV_CALLER_HEADER).toBe(false);
     expect(loadConfig({}).SEED_ON_FIRST_START).toBe(true);
-    const production = loadConfig({ NODE_ENV: 'production' });
+    const secrets = { SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') };
+    const production = loadConfig({ NODE_ENV: 'production', ...secrets });
     expect(production.HOST).toBe('0.0.0.0');
     expect(production.SEED_ON_FIRST_START).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', SEED_ON_FIRST_START: 'true' })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_ON_FIRST_START: 'true', ...secrets })).toThrow(
       /SEED_ON_FIRST_START: must not be true in production/,
     );
-    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_CALLER_HEADER: 'true' })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_CALLER_HEADER: 'true', ...secrets })).toThrow(
       /ALLOW_DEV_CALLER_HEADER: must not be true in production/,
     );
   });
@@ -318,7 +322,8 @@ describe('sessions and tokens', () => {
     );
     const member = await kit.memberToken(siteId);
     const claims = decodeJwt(member.token);
-    const privateKey = await importJWK(key!.private_jwk, 'ES256');
+    const sealed = (key!.private_jwk as { sealed: string }).sealed;
+    const privateKey = await importJWK(JSON.parse(secretSealerFor(t.config).open(sealed)) as JWK, 'ES256');
     const withoutAudience = await new SignJWT({ ...claims, aud: undefined })
       .setProtectedHeader({ alg: 'ES256', kid: key!.kid, typ: 'JWT' })
       .sign(privateKey);
@@ -339,6 +344,57 @@ describe('sessions and tokens', () => {
       headers: bearer(member.token),
     });
     expect(real.status).toBe(200);
+  });
+});
+
+describe('secrets at rest', () => {
+  it('keeps signing keys and the cursor key sealed in the database, and seals ones stored in clear', async () => {
+    const keys = await t.app.database.query<{ kid: string; private_jwk: Record<string, unknown> }>(
+      'SELECT kid, private_jwk FROM signing_keys',
+    );
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      expect(Object.keys(key.private_jwk)).toEqual(['sealed']);
+      expect(JSON.stringify(key.private_jwk)).not.toContain('"d"');
+    }
+    const [cursor] = await t.app.database.query<{ value: string }>(
+      `SELECT value FROM platform_secrets WHERE name = 'cursor'`,
+    );
+    expect(cursor!.value).toMatch(/^v1\./);
+
+    // A deployment from before sealing: a key in clear is read, and sealed on the way.
+    const sealer = secretSealerFor(t.config);
+    const clearJwk = JSON.parse(sealer.open(keys[0]!.private_jwk.sealed as string)) as Record<
+      string,
+      unknown
+    >;
+    await t.app.database.query('UPDATE signing_keys SET private_jwk = $1 WHERE kid = $2', [
+      JSON.stringify(clearJwk),
+      keys[0]!.kid,
+    ]);
+    const signer = createTokenSigner({
+      repository: createIdentityRepository(t.app.database.db),
+      accessTokenTtlSeconds: 900,
+      sealer,
+    });
+    await signer.ensureKey();
+    const [resealed] = await t.app.database.query<{ private_jwk: Record<string, unknown> }>(
+      'SELECT private_jwk FROM signing_keys WHERE kid = $1',
+      [keys[0]!.kid],
+    );
+    expect(Object.keys(resealed!.private_jwk)).toEqual(['sealed']);
+    const member = await kit.memberToken(siteId);
+    expect(await signer.verify(member.token)).toMatchObject({ site: siteId });
+  });
+
+  it('refuses a production start without SECRETS_KEY, and a sealed value that was tampered with', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_KEY: required in production/);
+    const sealer = secretSealerFor(t.config);
+    const sealed = sealer.seal('the cursor key');
+    expect(sealer.open(sealed)).toBe('the cursor key');
+    const [v, iv, tag, body] = sealed.split('.');
+    const flipped = `${v}.${iv}.${tag}.${body!.startsWith('A') ? 'B' : 'A'}${body!.slice(1)}`;
+    expect(() => sealer.open(flipped)).toThrow();
   });
 });
 

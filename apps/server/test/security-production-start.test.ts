@@ -33,6 +33,7 @@ function productionEnv(port: number): NodeJS.ProcessEnv {
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
+    SECRETS_KEY: 'cHJvZHVjdGlvbi10ZXN0LWtleS0zMi1ieXRlcy1sb24=',
   };
 }
 

@@ -6,6 +6,7 @@ import { createMailModule } from '../platform/mail/index.ts';
 import { createBookingsCatalogModule } from '../modules/bookings/index.ts';
 import { seedBookingsCatalog } from '../modules/bookings/catalog-seed.ts';
 import { seedDataCollections } from '../modules/data/data-seed.ts';
+import { secretSealerFor } from '../platform/secrets/sealing.ts';
 import { seedDemoBookings } from './seed-bookings.ts';
 import type { Site } from '@atrium/contract/sites';
 import type { RequestContext } from '../platform/context.ts';
@@ -38,7 +39,7 @@ export async function seedDemoData(deps: { database: Database; config: Config })
     });
     console.log(`Seeded ${made} demo bookings (the last four weeks and the coming week).`);
   }
-  const seededData = await seedDataCollections(deps.database, site);
+  const seededData = await seedDataCollections(deps.database, site, secretSealerFor(deps.config));
   console.log(
     seededData
       ? 'Seeded data collections "Posts" (4 blog posts) and "Team" (3 authors).'

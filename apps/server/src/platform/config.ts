@@ -83,6 +83,15 @@ const configSchema = z.object({
   /** Failed passwords and codes per account before it is locked, and how long the lock lasts. */
   AUTH_LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(10),
   AUTH_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /**
+   * 32 random bytes, base64 (`openssl rand -base64 32`): the key that seals signing keys, the cursor key and
+   * feed tokens in the database. Required in production; elsewhere made once in DATA_DIR/secrets.key.
+   */
+  SECRETS_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Anonymous visitor tokens per client address per minute: sized for page views, not for guessing. */
   VISITOR_TOKEN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(3000),
   /** Redirect URIs registered on the default site's OAuth client (comma-separated). */
@@ -172,12 +181,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const production = parsed.data.NODE_ENV === 'production';
   if (production) {
-    const refused = refusedInProduction.filter((name) => parsed.data[name] === true);
-    if (refused.length > 0) {
-      throw new Error(
-        `Invalid configuration:\n${refused.map((name) => `  ${name}: must not be true in production`).join('\n')}`,
+    const problems = refusedInProduction
+      .filter((name) => parsed.data[name] === true)
+      .map((name) => `  ${name}: must not be true in production`);
+    if (!parsed.data.SECRETS_KEY) {
+      problems.push(
+        '  SECRETS_KEY: required in production (32 random bytes, base64: openssl rand -base64 32)',
       );
     }
+    if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   return {
     ...parsed.data,
@@ -195,6 +207,7 @@ export function testConfig(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     ALLOW_DEV_CALLER_HEADER: 'true',
+    SECRETS_KEY: 'dGVzdHMtb25seTogbm90IGEgc2VjcmV0LCAzMiBieXQ=',
     // Test files make hundreds of bookings and queries from one address; rate-limit tests set their own.
     BOOKING_CREATE_RATE_LIMIT_PER_VISITOR: '1000000',
     BOOKING_CREATE_RATE_LIMIT_PER_IP: '1000000',

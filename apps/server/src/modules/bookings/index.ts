@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/types.ts';
 import { createQueryRunner, type QueryRunner } from '../../platform/query/run-query.ts';
 import { loadOrCreateSecret } from '../../platform/secrets/secrets.ts';
+import { secretSealerFor } from '../../platform/secrets/sealing.ts';
 import { createCatalogEntitiesRepository } from './catalog-entities.repository.ts';
 import { catalogEntitiesRoutes } from './catalog-entities.routes.ts';
 import { createCatalogEntitiesService } from './catalog-entities.service.ts';
@@ -39,7 +40,10 @@ export function createBookingsCatalogModule(deps: {
 }) {
   const { database } = deps;
   const queries =
-    deps.queries ?? createQueryRunner({ cursorKey: () => loadOrCreateSecret(database, 'cursor') });
+    deps.queries ??
+    createQueryRunner({
+      cursorKey: () => loadOrCreateSecret(database, 'cursor', secretSealerFor(deps.config)),
+    });
   const db = database.db;
   const publish = createCatalogEventPublisher(deps.events);
   const repositories = {

@@ -4,6 +4,7 @@ import { systemClock, type RequestContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { createQueryRunner } from '../../platform/query/run-query.ts';
 import { loadOrCreateSecret } from '../../platform/secrets/secrets.ts';
+import type { SecretSealer } from '../../platform/secrets/sealing.ts';
 import { createDataModule } from './index.ts';
 
 const team = [
@@ -194,12 +195,16 @@ const posts = [
 ];
 
 /** The demo site's collections: a blog ("Posts") and its authors ("Team"). Leaves existing ones alone. */
-export async function seedDataCollections(database: Database, site: Site): Promise<boolean> {
+export async function seedDataCollections(
+  database: Database,
+  site: Site,
+  sealer: SecretSealer,
+): Promise<boolean> {
   // Seeding emits no item events: nothing is subscribed on a fresh install, and the queue is not running here.
   const module = createDataModule({
     database,
     events: { emit: async () => '' },
-    queries: createQueryRunner({ cursorKey: await loadOrCreateSecret(database, 'cursor') }),
+    queries: createQueryRunner({ cursorKey: await loadOrCreateSecret(database, 'cursor', sealer) }),
   });
   const ctx: RequestContext = {
     requestId: 'seed',

@@ -213,6 +213,10 @@ export function createIdentityRepository(db: Executor) {
       await x.insert(signingKeys).values(key);
     },
 
+    async sealSigningKey(kid: string, privateJwk: { sealed: string }, x: Executor = db) {
+      await x.update(signingKeys).set({ privateJwk }).where(eq(signingKeys.kid, kid));
+    },
+
     async retireSigningKeysExcept(kid: string, x: Executor = db) {
       await x
         .update(signingKeys)

@@ -18,6 +18,7 @@ import { oauthRoutes } from './oauth.routes.ts';
 import { createOauthService } from './oauth.service.ts';
 import { createAuthRateLimits } from './rate-limits.ts';
 import { createSignInGuard } from './sign-in-guard.ts';
+import { secretSealerFor } from '../../platform/secrets/sealing.ts';
 import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { createStaffService } from './staff.service.ts';
 import { createTokenSigner } from './token-signer.ts';
@@ -54,7 +55,11 @@ export function createIdentityModule(deps: {
   const rateLimiter = deps.rateLimiter ?? createRateLimiter({ database });
   const guard = createSignInGuard({ rateLimiter, config, mail });
   const repository = createIdentityRepository(database.db);
-  const signer = createTokenSigner({ repository, accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+  const signer = createTokenSigner({
+    repository,
+    accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    sealer: secretSealerFor(config),
+  });
   const oauth = createOauthService({ database, repository, signer, config });
   const members = createMembersService({
     database,

@@ -11,6 +11,7 @@ import {
   type JWTPayload,
 } from 'jose';
 import type { IdentityType, StaffRole } from '../../platform/context.ts';
+import type { SecretSealer } from '../../platform/secrets/sealing.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 
 const alg = 'ES256';
@@ -48,8 +49,20 @@ interface LoadedKey {
  * verifies alike. `rotate` makes a new signing key; retired keys keep verifying (and stay in the JWKS) for
  * one access-token lifetime, so no token dies early.
  */
-export function createTokenSigner(deps: { repository: IdentityRepository; accessTokenTtlSeconds: number }) {
-  const { repository, accessTokenTtlSeconds } = deps;
+export function createTokenSigner(deps: {
+  repository: IdentityRepository;
+  accessTokenTtlSeconds: number;
+  sealer: SecretSealer;
+}) {
+  const { repository, accessTokenTtlSeconds, sealer } = deps;
+
+  /** The private JWK of a row: sealed (`{sealed}`), or in clear as older versions stored it, then sealed. */
+  async function privateJwkOf(row: { kid: string; privateJwk: Record<string, unknown> }): Promise<JWK> {
+    if (typeof row.privateJwk.sealed === 'string')
+      return JSON.parse(sealer.open(row.privateJwk.sealed)) as JWK;
+    await repository.sealSigningKey(row.kid, { sealed: sealer.seal(JSON.stringify(row.privateJwk)) });
+    return row.privateJwk as JWK;
+  }
   let keys = new Map<string, LoadedKey>();
   let signingKid: string | undefined;
   let loadedAt = 0;
@@ -67,7 +80,7 @@ export function createTokenSigner(deps: { repository: IdentityRepository; access
       next.set(row.kid, {
         kid: row.kid,
         publicKey: (await importJWK(row.publicJwk as JWK, alg)) as CryptoKey,
-        privateKey: (await importJWK(row.privateJwk as JWK, alg)) as CryptoKey,
+        privateKey: (await importJWK(await privateJwkOf(row), alg)) as CryptoKey,
         publicJwk: row.publicJwk as JWK,
         createdDate: row.createdDate,
         retiredDate: row.retiredDate,
@@ -91,7 +104,12 @@ export function createTokenSigner(deps: { repository: IdentityRepository; access
     const kid = randomUUID();
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' };
     const privateJwk = { ...(await exportJWK(privateKey)), kid, alg };
-    await repository.insertSigningKey({ kid, alg, publicJwk, privateJwk });
+    await repository.insertSigningKey({
+      kid,
+      alg,
+      publicJwk,
+      privateJwk: { sealed: sealer.seal(JSON.stringify(privateJwk)) },
+    });
     return kid;
   }
 
