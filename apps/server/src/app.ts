@@ -233,6 +233,7 @@ export async function buildApp(options: BuildAppOptions) {
       allowPrivateAddresses: config.BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES,
       rateLimiter,
       syncRateLimitPerIp: config.BOOKINGS_ICS_SYNC_RATE_LIMIT_PER_IP,
+      sealer: secretSealerFor(config),
     });
     await app.register(externalCalendars.routes);
     for (const plugin of options.plugins ?? []) await app.register(plugin);

@@ -30,6 +30,8 @@ import {
 import { waitFor } from './events-helpers.ts';
 import { bearer, identityKit } from './identity-helpers.ts';
 import { as, createTestApp, inject, owner, type TestApp } from './test-app.ts';
+import { secretSealerFor } from '../src/platform/secrets/sealing.ts';
+import { hashToken } from '../src/platform/secrets/token-hash.ts';
 
 const base = '/bookings/v2/external-calendars';
 const hour = 3_600_000;
@@ -243,6 +245,45 @@ describe('private iCal feed of a staff member', () => {
       headers: owner,
     });
     expect(got.feed.url).toBe(rotated.feed.url);
+  });
+
+  it('keeps the feed token sealed at rest, and a feed from before sealing keeps its URL', async () => {
+    const created = await ok<{ feed: { url: string } }>(t.app, {
+      method: 'POST',
+      url: `${base}/staff-members/${alex}/feed/rotate`,
+      headers: owner,
+    });
+    const token = /feeds\/([A-Za-z0-9_-]+)\.ics$/.exec(created.feed.url)![1]!;
+    const [row] = await t.app.database.query<{ token: string; token_hash: string }>(
+      'SELECT token, token_hash FROM bookings_staff_calendar_feeds WHERE staff_member_id = $1',
+      [alex],
+    );
+    expect(row!.token).not.toContain(token);
+    expect(row!.token).toMatch(/^v1\./);
+    expect(row!.token_hash).toBe(hashToken(token));
+
+    // A row as migration 0023 leaves a feed made before: the token in clear, its hash computed in SQL.
+    const clear = 'c'.repeat(20) + token.slice(20);
+    await t.app.database.query(
+      `UPDATE bookings_staff_calendar_feeds SET token = $1,
+         token_hash = rtrim(translate(encode(sha256(convert_to($1::text, 'UTF8')), 'base64'), '+/', '-_'), '=')
+       WHERE staff_member_id = $2`,
+      [clear, alex],
+    );
+    const served = await t.app.inject({ method: 'GET', url: `${base}/feeds/${clear}.ics` });
+    expect(served.statusCode).toBe(200);
+    const shown = await ok<{ feed: { url: string } }>(t.app, {
+      method: 'GET',
+      url: `${base}/staff-members/${alex}/feed`,
+      headers: owner,
+    });
+    expect(shown.feed.url).toContain(`/feeds/${clear}.ics`);
+    const [sealed] = await t.app.database.query<{ token: string }>(
+      'SELECT token FROM bookings_staff_calendar_feeds WHERE staff_member_id = $1',
+      [alex],
+    );
+    expect(sealed!.token).toMatch(/^v1\./);
+    expect((await t.app.inject({ method: 'GET', url: `${base}/feeds/${clear}.ics` })).statusCode).toBe(200);
   });
 
   it('answers 404 for unknown or malformed tokens', async () => {
@@ -574,6 +615,7 @@ describe('periodic sync', () => {
         },
       } as unknown as EventBus,
       findSite: async () => undefined,
+      sealer: secretSealerFor(t.config),
       options: { resyncAfterMs: 0 },
     });
     await service.scheduleDue();
@@ -597,6 +639,7 @@ describe('periodic sync', () => {
         },
       } as unknown as EventBus,
       findSite: async () => undefined,
+      sealer: secretSealerFor(t.config),
     });
     await fresh.scheduleDue();
     expect(scheduled.map((job) => job.data.calendarId)).not.toContain(live);

@@ -156,24 +156,35 @@ export function createExternalCalendarsRepository(db: Executor) {
       return row;
     },
 
-    async findFeedByToken(token: string, executor: Executor = db): Promise<StaffCalendarFeedRow | undefined> {
-      const [row] = await executor.select().from(f).where(eq(f.token, token)).limit(1);
+    async findFeedByTokenHash(
+      tokenHash: string,
+      executor: Executor = db,
+    ): Promise<StaffCalendarFeedRow | undefined> {
+      const [row] = await executor.select().from(f).where(eq(f.tokenHash, tokenHash)).limit(1);
       return row;
+    },
+
+    /** Replaces a token kept in clear by its sealed form (only if it is still the same row value). */
+    async sealFeedToken(siteId: string, staffMemberId: string, clear: string, sealed: string): Promise<void> {
+      await db
+        .update(f)
+        .set({ token: sealed })
+        .where(and(eq(f.siteId, siteId), eq(f.staffMemberId, staffMemberId), eq(f.token, clear)));
     },
 
     /** Creates the feed, or replaces its token when `replace` (rotation); returns the feed as stored. */
     async saveFeed(
       siteId: string,
       staffMemberId: string,
-      token: string,
+      stored: { token: string; tokenHash: string },
       replace: boolean,
       executor: Executor = db,
     ): Promise<StaffCalendarFeedRow> {
-      const insert = executor.insert(f).values({ siteId, staffMemberId, token });
+      const insert = executor.insert(f).values({ siteId, staffMemberId, ...stored });
       if (replace) {
         await insert.onConflictDoUpdate({
           target: f.staffMemberId,
-          set: { token, createdDate: sql`now()` },
+          set: { ...stored, createdDate: sql`now()` },
           where: eq(f.siteId, siteId),
         });
       } else {

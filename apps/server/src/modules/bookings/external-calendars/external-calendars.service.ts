@@ -12,7 +12,9 @@ import type { EventBus } from '../../../platform/events/types.ts';
 import type { AvailabilityRepository } from '../availability/availability.repository.ts';
 import type { StaffRepository } from '../staff.repository.ts';
 import type { ExternalCalendarsRepository } from './external-calendars.repository.ts';
-import type { ExternalCalendarRow } from './external-calendars.tables.ts';
+import type { ExternalCalendarRow, StaffCalendarFeedRow } from './external-calendars.tables.ts';
+import type { SecretSealer } from '../../../platform/secrets/sealing.ts';
+import { hashToken } from '../../../platform/secrets/token-hash.ts';
 import { CalendarSyncError, literalNonPublicHost, type IcsFetcher } from './ics-fetcher.ts';
 import { busySpansOffThread } from './ics-off-thread.ts';
 
@@ -39,11 +41,26 @@ export function createExternalCalendarsService(deps: {
   fetcher: IcsFetcher;
   events: EventBus;
   findSite: (siteId: string) => Promise<Site | undefined>;
+  /** Seals feed tokens at rest. */
+  sealer: SecretSealer;
   /** When false, URLs naming a loopback or private host are refused at once (the fetcher checks resolved names). */
   allowPrivateAddresses?: boolean;
   options?: ExternalCalendarsOptions;
 }) {
-  const { database, repository, staff, busy, fetcher, events, findSite } = deps;
+  const { database, repository, staff, busy, fetcher, events, findSite, sealer } = deps;
+
+  /** A new feed token as stored: sealed, with the hash the feed URL is looked up by. */
+  function storedToken() {
+    const token = newToken();
+    return { token: sealer.seal(token), tokenHash: hashToken(token) };
+  }
+
+  /** The feed with its token readable again (and sealed on the way when an older version kept it in clear). */
+  async function readable(feed: StaffCalendarFeedRow): Promise<StaffCalendarFeedRow> {
+    if (sealer.isSealed(feed.token)) return { ...feed, token: sealer.open(feed.token) };
+    await repository.sealFeedToken(feed.siteId, feed.staffMemberId, feed.token, sealer.seal(feed.token));
+    return feed;
+  }
   const horizonMs = (deps.options?.horizonDays ?? 90) * day;
   const resyncAfterMs = deps.options?.resyncAfterMs ?? 14 * 60_000;
   const staleSyncMs = deps.options?.staleSyncMs ?? 10 * 60_000;
@@ -274,25 +291,25 @@ export function createExternalCalendarsService(deps: {
       await staffMemberFor(ctx, staffMemberId);
       const feed = await repository.findFeed(ctx.site.id, staffMemberId);
       if (!feed) throw notFound('Calendar feed of staff member', staffMemberId);
-      return feed;
+      return readable(feed);
     },
 
     /** Creates the feed when missing; an existing feed is returned as it is (idempotent). */
     async createFeed(ctx: RequestContext, staffMemberId: string) {
       await staffMemberFor(ctx, staffMemberId);
-      return repository.saveFeed(ctx.site.id, staffMemberId, newToken(), false);
+      return readable(await repository.saveFeed(ctx.site.id, staffMemberId, storedToken(), false));
     },
 
     /** A new token: the old URL stops working at once. */
     async rotateFeed(ctx: RequestContext, staffMemberId: string) {
       await staffMemberFor(ctx, staffMemberId);
-      return repository.saveFeed(ctx.site.id, staffMemberId, newToken(), true);
+      return readable(await repository.saveFeed(ctx.site.id, staffMemberId, storedToken(), true));
     },
 
     /** The VCALENDAR text of a feed token, or undefined when no feed has it (the route answers 404). */
     async renderFeed(token: string): Promise<string | undefined> {
       if (!/^[A-Za-z0-9_-]{32,128}$/.test(token)) return undefined;
-      const feed = await repository.findFeedByToken(token);
+      const feed = await repository.findFeedByTokenHash(hashToken(token));
       if (!feed) return undefined;
       const [member, site] = await Promise.all([
         staff.findById(feed.siteId, feed.staffMemberId),

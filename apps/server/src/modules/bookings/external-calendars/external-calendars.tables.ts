@@ -36,18 +36,20 @@ export const bookingExternalCalendars = pgTable(
 );
 
 /**
- * One private iCal feed per staff member. The token is kept in clear because the owner must be able to read
- * the URL again (it is a capability URL, like a calendar app's secret address); rotating replaces it.
+ * One private iCal feed per staff member. The token is a capability URL the owner must be able to read
+ * again, so it is kept sealed (platform/secrets/sealing.ts) and looked up by its hash; rotating replaces it.
  */
 export const bookingStaffCalendarFeeds = pgTable(
   'bookings_staff_calendar_feeds',
   {
     siteId: uuid('site_id').notNull(),
     staffMemberId: uuid('staff_member_id').primaryKey(),
+    /** Sealed; a row written before sealing holds the token in clear until it is next read. */
     token: text('token').notNull(),
+    tokenHash: text('token_hash').notNull(),
     createdDate: at('created_date').notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('bookings_staff_calendar_feeds_token_idx').on(table.token)],
+  (table) => [uniqueIndex('bookings_staff_calendar_feeds_token_hash_idx').on(table.tokenHash)],
 );
 
 export type ExternalCalendarRow = typeof bookingExternalCalendars.$inferSelect;

@@ -3,6 +3,7 @@ import type { Site } from '@atrium/contract/sites';
 import type { Database } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/events/types.ts';
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
+import type { SecretSealer } from '../../../platform/secrets/sealing.ts';
 import type { AvailabilityRepository } from '../availability/availability.repository.ts';
 import { catalogEvents } from '../catalog-events.ts';
 import { createStaffRepository } from '../staff.repository.ts';
@@ -40,6 +41,8 @@ export function createExternalCalendarsModule(deps: {
   rateLimiter: RateLimiter;
   /** Connections and manual syncs per 10 minutes per client address: each one fetches and parses a file. */
   syncRateLimitPerIp: number;
+  /** Seals feed tokens at rest. */
+  sealer: SecretSealer;
 }) {
   const syncsPerIp: RateLimitRule = {
     name: 'bookings.external-calendars.sync.ip',
@@ -57,6 +60,7 @@ export function createExternalCalendarsModule(deps: {
     events: deps.events,
     findSite: deps.findSite,
     options: deps.options,
+    sealer: deps.sealer,
   });
   deps.events.defineJob<{ calendarId: string }>(
     syncJobName,
