@@ -398,6 +398,31 @@ describe('secrets at rest', () => {
   });
 });
 
+describe('choosing a password', () => {
+  it('refuses the most common passwords, whatever their case, and takes an uncommon one', async () => {
+    for (const password of ['password123', 'Iloveyou1', 'QWERTYUIOP']) {
+      const refused = await post('/identity/v2/register', {
+        loginId: { email: kit.unique('weak') },
+        password,
+      });
+      expect(refused.status, password).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('most common passwords');
+    }
+    const member = await kit.memberToken(siteId);
+    const change = await post(
+      '/identity/v2/change-password',
+      { newPassword: 'sunshine1', currentPassword: 'member password 1' },
+      bearer(member.token),
+    );
+    expect(change.status).toBe(400);
+    const fine = await post('/identity/v2/register', {
+      loginId: { email: kit.unique('strong') },
+      password: 'lantern orchard 42',
+    });
+    expect(fine.status).toBe(200);
+  });
+});
+
 describe('changing the password', () => {
   it('needs the current password unless the sign-in is fresh', async () => {
     const member = await kit.memberToken(siteId);

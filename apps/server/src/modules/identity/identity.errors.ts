@@ -22,6 +22,12 @@ export const identityErrors = {
   invalidEmail: (description = 'must be a valid email address', field = 'loginId.email') =>
     invalid([{ field, description, violatedRule: 'FORMAT', data: { type: 'EMAIL' } }]),
   weakPassword: (field: string) => invalidField(field, 'must be at least 8 characters', 'MIN_LENGTH'),
+  commonPassword: (field: string) =>
+    invalidField(
+      field,
+      'is one of the most common passwords, which are guessed first: choose another',
+      'FORMAT',
+    ),
   invalidCode: (attemptsLeft: number) =>
     new AppError(400, codes.invalidVerificationCode, 'The verification code is wrong', {
       data: { attemptsLeft },

@@ -19,6 +19,7 @@ import type { IdentityRow, IdentitySettingsRow } from './identity.tables.ts';
 import type { OauthService } from './oauth.service.ts';
 import { constantTimeEqual, hashPassword, newCode, newToken, sha256, verifyPassword } from './secrets.ts';
 import type { SignInGuard } from './sign-in-guard.ts';
+import { checkPasswordStrength } from './password-policy.ts';
 
 export const verification = {
   codeSeconds: 15 * 60,
@@ -37,10 +38,6 @@ export function normaliseEmail(email: string, field = 'loginId.email'): string {
   const value = email.trim().toLowerCase();
   if (value.length > 254 || !emailPattern.test(value)) throw identityErrors.invalidEmail(undefined, field);
   return value;
-}
-
-export function checkPasswordStrength(password: string, field: string): void {
-  if (password.length < 8) throw identityErrors.weakPassword(field);
 }
 
 export function toWireIdentity(row: IdentityRow): Identity {

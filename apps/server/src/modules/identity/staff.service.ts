@@ -11,7 +11,8 @@ import { identityErrors } from './identity.errors.ts';
 import { invitationMail } from './identity-mails.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 import type { ApiKeyRow, IdentityRow } from './identity.tables.ts';
-import { checkPasswordStrength, normaliseEmail, toWireIdentity } from './members.service.ts';
+import { normaliseEmail, toWireIdentity } from './members.service.ts';
+import { checkPasswordStrength } from './password-policy.ts';
 import type { OauthService } from './oauth.service.ts';
 import { hashPassword, newToken, sha256, verifyPassword } from './secrets.ts';
 
