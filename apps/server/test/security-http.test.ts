@@ -5,6 +5,7 @@ import { testConfig } from '../src/platform/config.ts';
 import { loggablePath } from '../src/platform/http/request-logging.ts';
 import { devCallerHeader, devSiteHeader } from '../src/platform/http/dev-authenticator.ts';
 import { createTestDatabase, inject, owner } from './test-app.ts';
+import { identityKit } from './identity-helpers.ts';
 
 const framedPolicy = "default-src 'none'; frame-ancestors https://app.example.com";
 
@@ -215,6 +216,59 @@ describe('request logs', () => {
     expect(logs).not.toContain(recoveryToken);
     expect(logs).not.toContain(bearer);
     expect(logs).not.toContain('secret-bearer-part');
+  });
+});
+
+describe('a recovery flow, as the logs see it', () => {
+  it('writes no recovery token, code or session token to the log at trace level', async () => {
+    const traced = await start({ LOG_LEVEL: 'trace', ALLOW_DEV_CALLER_HEADER: 'false' });
+    try {
+      const kit = identityKit({
+        app: traced.app,
+        config: testConfig({ LOG_LEVEL: 'silent' }),
+        close: async () => {},
+      });
+      const site = await kit.defaultSite();
+      const visitor = { authorization: `Bearer ${(await kit.visitorToken(site.clientId)).token}` };
+      const email = kit.unique('forgetful');
+      await kit.identity.members.seedMember(site.site.id, email, 'forgotten password 1');
+      await inject(traced.app, {
+        method: 'POST',
+        url: '/identity/v1/send-email',
+        headers: visitor,
+        payload: { email },
+      });
+      const [mail] = await traced.app.database.query<{ text_body: string }>(
+        'SELECT text_body FROM mail_outbox WHERE to_address = $1',
+        [email],
+      );
+      const token = /Recovery token: (\S+)/.exec(mail!.text_body)![1]!;
+      const link = /(http\S+reset-password\S+)/.exec(mail!.text_body)![1]!;
+      // The member opens the link, then sets a new password; the answer carries a session token.
+      await inject(traced.app, { method: 'GET', url: new URL(link).pathname + new URL(link).search });
+      const recovered = await inject(traced.app, {
+        method: 'POST',
+        url: '/identity/v1/recover',
+        headers: visitor,
+        payload: { recoveryToken: token, password: 'brand new secret 7' },
+      });
+      expect(recovered.body.state).toBe('SUCCESS');
+      const sessionToken = recovered.body.sessionToken as string;
+      const logs = traced.logLines.join('\n');
+      expect(traced.logLines.length).toBeGreaterThan(4);
+      expect(logs).toContain('/identity/v1/recover');
+      for (const secret of [
+        token,
+        encodeURIComponent(token),
+        sessionToken,
+        'brand new secret 7',
+        visitor.authorization,
+      ]) {
+        expect(logs).not.toContain(secret);
+      }
+    } finally {
+      await traced.close();
+    }
   });
 });
 

@@ -59,7 +59,8 @@ export function CellValue({
         return <Image src={value} alt="" h={32} w={48} radius="sm" fit="cover" />;
       break;
     case 'URL':
-      if (typeof value === 'string')
+      // Only web links become links: a `javascript:` value stored before the server refused it stays text.
+      if (typeof value === 'string' && /^https?:\/\//i.test(value))
         return (
           <Anchor href={value} target="_blank" rel="noreferrer" size="sm" className={classes.clamp}>
             {value.replace(/^https?:\/\//, '')}
