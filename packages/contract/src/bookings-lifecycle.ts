@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyOutSchema } from './money.ts';
 
 /**
  * Wire schemas of the bookings lifecycle: bookings, multi-service bookings, extended bookings,
@@ -499,7 +500,6 @@ export const queryAttendanceRequestSchema = z.object({
     .default({}),
 });
 
-export const moneyOutSchema = z.object({ value: z.string(), currency: z.string() });
 /** @example {"bookingId":"…","status":"NOT_YET_APPLIED_TO_ORDER","trigger":"BOOKING_CANCELED","amount":{"value":"10.00","currency":"USD"}} */
 export const bookingFeeSchema = z.object({
   id: z.string().nullish(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { currencySchema, revisionSchema, timeZoneSchema } from './common.ts';
+import { revisionSchema, timeZoneSchema } from './common.ts';
+import { currencyCodeSchema } from './money.ts';
 
 /**
  * A site: one business hosted by this deployment. Every other entity belongs to exactly one.
@@ -9,7 +10,7 @@ export const siteSchema = z.object({
   id: z.uuid(),
   name: z.string().min(1).max(200),
   timezone: timeZoneSchema,
-  currency: currencySchema,
+  currency: currencyCodeSchema,
   locale: z.string().min(2).max(35),
   revision: z.string(),
   createdDate: z.iso.datetime(),

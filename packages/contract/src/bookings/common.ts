@@ -1,34 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Wire pieces shared by the bookings catalogue: money, images, queries, field masks, weekdays and
+ * Wire pieces shared by the bookings catalogue: images, queries, field masks, weekdays and
  * working-hours periods. Shapes follow the official client's declarations (`@wix/bookings`).
  */
-
-/** A non-negative decimal string (`"45.00"`). */
-export const priceValueSchema = z
-  .string()
-  .regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a non-negative decimal string such as "45.00"');
-
-/**
- * Money as the contract's clients send it: a decimal string and an ISO-4217 currency.
- * @example {"value":"45.00","currency":"USD"}
- */
-export const moneySchema = z.object({
-  value: priceValueSchema,
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/, 'must be an ISO-4217 code such as USD')
-    .optional(),
-  formattedValue: z.string().nullish(),
-});
-export type Money = z.infer<typeof moneySchema>;
-
-export const moneyOutSchema = z.object({
-  value: z.string(),
-  currency: z.string(),
-  formattedValue: z.string().nullish(),
-});
 
 /** An image reference; clients send either an object or a media URL string. */
 export const imageSchema = z.union([

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  moneyOutSchema,
-  moneySchema,
-  offsetPagingMetadataSchema,
-  offsetQuerySchema,
-  fieldMaskSchema,
-} from './common.ts';
+import { moneyOutSchema, moneySchema } from '../money.ts';
+import { offsetPagingMetadataSchema, offsetQuerySchema, fieldMaskSchema } from './common.ts';
 
 export const serviceOptionTypes = ['CUSTOM', 'STAFF_MEMBER', 'DURATION'] as const;
 

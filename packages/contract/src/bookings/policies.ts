@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { moneySchema } from '../money.ts';
 import {
   cursorPagingMetadataSchema,
   cursorQuerySchema,
   extendedFieldsSchema,
   fieldMaskSchema,
-  moneySchema,
 } from './common.ts';
 
 const minutes = z.number().int().min(0).max(525600);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneySchema } from '../money.ts';
 import { bookingPolicySchema } from './policies.ts';
 import {
   bulkActionMetadataSchema,
@@ -9,7 +10,6 @@ import {
   filterSchema,
   itemMetadataSchema,
   mediaItemSchema,
-  moneySchema,
   offsetPagingMetadataSchema,
   offsetQuerySchema,
   participantNotificationSchema,
