@@ -1,6 +1,80 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+
+// Module doors: a module reaches another only through its index.ts; the platform reaches no module; inside
+// a module only repositories (and table definitions) speak Drizzle. See docs/architecture.md.
+const modulesDir = 'apps/server/src/modules';
+const moduleNames = fs
+  .readdirSync(new URL(`./${modulesDir}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const drizzleOnlyInRepositories = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  // Services may hold and pass on SQL fragments (`SQL`) that repositories and the query engine build.
+  allowTypeImports: true,
+  message:
+    'Only repositories (*.repository.ts) and table files (*.tables.ts) speak Drizzle: move the SQL there.',
+};
+
+/** Relative imports that climb out of module `name` into another module, other than its index.ts. */
+function otherModulesInternals(name) {
+  const others = moduleNames.filter((other) => other !== name).join('|');
+  return {
+    regex: `^(\\.\\./)+(modules/)?(${others})/(?!index\\.ts$).+`,
+    message: 'Import another module only through its index.ts (its public surface).',
+  };
+}
+
+/**
+ * Services that still build SQL themselves, being moved into repositories (issue #16); each is listed
+ * until its move lands, and the list only shrinks.
+ */
+const sqlStillInServices = [
+  `${modulesDir}/data/items.service.ts`,
+  `${modulesDir}/data/items-analytics.service.ts`,
+  `${modulesDir}/data/indexes.service.ts`,
+  `${modulesDir}/data/jobs/data-jobs.service.ts`,
+  `${modulesDir}/bookings/lifecycle/slot-check.ts`,
+  `${modulesDir}/bookings/lifecycle/extended-bookings.service.ts`,
+];
+
+const moduleDoors = moduleNames.flatMap((name) => [
+  {
+    files: [`${modulesDir}/${name}/**/*.ts`],
+    ignores: [
+      `${modulesDir}/${name}/**/*.repository.ts`,
+      `${modulesDir}/${name}/**/*.tables.ts`,
+      ...sqlStillInServices,
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [otherModulesInternals(name), drizzleOnlyInRepositories] },
+      ],
+    },
+  },
+  {
+    files: [
+      `${modulesDir}/${name}/**/*.repository.ts`,
+      `${modulesDir}/${name}/**/*.tables.ts`,
+      ...sqlStillInServices.filter((file) => file.startsWith(`${modulesDir}/${name}/`)),
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesInternals(name)] }] },
+  },
+]);
+
+const platformReachesNoModule = {
+  files: ['apps/server/src/platform/**/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: '^(\\.\\./)+modules/', message: 'The platform must not import a module.' }] },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -15,4 +89,6 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  ...moduleDoors,
+  platformReachesNoModule,
 );

@@ -11,7 +11,6 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { sites } from '../sites/sites.tables.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -20,8 +19,7 @@ export const dataCollections = pgTable(
   'data_collections',
   {
     siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+      .notNull(),
     /** The collection's name as clients address it (`Posts`, `Team`). */
     id: text('id').notNull(),
     displayName: text('display_name'),

@@ -12,7 +12,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { IdentityProfile } from '@atrium/contract/identity';
-import { sites } from '../sites/sites.tables.ts';
 
 const created = () => timestamp('created_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -21,9 +20,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const identities = pgTable(
   'identities',
   {
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id').notNull(),
     id: uuid('id').notNull().defaultRandom(),
     identityType: text('identity_type', { enum: ['MEMBER', 'WIX_USER'] }).notNull(),
     status: text('status', { enum: ['PENDING', 'ACTIVE', 'DELETED', 'BLOCKED', 'OFFLINE'] }).notNull(),
@@ -51,9 +48,7 @@ export type IdentityRow = typeof identities.$inferSelect;
 
 /** Registration and captcha rules of a site; absent row = the defaults (members get in at once). */
 export const identitySettings = pgTable('identity_settings', {
-  siteId: uuid('site_id')
-    .primaryKey()
-    .references(() => sites.id, { onDelete: 'cascade' }),
+  siteId: uuid('site_id').primaryKey(),
   requireEmailVerification: boolean('require_email_verification').notNull().default(false),
   requireOwnerApproval: boolean('require_owner_approval').notNull().default(false),
   captchaOnRegister: boolean('captcha_on_register').notNull().default(false),
@@ -67,9 +62,7 @@ export type IdentitySettingsRow = typeof identitySettings.$inferSelect;
 export const oauthClients = pgTable(
   'oauth_clients',
   {
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id').notNull(),
     id: uuid('id').notNull().defaultRandom(),
     name: text('name').notNull(),
     redirectUris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
@@ -105,9 +98,7 @@ export type SigningKeyRow = typeof signingKeys.$inferSelect;
 export const authSessions = pgTable(
   'auth_sessions',
   {
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id').notNull(),
     id: uuid('id').notNull().defaultRandom(),
     subjectType: text('subject_type', { enum: ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
@@ -181,9 +172,7 @@ export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
 export const apiKeys = pgTable(
   'api_keys',
   {
-    siteId: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id').notNull(),
     id: uuid('id').notNull().defaultRandom(),
     name: text('name').notNull(),
     scopes: jsonb('scopes').$type<string[]>().notNull(),

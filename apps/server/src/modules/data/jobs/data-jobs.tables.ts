@@ -1,5 +1,4 @@
 import { bigint, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { sites } from '../../sites/sites.tables.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
@@ -7,8 +6,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 export const dataJobs = pgTable('data_jobs', {
   id: uuid('id').primaryKey(),
   siteId: uuid('site_id')
-    .notNull()
-    .references(() => sites.id, { onDelete: 'cascade' }),
+    .notNull(),
   kind: text('kind').notNull(),
   collectionId: text('collection_id').notNull(),
   format: text('format').notNull(),
