@@ -36,6 +36,7 @@ import { createQueryRunner } from './platform/query/run-query.ts';
 import { loadOrCreateSecret } from './platform/secrets/secrets.ts';
 import { secretSealerFor } from './platform/secrets/sealing.ts';
 import { createRateLimiter } from './platform/rate-limit/rate-limiter.ts';
+import { createHoldsService, holdsSweepName } from './platform/holds/holds.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -117,6 +118,10 @@ export async function buildApp(options: BuildAppOptions) {
   // Rate limits shared by every process on PostgreSQL (counters in the database), in memory on PGlite.
   const rateLimiter = createRateLimiter({ database });
   events.cron('rate-limit-sweep', '*/10 * * * *', () => rateLimiter.sweep());
+  const holds = createHoldsService({ database, events });
+  events.cron(holdsSweepName, '* * * * *', async () => {
+    await holds.sweepExpired(new Date());
+  });
 
   // What timed work the tests run at a clock of their choosing instead of waiting for the cron.
   const timed = {
@@ -242,7 +247,7 @@ export async function buildApp(options: BuildAppOptions) {
     throw error;
   }
 
-  return Object.assign(app, { database, events, routeTable, timed, rateLimiter });
+  return Object.assign(app, { database, events, routeTable, timed, rateLimiter, holds });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -27,6 +27,8 @@ export const bookingBusyTimes = pgTable(
     source: text('source').notNull(),
     /** The booking id, blocked-time id or external event uid that wrote the row, for removal. */
     sourceId: text('source_id'),
+    /** A booking waiting for online payment stops being busy at its hold's expiry (null: for good). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     createdDate: timestamp('created_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [

@@ -79,6 +79,11 @@ export const bookings = pgTable(
     canceledDate: timestamp('canceled_date', { withTimezone: true, mode: 'date' }),
     /** The start the reminder went out for; a reschedule makes the booking due for one again. */
     remindedStartDate: timestamp('reminded_start_date', { withTimezone: true, mode: 'date' }),
+    /**
+     * Until when a booking waiting for online payment holds its slot (payment-holds.ts); null once paid
+     * or confirmed. A DECLINED booking that still has it was declined because the hold expired.
+     */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [
@@ -93,6 +98,10 @@ export const bookings = pgTable(
     index('bookings_bookings_session_idx').on(table.siteId, table.scheduleId, table.sessionKey, table.status),
     index('bookings_bookings_staff_idx').on(table.siteId, table.staffMemberId, table.startDate),
     index('bookings_bookings_msb_idx').on(table.siteId, table.multiServiceBookingId),
+    // What the payment-hold sweep reads: bookings still waiting for a payment, by hold expiry.
+    index('bookings_bookings_hold_due_idx')
+      .on(table.holdExpiresAt)
+      .where(sql`${table.status} = 'CREATED' AND ${table.holdExpiresAt} IS NOT NULL`),
     check('bookings_bookings_participants_positive', sql`${table.totalParticipants} > 0`),
     check('bookings_bookings_dates_valid', sql`${table.endDate} > ${table.startDate}`),
   ],
@@ -121,6 +130,8 @@ export const bookingOccupancy = pgTable(
     endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }).notNull(),
     active: boolean('active').notNull().default(true),
     doubleBooked: boolean('double_booked').notNull().default(false),
+    /** The booking's payment hold: past it the row no longer counts and the next booking deletes it. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     index('bookings_occupancy_booking_idx').on(table.bookingId),

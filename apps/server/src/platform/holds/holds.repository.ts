@@ -1,0 +1,150 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { holdCapacities, holds, type HoldRow } from './holds.tables.ts';
+
+export interface LockedCapacity {
+  key: string;
+  total: number;
+  committed: number;
+  /** Quantity of other owners' holds that have not expired at the `now` given. */
+  heldByOthers: number;
+}
+
+/** The only file of the holds primitive that speaks Drizzle. */
+export function createHoldsRepository(db: Executor) {
+  const c = holdCapacities;
+  const h = holds;
+
+  return {
+    async upsertCapacity(siteId: string, key: string, total: number, executor: Executor = db): Promise<void> {
+      await executor
+        .insert(c)
+        .values({ siteId, key, total })
+        .onConflictDoUpdate({ target: [c.siteId, c.key], set: { total, updatedDate: sql`now()` } });
+    },
+
+    /**
+     * Locks the capacity rows of `keys` in key order (rows are locked as the sorted result comes out, so
+     * every caller takes them in the same order and two buyers of the same items cannot deadlock), with
+     * the other owners' live holds summed in the same statement.
+     */
+    async lockCapacities(
+      siteId: string,
+      keys: readonly string[],
+      owner: string,
+      now: Date,
+      executor: Executor,
+    ): Promise<LockedCapacity[]> {
+      if (keys.length === 0) return [];
+      const rows = await executor
+        .select({
+          key: c.key,
+          total: c.total,
+          committed: c.committed,
+          heldByOthers: sql<number>`(select coalesce(sum(${h.quantity}), 0)::int from ${h}
+            where ${h.siteId} = ${c.siteId} and ${h.capacityKey} = ${c.key}
+              and ${h.expiresAt} > ${now} and ${h.owner} <> ${owner})`,
+        })
+        .from(c)
+        .where(and(eq(c.siteId, siteId), inArray(c.key, [...keys])))
+        .orderBy(asc(c.key))
+        .for('update');
+      return rows.map((row) => ({ ...row, heldByOthers: Number(row.heldByOthers) }));
+    },
+
+    /** What is left of each capacity at `now`, without locking (a read for display). */
+    async available(
+      siteId: string,
+      keys: readonly string[],
+      now: Date,
+      executor: Executor = db,
+    ): Promise<Array<{ key: string; available: number }>> {
+      if (keys.length === 0) return [];
+      const rows = await executor
+        .select({
+          key: c.key,
+          available: sql<number>`(${c.total} - ${c.committed} - (select coalesce(sum(${h.quantity}), 0)::int
+            from ${h} where ${h.siteId} = ${c.siteId} and ${h.capacityKey} = ${c.key} and ${h.expiresAt} > ${now}))::int`,
+        })
+        .from(c)
+        .where(and(eq(c.siteId, siteId), inArray(c.key, [...keys])));
+      return rows.map((row) => ({ key: row.key, available: Number(row.available) }));
+    },
+
+    async upsertHolds(
+      rows: ReadonlyArray<{
+        siteId: string;
+        kind: string;
+        capacityKey: string;
+        quantity: number;
+        owner: string;
+        expiresAt: Date;
+      }>,
+      executor: Executor,
+    ): Promise<HoldRow[]> {
+      if (rows.length === 0) return [];
+      return executor
+        .insert(h)
+        .values([...rows])
+        .onConflictDoUpdate({
+          target: [h.siteId, h.capacityKey, h.owner],
+          set: {
+            quantity: sql`excluded.quantity`,
+            expiresAt: sql`excluded.expires_at`,
+            kind: sql`excluded.kind`,
+          },
+        })
+        .returning();
+    },
+
+    async holdsOf(siteId: string, owner: string, executor: Executor = db): Promise<HoldRow[]> {
+      return executor
+        .select()
+        .from(h)
+        .where(and(eq(h.siteId, siteId), eq(h.owner, owner)))
+        .orderBy(asc(h.capacityKey));
+    },
+
+    /** Deletes the owner's holds (of `keys` when given); returns the ones that were there. */
+    async deleteHolds(
+      siteId: string,
+      owner: string,
+      keys: readonly string[] | undefined,
+      executor: Executor,
+    ): Promise<HoldRow[]> {
+      return executor
+        .delete(h)
+        .where(
+          and(eq(h.siteId, siteId), eq(h.owner, owner), keys ? inArray(h.capacityKey, [...keys]) : undefined),
+        )
+        .returning();
+    },
+
+    async addCommitted(siteId: string, key: string, quantity: number, executor: Executor): Promise<void> {
+      await executor
+        .update(c)
+        .set({ committed: sql`${c.committed} + ${quantity}`, updatedDate: sql`now()` })
+        .where(and(eq(c.siteId, siteId), eq(c.key, key)));
+    },
+
+    /**
+     * Deletes up to `limit` holds that expired by `now` and returns them. Rows another sweep is deleting
+     * are skipped, and a row is deleted once whoever gets there first: two sweeps never return the same hold.
+     */
+    async deleteExpired(now: Date, limit: number, executor: Executor): Promise<HoldRow[]> {
+      const due = executor
+        .select({ id: h.id })
+        .from(h)
+        .where(lte(h.expiresAt, now))
+        .orderBy(asc(h.expiresAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return executor
+        .delete(h)
+        .where(and(inArray(h.id, due), lte(h.expiresAt, now)))
+        .returning();
+    },
+  };
+}
+
+export type HoldsRepository = ReturnType<typeof createHoldsRepository>;

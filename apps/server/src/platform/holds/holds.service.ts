@@ -1,0 +1,221 @@
+import type { Database, Executor, Tx } from '../db/database.ts';
+import type { EventBus } from '../events/types.ts';
+import { createHoldsRepository, type LockedCapacity } from './holds.repository.ts';
+import type { HoldRow } from './holds.tables.ts';
+
+/** The cron job that deletes expired holds and emits `<kind>.hold.expired` for each (every minute). */
+export const holdsSweepName = 'holds.sweep-expired';
+
+export interface HoldItem {
+  key: string;
+  quantity: number;
+}
+
+export interface Shortfall {
+  key: string;
+  requested: number;
+  /** What was left for this owner at `now` (0 for a capacity that was never defined). */
+  available: number;
+}
+
+export type HoldOutcome = { ok: true; holds: HoldRow[] } | { ok: false; shortfalls: Shortfall[] };
+export type CommitOutcome = { ok: true } | { ok: false; shortfalls: Shortfall[] };
+
+/** The event each expired hold is swept with: `<kind>.hold.expired`. */
+export interface HoldExpiredEvent {
+  hold: { id: string; capacityKey: string; quantity: number; owner: string; expiresAt: string };
+}
+
+export interface HoldsServiceDeps {
+  database: Database;
+  events: EventBus;
+}
+
+/** Sums repeated keys and sorts by key: the order locks are taken in. */
+function normalize(items: readonly HoldItem[]): HoldItem[] {
+  const sums = new Map<string, number>();
+  for (const item of items) {
+    if (!Number.isInteger(item.quantity) || item.quantity <= 0) {
+      throw new RangeError(`a hold's quantity must be a positive integer (${item.key}: ${item.quantity})`);
+    }
+    sums.set(item.key, (sums.get(item.key) ?? 0) + item.quantity);
+  }
+  return [...sums.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, quantity]) => ({ key, quantity }));
+}
+
+function shortfallsOf(items: readonly HoldItem[], locked: readonly LockedCapacity[]): Shortfall[] {
+  const byKey = new Map(locked.map((row) => [row.key, row]));
+  return items.flatMap((item) => {
+    const row = byKey.get(item.key);
+    const available = row ? Math.max(0, row.total - row.committed - row.heldByOthers) : 0;
+    return available >= item.quantity ? [] : [{ key: item.key, requested: item.quantity, available }];
+  });
+}
+
+/**
+ * Limited capacity held for a while (commerce.md, "Holds"). Every method that writes runs in the
+ * caller's transaction, so a hold is taken or committed together with the cart, order or booking it is
+ * for; the clock is the caller's `now`, so a hold stops counting at its expiry whatever runs or not.
+ */
+export function createHoldsService(deps: HoldsServiceDeps) {
+  const repository = createHoldsRepository(deps.database.db);
+
+  async function hold(
+    tx: Tx,
+    request: {
+      siteId: string;
+      kind: string;
+      owner: string;
+      items: readonly HoldItem[];
+      expiresAt: Date;
+      now: Date;
+    },
+  ): Promise<HoldOutcome> {
+    const items = normalize(request.items);
+    const locked = await repository.lockCapacities(
+      request.siteId,
+      items.map((item) => item.key),
+      request.owner,
+      request.now,
+      tx,
+    );
+    const shortfalls = shortfallsOf(items, locked);
+    if (shortfalls.length > 0) return { ok: false, shortfalls };
+    const rows = await repository.upsertHolds(
+      items.map((item) => ({
+        siteId: request.siteId,
+        kind: request.kind,
+        capacityKey: item.key,
+        quantity: item.quantity,
+        owner: request.owner,
+        expiresAt: request.expiresAt,
+      })),
+      tx,
+    );
+    return { ok: true, holds: rows };
+  }
+
+  return {
+    /** Sets how much of `key` there is (creating the capacity); what is committed stays. */
+    async defineCapacity(executor: Executor, siteId: string, key: string, total: number): Promise<void> {
+      if (!Number.isInteger(total) || total < 0)
+        throw new RangeError(`capacity ${key} must be a whole number ≥ 0`);
+      await repository.upsertCapacity(siteId, key, total, executor);
+    },
+
+    /**
+     * Holds `items` for `owner` until `expiresAt`, all or nothing, under locks on the capacity rows taken
+     * in key order. The owner's own holds on those keys are replaced (asking again extends, never
+     * doubles); a shortfall changes nothing and says what was left.
+     */
+    hold,
+
+    /**
+     * Moves every hold of `owner` to `expiresAt`. A hold that already expired is taken again only if the
+     * capacity is still there; with no holds left (released or swept) there is nothing to extend.
+     */
+    async extend(
+      tx: Tx,
+      request: { siteId: string; kind: string; owner: string; expiresAt: Date; now: Date },
+    ): Promise<HoldOutcome> {
+      const current = await repository.holdsOf(request.siteId, request.owner, tx);
+      if (current.length === 0) return { ok: false, shortfalls: [] };
+      return hold(tx, {
+        ...request,
+        items: current.map((row) => ({ key: row.capacityKey, quantity: row.quantity })),
+      });
+    },
+
+    /** Gives back the owner's holds (of `keys` when given). Idempotent; takes no capacity lock. */
+    async release(
+      tx: Tx,
+      request: { siteId: string; owner: string; keys?: readonly string[] },
+    ): Promise<number> {
+      const deleted = await repository.deleteHolds(request.siteId, request.owner, request.keys, tx);
+      return deleted.length;
+    },
+
+    /**
+     * Sells `items` for good: under the capacity locks (key order) the owner's holds on them become
+     * committed and are deleted. A hold that expired (or was swept) is honoured only if the capacity is
+     * still there, else nothing changes and the shortfall is returned (a late payment is refunded).
+     */
+    async commit(
+      tx: Tx,
+      request: { siteId: string; owner: string; items: readonly HoldItem[]; now: Date },
+    ): Promise<CommitOutcome> {
+      const items = normalize(request.items);
+      const keys = items.map((item) => item.key);
+      const locked = await repository.lockCapacities(request.siteId, keys, request.owner, request.now, tx);
+      // The owner's live hold is within what others left, so one check covers held and re-taken units.
+      const shortfalls = shortfallsOf(items, locked);
+      if (shortfalls.length > 0) return { ok: false, shortfalls };
+      for (const item of items) await repository.addCommitted(request.siteId, item.key, item.quantity, tx);
+      await repository.deleteHolds(request.siteId, request.owner, keys, tx);
+      return { ok: true };
+    },
+
+    /** Returns committed units (a refund or cancellation): more becomes available, so no lock is taken. */
+    async uncommit(tx: Tx, request: { siteId: string; items: readonly HoldItem[] }): Promise<void> {
+      for (const item of normalize(request.items)) {
+        await repository.addCommitted(request.siteId, item.key, -item.quantity, tx);
+      }
+    },
+
+    /** What is left of each key at `now`: total − committed − live holds (never below 0; unknown keys 0). */
+    async available(
+      siteId: string,
+      keys: readonly string[],
+      now: Date,
+      executor?: Executor,
+    ): Promise<Map<string, number>> {
+      const rows = await repository.available(siteId, keys, now, executor);
+      const found = new Map(rows.map((row) => [row.key, Math.max(0, row.available)]));
+      return new Map(keys.map((key) => [key, found.get(key) ?? 0]));
+    },
+
+    /** The owner's holds, expired ones included (they stop counting, they are not gone until swept). */
+    async holdsOf(siteId: string, owner: string, executor?: Executor): Promise<HoldRow[]> {
+      return repository.holdsOf(siteId, owner, executor);
+    },
+
+    /**
+     * Deletes holds that expired by `now`, a batch per transaction, and emits `<kind>.hold.expired` for
+     * each in the transaction that deleted it: however many processes sweep, a hold is released and
+     * announced once. Returns the holds this call deleted.
+     */
+    async sweepExpired(now: Date, batchSize = 500): Promise<HoldRow[]> {
+      const swept: HoldRow[] = [];
+      for (;;) {
+        const batch = await deps.database.transaction(async (tx) => {
+          const rows = await repository.deleteExpired(now, batchSize, tx);
+          if (rows.length > 0) {
+            await deps.events.emitMany(
+              tx,
+              rows.map((row) => ({
+                name: `${row.kind}.hold.expired`,
+                siteId: row.siteId,
+                data: {
+                  hold: {
+                    id: row.id,
+                    capacityKey: row.capacityKey,
+                    quantity: row.quantity,
+                    owner: row.owner,
+                    expiresAt: row.expiresAt.toISOString(),
+                  },
+                } satisfies HoldExpiredEvent,
+              })),
+            );
+          }
+          return rows;
+        });
+        swept.push(...batch);
+        if (batch.length < batchSize) return swept;
+      }
+    },
+  };
+}
+
+export type HoldsService = ReturnType<typeof createHoldsService>;
