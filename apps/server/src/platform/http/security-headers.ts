@@ -16,7 +16,7 @@ export function documentPolicy(scriptHashes: readonly string[] = []): string {
     "default-src 'self'",
     `script-src 'self'${scriptHashes.map((hash) => ` '${hash}'`).join('')}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    "img-src 'self' data: blob: https: http:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",
