@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import Decimal from 'decimal.js';
 import { bookingsCatalogErrorCodes } from '@atrium/contract/bookings/services';
 import type { FieldViolation } from '@atrium/contract/errors';
 import type { RequestContext } from '../../platform/context.ts';
@@ -12,19 +11,14 @@ import {
   notFound,
   staleRevision,
 } from '../../platform/errors/app-error.ts';
+import { max, min, money } from '../../platform/money/money.ts';
+import { toBookingsMoney } from '../../platform/money/wire.ts';
 import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
 import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
 import { applyUpdate, expectedRevision } from './catalog-shared.ts';
 import type { ServiceOptionsRow, ServiceRow } from './catalog.tables.ts';
 import type { OptionsRepository } from './options.repository.ts';
-import {
-  computePrice,
-  fractionDigits,
-  PriceError,
-  type PricedChoice,
-  type PricedService,
-  type PriceLine,
-} from './price.ts';
+import { computePrice, PriceError, type PricedChoice, type PricedService, type PriceLine } from './price.ts';
 import type { ServicesRepository } from './services.repository.ts';
 
 interface OptionInput {
@@ -57,20 +51,18 @@ export function createOptionsService(deps: {
   const { database, options, services, publish, queries } = deps;
 
   function toWire(ctx: RequestContext, row: ServiceOptionsRow) {
-    const digits = fractionDigits(ctx.site.currency);
     const variants = (row.variants as unknown as VariantInput[]).map((variant) => ({
       choices: variant.choices,
       price: { value: variant.price.value, currency: ctx.site.currency },
     }));
-    const prices = variants.map((variant) => new Decimal(variant.price.value));
-    const money = (value: Decimal) => ({ value: value.toFixed(digits), currency: ctx.site.currency });
+    const [first, ...rest] = variants.map((variant) => money(variant.price.value, ctx.site.currency));
     return {
       id: row.id,
       serviceId: row.serviceId,
       options: { values: row.options as unknown as OptionInput[] },
       variants: { values: variants },
-      ...(prices.length
-        ? { minPrice: money(Decimal.min(...prices)), maxPrice: money(Decimal.max(...prices)) }
+      ...(first
+        ? { minPrice: toBookingsMoney(min(first, ...rest)), maxPrice: toBookingsMoney(max(first, ...rest)) }
         : {}),
       revision: String(row.revision),
     };

@@ -1,8 +1,8 @@
-import Decimal from 'decimal.js';
+import { money, multiply, sum, toDecimalString, zero, type Money } from '../../platform/money/money.ts';
 
 /**
  * The price of a booking from the service's rate, the chosen variant and the number of participants.
- * Pure: no I/O, decimal arithmetic only (platform rule: money is never a float).
+ * Pure: no I/O; amounts through platform/money, each participant group's line rounded to the currency.
  */
 
 export interface PricedChoice {
@@ -58,8 +58,12 @@ export function findVariant(service: PricedService, choices: readonly PricedChoi
   );
 }
 
-function unitPrice(service: PricedService, choices: readonly PricedChoice[] | undefined): Decimal | null {
-  if (service.rateType === 'NO_FEE') return new Decimal(0);
+function unitPrice(
+  service: PricedService,
+  choices: readonly PricedChoice[] | undefined,
+  currency: string,
+): Money | null {
+  if (service.rateType === 'NO_FEE') return zero(currency);
   if (service.rateType === 'CUSTOM') return null;
   if (service.rateType === 'VARIED' && choices && choices.length > 0) {
     const variant = findVariant(service, choices);
@@ -68,20 +72,9 @@ function unitPrice(service: PricedService, choices: readonly PricedChoice[] | un
         'INVALID_VARIANT',
         `No variant of service ${service.id} matches the chosen options`,
       );
-    return new Decimal(variant.price);
+    return money(variant.price, currency);
   }
-  return new Decimal(service.price ?? 0);
-}
-
-export function fractionDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
+  return money(service.price ?? '0', currency);
 }
 
 export interface PriceInfo {
@@ -99,9 +92,8 @@ export interface PriceInfo {
 }
 
 export function computePrice(lines: readonly PriceLine[], currency: string): PriceInfo {
-  const digits = fractionDigits(currency);
-  let total = new Decimal(0);
-  let deposit: Decimal | null = null;
+  const lineTotals: Money[] = [];
+  const deposits: Money[] = [];
   const descriptions: string[] = [];
   let calculable = true;
   const bookingLineItems = [];
@@ -110,33 +102,31 @@ export function computePrice(lines: readonly PriceLine[], currency: string): Pri
       ? line.serviceChoices
       : [{ numberOfParticipants: line.numberOfParticipants ?? 1, choices: line.choices ?? [] }];
     for (const group of groups) {
-      const unit = unitPrice(line.service, group.choices);
+      const unit = unitPrice(line.service, group.choices, currency);
       if (unit === null) {
         calculable = false;
         if (line.service.customDescription) descriptions.push(line.service.customDescription);
       } else {
-        total = total.plus(unit.times(group.numberOfParticipants));
+        lineTotals.push(multiply(unit, group.numberOfParticipants));
       }
       if (line.service.rateType === 'FIXED' && line.service.depositEnabled && line.service.deposit) {
-        deposit = (deposit ?? new Decimal(0)).plus(
-          new Decimal(line.service.deposit).times(group.numberOfParticipants),
-        );
+        deposits.push(multiply(money(line.service.deposit, currency), group.numberOfParticipants));
       }
       bookingLineItems.push({
         serviceId: line.service.id,
         ...(line.resourceId ? { resourceId: line.resourceId } : {}),
         ...(group.choices.length ? { choices: group.choices } : {}),
         numberOfParticipants: group.numberOfParticipants,
-        pricePerParticipant: unit === null ? null : unit.toFixed(digits),
+        pricePerParticipant: unit === null ? null : toDecimalString(unit),
       });
     }
   }
   return {
     ...(calculable
-      ? { calculatedPrice: total.toFixed(digits) }
+      ? { calculatedPrice: toDecimalString(sum(currency, lineTotals)) }
       : { priceDescription: descriptions.join('; ') }),
     currency,
-    deposit: deposit === null ? null : deposit.toFixed(digits),
+    deposit: deposits.length === 0 ? null : toDecimalString(sum(currency, deposits)),
     bookingLineItems,
   };
 }

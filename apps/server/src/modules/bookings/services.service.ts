@@ -20,6 +20,7 @@ import {
   notFound,
   staleRevision,
 } from '../../platform/errors/app-error.ts';
+import { compare, money } from '../../platform/money/money.ts';
 import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
 import type { CatalogEntitiesRepository } from './catalog-entities.repository.ts';
 import {
@@ -104,19 +105,6 @@ function rowToState(row: ServiceRow): State {
     staffMemberIds: [...row.staffMemberIds],
     ...structuredClone(row.doc),
   };
-}
-
-function compareDecimal(a: string, b: string): number {
-  const [ai = '0', af = ''] = a.split('.');
-  const [bi = '0', bf = ''] = b.split('.');
-  const ia = ai.replace(/^0+(?=\d)/, '');
-  const ib = bi.replace(/^0+(?=\d)/, '');
-  if (ia.length !== ib.length) return ia.length - ib.length;
-  if (ia !== ib) return ia < ib ? -1 : 1;
-  const width = Math.max(af.length, bf.length);
-  const fa = af.padEnd(width, '0');
-  const fb = bf.padEnd(width, '0');
-  return fa === fb ? 0 : fa < fb ? -1 : 1;
 }
 
 export function createServicesService(deps: {
@@ -293,7 +281,10 @@ export function createServicesService(deps: {
           ctx,
           violations,
         );
-        if (deposit && compareDecimal(deposit.value, priceMoney.value) > 0) {
+        if (
+          deposit &&
+          compare(money(deposit.value, deposit.currency), money(priceMoney.value, priceMoney.currency)) > 0
+        ) {
           violations.push({
             field: 'service.payment.fixed.deposit',
             description: 'cannot be more than the price',

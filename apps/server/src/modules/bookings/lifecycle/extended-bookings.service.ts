@@ -9,6 +9,8 @@ import {
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Database, Tx } from '../../../platform/db/database.ts';
 import { AppError, invalidField } from '../../../platform/errors/app-error.ts';
+import { money } from '../../../platform/money/money.ts';
+import { toBookingsMoney } from '../../../platform/money/wire.ts';
 import { compileFilter } from '../../../platform/query/compile-filter.ts';
 import { parseFilter } from '../../../platform/query/parse-filter.ts';
 import { defineQueryEntity } from '../../../platform/query/query-entity.ts';
@@ -92,7 +94,7 @@ function toWireFee(row: BookingFeeRow) {
     bookingId: row.bookingId,
     status: row.status as 'NOT_YET_APPLIED_TO_ORDER',
     trigger: row.trigger as 'BOOKING_CANCELED' | 'NOT_ATTENDED',
-    amount: { value: Number(row.amount).toFixed(2), currency: row.currency },
+    amount: toBookingsMoney(money(row.amount, row.currency)),
     createdDate: row.createdDate.toISOString(),
   };
 }
