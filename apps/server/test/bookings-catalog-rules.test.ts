@@ -166,6 +166,38 @@ describe('computePrice', () => {
     expect(custom).toMatchObject({ priceDescription: 'Ask us' });
     expect(custom.calculatedPrice).toBeUndefined();
   });
+
+  it('rounds each participant group half-up to the currency, and the total is the sum of those lines', () => {
+    const varied = service({
+      rateType: 'VARIED',
+      price: '0.125',
+      variants: [{ choices: [{ optionId: 'o', custom: 'L' }], price: '0.125' }],
+    });
+    const info = computePrice(
+      [
+        {
+          service: varied,
+          serviceChoices: [
+            { numberOfParticipants: 1, choices: [{ optionId: 'o', custom: 'L' }] },
+            { numberOfParticipants: 1, choices: [] },
+          ],
+        },
+      ],
+      'USD',
+    );
+    expect(info.bookingLineItems.map((line) => line.pricePerParticipant)).toEqual(['0.13', '0.13']);
+    expect(info.calculatedPrice).toBe('0.26');
+  });
+
+  it('answers deposits in the places of the currency: BHD 3, JPY 0', () => {
+    const withDeposit = (price: string, deposit: string) => service({ price, deposit, depositEnabled: true });
+    expect(
+      computePrice([{ service: withDeposit('12.5', '2.5'), numberOfParticipants: 3 }], 'BHD'),
+    ).toMatchObject({ calculatedPrice: '37.500', deposit: '7.500' });
+    expect(
+      computePrice([{ service: withDeposit('1500', '500'), numberOfParticipants: 2 }], 'JPY'),
+    ).toMatchObject({ calculatedPrice: '3000', deposit: '1000' });
+  });
 });
 
 describe('slugs', () => {
