@@ -64,8 +64,21 @@ function inCollection(scope: ItemScope): SQL {
 }
 
 export function createDataRepository(db: Executor) {
+  async function countItems(where: SQL, executor: Executor = db): Promise<number> {
+    const [row] = await executor.select({ n: count() }).from(dataItems).where(where);
+    return Number(row?.n ?? 0);
+  }
+
   return {
-    inCollection,
+    /** The items of a collection a caller may see: all of them, or only its own when `ownerOnly` names it. */
+    visibleItems(scope: ItemScope, ownerOnly: string | undefined): SQL {
+      return and(inCollection(scope), ownerOnly ? eq(dataItems.owner, ownerOnly) : undefined)!;
+    },
+
+    /** The items of `where` that also meet `filter` (a compiled filter), or all of them without one. */
+    filtered(where: SQL, filter: SQL | undefined): SQL {
+      return and(where, filter)!;
+    },
 
     /**
      * Merges the entries waiting in the GIN pending lists of the items table into the index trees (README,
@@ -220,9 +233,11 @@ export function createDataRepository(db: Executor) {
       return removed.length;
     },
 
-    async countItems(where: SQL, executor: Executor = db): Promise<number> {
-      const [row] = await executor.select({ n: count() }).from(dataItems).where(where);
-      return Number(row?.n ?? 0);
+    countItems,
+
+    /** Whether item `itemId` is among the items of `where` and meets `filter`. */
+    async itemMeets(where: SQL, itemId: string, filter: SQL, executor: Executor = db): Promise<boolean> {
+      return (await countItems(and(where, eq(dataItems.itemId, itemId), filter)!, executor)) > 0;
     },
 
     // References (MULTI_REFERENCE fields) --------------------------------------------------------------

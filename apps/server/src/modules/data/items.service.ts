@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import {
   dataEventNames,
   type DataField,
@@ -26,7 +26,6 @@ import {
   uniqueViolation,
 } from './data.errors.ts';
 import { cheapCountLimit, dataItemsEntity, type DataRepository, type ItemRow, type ItemScope, type NewItemRow } from './data.repository.ts';
-import { dataItems } from './data.tables.ts';
 import { applyModifications } from './item-patch.ts';
 import type { IndexUpkeep } from './index-upkeep.ts';
 import { normalizeItem, referenceId } from './item-values.ts';
@@ -123,12 +122,8 @@ export function createItemsCore(deps: ItemsDeps) {
     return { schema, scope: { siteId: ctx.site.id, collectionId }, access };
   }
 
-  function ownerWhere(call: CallScope): SQL | undefined {
-    return call.access.ownerOnly ? eq(dataItems.owner, call.access.ownerOnly) : undefined;
-  }
-
   function baseWhere(call: CallScope): SQL {
-    return and(repository.inCollection(call.scope), ownerWhere(call))!;
+    return repository.visibleItems(call.scope, call.access.ownerOnly);
   }
 
   function mayTouch(call: CallScope, row: ItemRow): boolean {
@@ -143,8 +138,7 @@ export function createItemsCore(deps: ItemsDeps) {
   /** Whether an existing item meets an optional write condition (`condition.filter`). */
   async function meetsCondition(call: CallScope, itemId: string, filter: unknown, tx: Tx): Promise<boolean> {
     if (filter === undefined || filter === null) return true;
-    const where = and(baseWhere(call), eq(dataItems.itemId, itemId), filterSql(filter, ['condition', 'filter']))!;
-    return (await repository.countItems(where, tx)) > 0;
+    return repository.itemMeets(baseWhere(call), itemId, filterSql(filter, ['condition', 'filter']), tx);
   }
 
   /** An item change as a domain event; `emitItemEvents` writes them in the change's transaction. */
@@ -457,7 +451,7 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
 
     async count(ctx: RequestContext, collectionId: string, filter: unknown) {
       const call = await core.open(ctx, collectionId, 'read');
-      const where = and(core.baseWhere(call), core.filterSql(filter, ['filter']))!;
+      const where = repository.filtered(core.baseWhere(call), core.filterSql(filter, ['filter']));
       return { totalCount: await repository.countItems(where) };
     },
 
