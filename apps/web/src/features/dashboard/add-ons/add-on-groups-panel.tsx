@@ -12,11 +12,12 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconPuzzle, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
-import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { admin } from '../shared/dashboard-client.ts';
 import { EmptyState, LoadError, Loading } from '../shared/ui.tsx';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.catalogue.addOns;
 
@@ -41,7 +42,7 @@ function GroupCard({
 }) {
   const [value, setValue] = useState(draft);
   const [confirming, setConfirming] = useState(false);
-  const save = useMutation({
+  const save = useActionMutation({
     mutationFn: () => {
       const group = {
         name: value.name.trim(),
@@ -58,15 +59,13 @@ function GroupCard({
       onChanged();
       onDone?.();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
-  const remove = useMutation({
+  const remove = useActionMutation({
     mutationFn: () => admin.bookings.deleteAddOnGroup(serviceId, value.id!),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.deleted });
       onChanged();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   const maxProblem =
     value.max !== '' && value.addOns.length > 0 && value.max > value.addOns.length

@@ -14,13 +14,14 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
-import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { admin } from '../shared/dashboard-client.ts';
 import { formatDateTime } from '../shared/format.ts';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.apiKeys;
 const key = ['dashboard', 'api-keys'];
@@ -34,7 +35,7 @@ export function ApiKeysPage() {
   const [scopes, setScopes] = useState('*');
   const [secret, setSecret] = useState<string>();
   const keys = useQuery({ queryKey: key, enabled: session.isOwner, queryFn: () => admin.team.listApiKeys() });
-  const create = useMutation({
+  const create = useActionMutation({
     mutationFn: () =>
       admin.team.createApiKey({
         name: name.trim(),
@@ -48,15 +49,13 @@ export function ApiKeysPage() {
       setName('');
       void queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
-  const revoke = useMutation({
+  const revoke = useActionMutation({
     mutationFn: (id: string) => admin.team.revokeApiKey(id),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.revoked });
       void queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   if (!session.isOwner)
     return (

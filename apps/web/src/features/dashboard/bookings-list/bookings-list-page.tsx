@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconDownload } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
 import { csvDocument } from '../../../lib/csv.ts';
@@ -26,6 +26,7 @@ import { useNames } from '../shared/catalogue-data.ts';
 import { admin, errorMessage } from '../shared/dashboard-client.ts';
 import { bookingServiceId, contactName, formatDateTime } from '../shared/format.ts';
 import { EmptyState, LoadError, Loading, PageHeader, PaymentBadge, StatusBadge } from '../shared/ui.tsx';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.bookingsList;
 const pageSize = 20;
@@ -84,7 +85,7 @@ export function BookingsListPage() {
   });
   const rows = list.data?.items ?? [];
 
-  const bulk = useMutation({
+  const bulk = useActionMutation({
     mutationFn: async (kind: 'confirm' | 'decline') => {
       const details = rows
         .filter((row) => checked.has(row.booking.id))
@@ -101,7 +102,6 @@ export function BookingsListPage() {
       setChecked(new Set());
       void queryClient.invalidateQueries({ queryKey: bookingsKey });
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
 
   function change(next: Partial<ListFilters>) {

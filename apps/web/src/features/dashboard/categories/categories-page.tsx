@@ -27,15 +27,16 @@ import {
   IconTrash,
   IconTransferIn,
 } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
 import { categoriesKey, useAllCategories, useServiceCountsByCategory } from '../shared/catalogue-lookups.ts';
 import { ConfirmModal } from '../shared/confirm-modal.tsx';
-import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { admin } from '../shared/dashboard-client.ts';
 import { Pager, usePagedList } from '../shared/paged-list.tsx';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.catalogue.categories;
 const pageSize = 20;
@@ -45,7 +46,7 @@ type Move = { category: Row; position: CategoryPosition; after?: Row };
 function NameModal({ category, onClose }: { category?: Row; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(category?.name ?? '');
-  const save = useMutation({
+  const save = useActionMutation({
     mutationFn: () =>
       category
         ? admin.bookings.updateCategory(category.id, { name: name.trim(), revision: category.revision }, [
@@ -57,7 +58,6 @@ function NameModal({ category, onClose }: { category?: Row; onClose: () => void 
       void queryClient.invalidateQueries({ queryKey: categoriesKey });
       onClose();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   return (
     <form
@@ -143,16 +143,15 @@ export function CategoriesPage() {
   const [placing, setPlacing] = useState<Row>();
   const [deleting, setDeleting] = useState<Row>();
 
-  const move = useMutation({
+  const move = useActionMutation({
     mutationFn: ({ category, position, after }: Move) =>
       admin.bookings.moveCategory(category.id, position, after?.id),
     onSuccess: () => {
       setPlacing(undefined);
       void queryClient.invalidateQueries({ queryKey: categoriesKey });
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
-  const remove = useMutation({
+  const remove = useActionMutation({
     mutationFn: (category: Row) => admin.bookings.deleteCategory(category.id),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.deleted });
@@ -160,7 +159,6 @@ export function CategoriesPage() {
       void queryClient.invalidateQueries({ queryKey: categoriesKey });
       void queryClient.invalidateQueries({ queryKey: ['dashboard', 'services'] });
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
 
   const rows = list.items;

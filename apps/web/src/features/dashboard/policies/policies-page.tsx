@@ -16,12 +16,13 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
-import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { admin } from '../shared/dashboard-client.ts';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.policies;
 const key = ['dashboard', 'policies'];
@@ -92,7 +93,7 @@ function PolicyForm({ policy, onClose }: { policy?: WithDates<BookingPolicy>; on
   const [values, setValues] = useState<Values>(valuesOf(policy));
   const set = <K extends keyof Values>(field: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
-  const save = useMutation({
+  const save = useActionMutation({
     mutationFn: () =>
       policy
         ? admin.bookings.updateBookingPolicy(policy.id, { ...toInput(values), revision: policy.revision })
@@ -102,7 +103,6 @@ function PolicyForm({ policy, onClose }: { policy?: WithDates<BookingPolicy>; on
       void queryClient.invalidateQueries({ queryKey: key });
       onClose();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   const number = (field: keyof Values, label: string, max: number) => (
     <NumberInput
@@ -181,10 +181,9 @@ export function PoliciesPage() {
     enabled: session.canManage,
     queryFn: async () => (await admin.bookings.queryBookingPolicies().limit(100).find()).items,
   });
-  const makeDefault = useMutation({
+  const makeDefault = useActionMutation({
     mutationFn: (id: string) => admin.bookings.setDefaultBookingPolicy(id),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   if (!session.canManage)
     return (

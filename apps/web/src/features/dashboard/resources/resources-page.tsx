@@ -30,6 +30,7 @@ import { formatDay } from '../shared/format.ts';
 import { Pager, usePagedList } from '../shared/paged-list.tsx';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.catalogue.resources;
 const pageSize = 20;
@@ -44,7 +45,7 @@ function refreshAll(queryClient: ReturnType<typeof useQueryClient>) {
 function TypeForm({ type, onClose }: { type?: TypeRow; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(type?.name ?? '');
-  const save = useMutation({
+  const save = useActionMutation({
     mutationFn: () =>
       type
         ? admin.bookings.updateResourceType(type.id, { name: name.trim(), revision: type.revision }, ['name'])
@@ -54,7 +55,6 @@ function TypeForm({ type, onClose }: { type?: TypeRow; onClose: () => void }) {
       refreshAll(queryClient);
       onClose();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   return (
     <form
@@ -98,7 +98,7 @@ function ResourceForm({
   const types = useAllResourceTypes();
   const [name, setName] = useState(resource?.name ?? '');
   const [typeId, setTypeId] = useState<string | null>(resource?.typeId ?? defaultTypeId ?? null);
-  const save = useMutation({
+  const save = useActionMutation({
     mutationFn: () =>
       resource
         ? admin.bookings.updateResource(
@@ -112,7 +112,6 @@ function ResourceForm({
       refreshAll(queryClient);
       onClose();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   return (
     <form
@@ -289,14 +288,13 @@ export function ResourcesPage() {
         message: errorCode(error) === 'RESOURCE_TYPE_IN_USE' ? s.typeInUse : errorMessage(error),
       }),
   });
-  const remove = useMutation({
+  const remove = useActionMutation({
     mutationFn: (resource: ResourceRow) => admin.bookings.deleteResource(resource.id),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.deleted });
       setDeleting(undefined);
       refreshAll(queryClient);
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
 
   const noTypes = types.isSuccess && types.data.length === 0;

@@ -17,11 +17,11 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconPlus, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
-import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { admin } from '../shared/dashboard-client.ts';
 import { mediaUrl } from './service-media.ts';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.catalogue.media;
 
@@ -73,7 +73,7 @@ export function MediaPanel({ service, onSaved }: { service: WithDates<Service>; 
   const addProblem = urlProblem(adding.trim());
   const coverProblem = urlProblem(cover.trim());
 
-  const save = useMutation({
+  const save = useActionMutation({
     mutationFn: () => {
       const image = (url: string) => ({ image: { url } });
       const mainUrl = gallery.includes(main) ? main : gallery[0];
@@ -94,7 +94,6 @@ export function MediaPanel({ service, onSaved }: { service: WithDates<Service>; 
       notifications.show({ color: 'teal', message: s.saved });
       onSaved();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
 
   const add = () => {

@@ -18,13 +18,14 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconClock, IconList, IconPlus, IconTrash, IconUser } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
 import { useSite, useStaffMembers } from '../shared/catalogue-data.ts';
-import { admin, errorCode, errorMessage } from '../shared/dashboard-client.ts';
+import { admin, errorCode } from '../shared/dashboard-client.ts';
 import { formatMoney } from '../shared/format.ts';
 import { Loading, LoadError } from '../shared/ui.tsx';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.catalogue.options;
 type OptionType = 'CUSTOM' | 'STAFF_MEMBER' | 'DURATION';
@@ -144,7 +145,7 @@ function OptionsEditor({
             : undefined;
 
   const key = ['dashboard', 'service-options', service.id];
-  const save = useMutation({
+  const save = useActionMutation({
     mutationFn: async () => {
       if (options.length === 0) {
         if (saved) await admin.bookings.deleteServiceOptionsAndVariants(saved.id);
@@ -178,7 +179,6 @@ function OptionsEditor({
       void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: ['dashboard', 'services'] });
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
 
   const optionLabel = (choice: ServiceChoice) => {

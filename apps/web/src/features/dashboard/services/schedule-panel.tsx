@@ -33,6 +33,7 @@ import { useStaffMembers } from '../shared/catalogue-data.ts';
 import { admin, errorCode, errorMessage } from '../shared/dashboard-client.ts';
 import { formatDateTime, formatDay, localDay, weekdays, type Weekday } from '../shared/format.ts';
 import { LoadError, Loading } from '../shared/ui.tsx';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.catalogue.schedule;
 const previewDays = 28;
@@ -84,7 +85,7 @@ function WeeklyForm({ service, onAdded }: { service: WithDates<Service>; onAdded
   const [startDate, setStartDate] = useState(localDay(new Date()));
   const [endDate, setEndDate] = useState('');
   const endProblem = endDate && endDate < startDate ? s.endBeforeStart : undefined;
-  const add = useMutation({
+  const add = useActionMutation({
     mutationFn: () =>
       admin.bookings.addRecurringSession(service.id, {
         weekday,
@@ -99,7 +100,6 @@ function WeeklyForm({ service, onAdded }: { service: WithDates<Service>; onAdded
       notifications.show({ color: 'teal', message: s.weeklyAdded });
       onAdded();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   const staffOptions = (staff.data ?? [])
     .filter((member) => service.staffMemberIds.length === 0 || service.staffMemberIds.includes(member.id))
@@ -186,7 +186,7 @@ function OneOffForm({ service, onAdded }: { service: WithDates<Service>; onAdded
   const [duration, setDuration] = useState<number | ''>(60);
   const [capacity, setCapacity] = useState<number | ''>(service.defaultCapacity ?? 10);
   const [staffMemberId, setStaffMemberId] = useState<string | null>(service.staffMemberIds[0] ?? null);
-  const add = useMutation({
+  const add = useActionMutation({
     mutationFn: () => {
       const startDate = new Date(start);
       return admin.bookings.addSession(service.id, {
@@ -201,7 +201,6 @@ function OneOffForm({ service, onAdded }: { service: WithDates<Service>; onAdded
       setStart('');
       onAdded();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   const staffOptions = (staff.data ?? [])
     .filter((member) => service.staffMemberIds.length === 0 || service.staffMemberIds.includes(member.id))
@@ -287,13 +286,12 @@ export function SchedulePanel({ service }: { service: WithDates<Service> }) {
     void queryClient.invalidateQueries({ queryKey: key });
     void queryClient.invalidateQueries({ queryKey: ['dashboard', 'bookings'] });
   };
-  const removeWeekly = useMutation({
+  const removeWeekly = useActionMutation({
     mutationFn: (id: string) => admin.bookings.deleteRecurringSession(service.id, id),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.removed });
       changed();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   const cancelOccurrence = useMutation({
     mutationFn: (eventId: string) => admin.bookings.cancelSessionOccurrence(service.id, eventId),
@@ -307,21 +305,19 @@ export function SchedulePanel({ service }: { service: WithDates<Service> }) {
         message: errorCode(error) === 'SESSION_HAS_BOOKINGS' ? s.hasBookings : errorMessage(error),
       }),
   });
-  const restoreOccurrence = useMutation({
+  const restoreOccurrence = useActionMutation({
     mutationFn: (eventId: string) => admin.bookings.restoreSessionOccurrence(service.id, eventId),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.occurrenceRestored });
       changed();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
-  const removeOneOff = useMutation({
+  const removeOneOff = useActionMutation({
     mutationFn: (id: string) => admin.bookings.deleteSession(service.id, id),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.removed });
       changed();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
 
   if (schedule.isPending) return <Loading />;

@@ -20,7 +20,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   IconCalendarRepeat,
   IconAdjustments,
@@ -33,10 +33,11 @@ import { t } from '../../../i18n/strings.ts';
 import { AddOnGroupsPanel } from '../add-ons/add-on-groups-panel.tsx';
 import { useAllCategories, useAllResourceTypes } from '../shared/catalogue-lookups.ts';
 import { useSite, useStaffMembers } from '../shared/catalogue-data.ts';
-import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { admin } from '../shared/dashboard-client.ts';
 import { MediaPanel } from './media-panel.tsx';
 import { OptionsPanel } from './options-panel.tsx';
 import { SchedulePanel } from './schedule-panel.tsx';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.services;
 const c = t.dashboard.catalogue.serviceEditor;
@@ -212,7 +213,7 @@ function DetailsForm({
       ? slugCheck.data.errors.map((code) => (s.slugErrors as Record<string, string>)[code] ?? code).join(', ')
       : undefined;
 
-  const save = useMutation({
+  const save = useActionMutation({
     mutationFn: async (values: Values) => {
       const input = toInput(values, site.data?.currency, service);
       let saved = service
@@ -229,7 +230,6 @@ function DetailsForm({
       onSaved(saved);
       if (service) onClose();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
 
   const values = form.values;

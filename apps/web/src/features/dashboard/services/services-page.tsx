@@ -16,16 +16,17 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDots, IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
-import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { admin } from '../shared/dashboard-client.ts';
 import { formatMoney } from '../shared/format.ts';
 import { Pager, usePagedList } from '../shared/paged-list.tsx';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
 import { ServiceEditor } from './service-editor.tsx';
 import { thumbnailOf } from './service-media.ts';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.services;
 const pageSize = 20;
@@ -58,7 +59,7 @@ export function ServicesPage() {
   const [keepSessions, setKeepSessions] = useState(true);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['dashboard', 'services'] });
 
-  const clone = useMutation({
+  const clone = useActionMutation({
     mutationFn: (service: WithDates<Service>) => admin.bookings.cloneService(service.id),
     onSuccess: (answer) => {
       notifications.show({
@@ -67,9 +68,8 @@ export function ServicesPage() {
       });
       void refresh();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
-  const remove = useMutation({
+  const remove = useActionMutation({
     mutationFn: (service: WithDates<Service>) =>
       admin.bookings.deleteService(service.id, { preserveFutureSessionsWithParticipants: keepSessions }),
     onSuccess: () => {
@@ -77,7 +77,6 @@ export function ServicesPage() {
       setDeleting(undefined);
       void refresh();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
 
   return (

@@ -11,15 +11,16 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
 import { useSite } from '../shared/catalogue-data.ts';
-import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { admin } from '../shared/dashboard-client.ts';
 import type { Weekday } from '../shared/format.ts';
 import { useSession } from '../shared/session.tsx';
 import { LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
 import { hoursProblem, WorkingHoursEditor, type Period } from '../staff/working-hours-editor.tsx';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.settings;
 const timeZones = (() => {
@@ -58,7 +59,7 @@ function SiteCard() {
     setTimezone(site.data.timezone);
     setCurrency(site.data.currency);
   }, [site.data]);
-  const save = useMutation({
+  const save = useActionMutation({
     mutationFn: () =>
       admin.sites.updateSite({
         name: name.trim(),
@@ -70,7 +71,6 @@ function SiteCard() {
       notifications.show({ color: 'teal', message: s.saved });
       void queryClient.invalidateQueries({ queryKey: ['dashboard', 'site'] });
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   return (
     <Card>
@@ -121,10 +121,9 @@ function RegistrationCard() {
     queryKey: ['dashboard', 'identity-settings'],
     queryFn: () => admin.team.getIdentitySettings(),
   });
-  const save = useMutation({
+  const save = useActionMutation({
     mutationFn: (change: Record<string, boolean>) => admin.team.updateIdentitySettings(change),
     onSuccess: (next) => queryClient.setQueryData(['dashboard', 'identity-settings'], next),
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   const toggle = (
     field: 'requireEmailVerification' | 'requireOwnerApproval' | 'captchaOnRegister' | 'captchaOnLogin',
@@ -172,14 +171,13 @@ function BusinessHoursCard() {
       );
   }, [settings.data]);
   const problem = hoursProblem(hours);
-  const save = useMutation({
+  const save = useActionMutation({
     mutationFn: () =>
       admin.bookings.updateBookingsSettings({ businessHours: hours, revision: settings.data?.revision }),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.saved });
       void queryClient.invalidateQueries({ queryKey: ['dashboard', 'bookings-settings'] });
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   return (
     <Card>

@@ -1,9 +1,10 @@
 import type { Booking } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { t } from '../../../i18n/strings.ts';
-import { admin, errorMessage } from './dashboard-client.ts';
+import { admin } from './dashboard-client.ts';
+import { useActionMutation } from './use-action-mutation.ts';
 
 export const bookingsKey = ['dashboard', 'bookings'] as const;
 
@@ -15,7 +16,7 @@ type Action =
 /** Every change a business makes to one booking; each refreshes the lists and the calendar. */
 export function useBookingAction(onDone?: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useActionMutation({
     mutationFn: async (action: Action) => {
       const { id, revision } = action.booking;
       switch (action.kind) {
@@ -43,6 +44,5 @@ export function useBookingAction(onDone?: () => void) {
       void queryClient.invalidateQueries({ queryKey: bookingsKey });
       onDone?.();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
 }

@@ -24,12 +24,13 @@ import {
   IconPlugConnectedX,
   IconRefresh,
 } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
-import { admin, errorCode, errorMessage } from '../shared/dashboard-client.ts';
+import { admin, errorCode } from '../shared/dashboard-client.ts';
 import { formatDateTime } from '../shared/format.ts';
 import { LoadError, Loading } from '../shared/ui.tsx';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.catalogue.calendars;
 
@@ -58,7 +59,7 @@ function CalendarRow({
   calendar: WithDates<ExternalCalendar>;
   onChanged: () => void;
 }) {
-  const sync = useMutation({
+  const sync = useActionMutation({
     mutationFn: () => admin.bookings.syncExternalCalendar(calendar.id),
     onSuccess: (answer) => {
       notifications.show(
@@ -68,15 +69,13 @@ function CalendarRow({
       );
       onChanged();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
-  const disconnect = useMutation({
+  const disconnect = useActionMutation({
     mutationFn: () => admin.bookings.disconnectExternalCalendar(calendar.id),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.disconnected });
       onChanged();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   const active = calendar.status !== 'DISCONNECTED';
   return (
@@ -166,7 +165,7 @@ export function ExternalCalendarsPanel({ staffMemberId }: { staffMemberId: strin
   const problem = urlProblem(url.trim());
   const changed = () =>
     void queryClient.invalidateQueries({ queryKey: ['dashboard', 'external-calendars', staffMemberId] });
-  const connect = useMutation({
+  const connect = useActionMutation({
     mutationFn: () =>
       admin.bookings.connectExternalCalendar({
         staffMemberId,
@@ -179,7 +178,6 @@ export function ExternalCalendarsPanel({ staffMemberId }: { staffMemberId: strin
       setName('');
       changed();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   return (
     <Stack gap="sm">
@@ -253,18 +251,16 @@ export function FeedPanel({ staffMemberId }: { staffMemberId: string }) {
       }
     },
   });
-  const create = useMutation({
+  const create = useActionMutation({
     mutationFn: () => admin.bookings.createStaffCalendarFeed(staffMemberId),
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
-  const rotate = useMutation({
+  const rotate = useActionMutation({
     mutationFn: () => admin.bookings.rotateStaffCalendarFeed(staffMemberId),
     onSuccess: (answer) => {
       queryClient.setQueryData(key, answer);
       notifications.show({ color: 'teal', message: s.rotated });
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   return (
     <Stack gap="sm">

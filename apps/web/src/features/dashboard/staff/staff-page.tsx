@@ -20,16 +20,17 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
-import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { admin } from '../shared/dashboard-client.ts';
 import { formatDateTime, weekdays, type Weekday } from '../shared/format.ts';
 import { Pager, usePagedList } from '../shared/paged-list.tsx';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
 import { ExternalCalendarsPanel, FeedPanel } from './calendars-panel.tsx';
 import { hoursProblem, WorkingHoursEditor, type Period } from './working-hours-editor.tsx';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.staff;
 const staffKey = ['dashboard', 'staff'];
@@ -60,7 +61,7 @@ function StaffForm({ member, onClose }: { member?: WithDates<StaffMember>; onClo
       : defaultHours,
   );
   const problem = ownHours ? hoursProblem(hours) : undefined;
-  const save = useMutation({
+  const save = useActionMutation({
     mutationFn: async () => {
       const input = {
         name: name.trim(),
@@ -77,7 +78,6 @@ function StaffForm({ member, onClose }: { member?: WithDates<StaffMember>; onClo
       void queryClient.invalidateQueries({ queryKey: staffKey });
       onClose();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   return (
     <Stack gap="md">
@@ -131,7 +131,7 @@ function TimeOffPanel({ member }: { member: WithDates<StaffMember> }) {
     queryKey: key,
     queryFn: () => admin.bookings.listTimeOff(member.id, { from: new Date() }),
   });
-  const add = useMutation({
+  const add = useActionMutation({
     mutationFn: () =>
       admin.bookings.addTimeOff(member.id, {
         startDate: new Date(start).toISOString(),
@@ -144,12 +144,10 @@ function TimeOffPanel({ member }: { member: WithDates<StaffMember> }) {
       setTitle('');
       void queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
-  const remove = useMutation({
+  const remove = useActionMutation({
     mutationFn: (id: string) => admin.bookings.deleteTimeOff(member.id, id),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   const invalid = Boolean(start && end && new Date(end) <= new Date(start));
   return (

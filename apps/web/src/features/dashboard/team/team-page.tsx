@@ -13,13 +13,14 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../../../i18n/strings.ts';
-import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { admin } from '../shared/dashboard-client.ts';
 import { formatDay } from '../shared/format.ts';
 import { useSession, type StaffRole } from '../shared/session.tsx';
 import { LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
+import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.team;
 const key = ['dashboard', 'team'];
@@ -35,23 +36,20 @@ export function TeamPage() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('STAFF');
   const team = useQuery({ queryKey: key, enabled: session.canManage, queryFn: () => admin.team.listStaff() });
-  const invite = useMutation({
+  const invite = useActionMutation({
     mutationFn: () => admin.team.inviteStaff({ email: email.trim(), role }),
     onSuccess: (invitation) => {
       notifications.show({ color: 'teal', message: s.invited(invitation.email) });
       setEmail('');
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
-  const changeRole = useMutation({
+  const changeRole = useActionMutation({
     mutationFn: ({ id, next }: { id: string; next: StaffRole }) => admin.team.updateStaffRole(id, next),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
-  const remove = useMutation({
+  const remove = useActionMutation({
     mutationFn: (id: string) => admin.team.removeStaff(id),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   if (!session.canManage)
     return (
