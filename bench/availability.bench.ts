@@ -217,7 +217,7 @@ export async function runAvailabilityBench(
       const window = { start, end: start + days * dayMs };
       const began = performance.now();
       const reach = { start: window.start - 75 * 60_000, end: window.end + 75 * 60_000 };
-      const rows = await repository.findBusy(siteId, staffIds, [], reach);
+      const rows = await repository.findBusy(siteId, staffIds, [], reach, Date.now());
       const busy = rows.map((row) => ({
         staffMemberId: row.staffMemberId,
         start: Number(row.start),

@@ -126,6 +126,8 @@ export async function buildApp(options: BuildAppOptions) {
   // What timed work the tests run at a clock of their choosing instead of waiting for the cron.
   const timed = {
     sendDueReminders: async (_now: Date): Promise<number> => 0,
+    /** The payment-hold sweep of bookings (declines bookings whose hold expired); how many it declined. */
+    expirePaymentHolds: async (_now: Date): Promise<number> => 0,
     /** The SMS the bookings module handed to its adapter (the default adapter only records them). */
     sentSms: [] as ReadonlyArray<{ siteId: string; to: string; text: string }>,
   };
@@ -223,9 +225,11 @@ export async function buildApp(options: BuildAppOptions) {
       findSite: sites.service.findSite,
       rateLimiter,
       config,
+      log: app.log,
     });
     await app.register(bookingsLifecycle.routes);
     timed.sendDueReminders = (now) => bookingsLifecycle.bookings.sendDueReminders(now);
+    timed.expirePaymentHolds = (now) => bookingsLifecycle.bookings.expireDueHolds(now);
     timed.sentSms = bookingsLifecycle.sentSms;
     const availability = createAvailabilityModule({ database, rateLimiter, config });
     await app.register(availability.routes);

@@ -111,6 +111,13 @@ const configSchema = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(24 * 60),
+  /** Minutes a booking waiting for online payment holds its slot or class spots before they are freed. */
+  BOOKINGS_PAYMENT_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /** Bookings a visitor or member may create per 10 minutes (business callers are not limited). */
   BOOKING_CREATE_RATE_LIMIT_PER_VISITOR: z.coerce.number().int().min(1).default(20),
   /** Bookings customers may create per 10 minutes from one client address. */

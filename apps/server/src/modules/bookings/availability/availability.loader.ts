@@ -164,7 +164,7 @@ export async function loadAppointmentWindow(
   const [records, staffRows, staffBusy] = await Promise.all([
     repository.findServices(siteId, serviceIds),
     repository.findStaffOfServices(siteId, serviceIds, reach),
-    repository.findBusyOfServices(siteId, serviceIds, reach),
+    repository.findBusyOfServices(siteId, serviceIds, reach, now),
   ]);
   const appointmentRecords = records.filter((record) => record.type === 'APPOINTMENT');
   const services = appointmentRecords.map(toServiceInput);
@@ -188,7 +188,7 @@ export async function loadAppointmentWindow(
     const staffIds = staffRows.map((row) => row.id);
     [resourceRows, busyRows] = await Promise.all([
       repository.findResources(siteId, resourceIds),
-      repository.findBusy(siteId, staffIds, resourceIds, wideReach),
+      repository.findBusy(siteId, staffIds, resourceIds, wideReach, now),
     ]);
   }
   const staff = staffRows.map(toStaffInput);

@@ -186,6 +186,8 @@ export function createAvailabilityRepository(db: Executor) {
       staffMemberIds: readonly string[],
       resourceIds: readonly string[],
       reach: Interval,
+      /** Payment holds that expired by then are not busy. */
+      now: number,
       executor: Executor = db,
     ): Promise<BusyRecord[]> {
       const groups = await executeRows<{
@@ -201,6 +203,7 @@ export function createAvailabilityRepository(db: Executor) {
             FROM bookings_busy_times
             WHERE site_id = ${siteId}
               AND tstzrange(start_date, end_date, '[)') && tstzrange(${new Date(reach.start)}, ${new Date(reach.end)}, '[)')
+              AND (expires_at IS NULL OR expires_at > ${new Date(now)})
               AND (staff_member_id = ANY(${uuidArray(staffMemberIds)})
                    OR resource_id = ANY(${uuidArray(resourceIds)})
                    OR (staff_member_id IS NULL AND resource_id IS NULL AND session_id IS NULL AND schedule_id IS NULL))
@@ -217,6 +220,7 @@ export function createAvailabilityRepository(db: Executor) {
       siteId: string,
       serviceIds: readonly string[],
       reach: Interval,
+      now: number,
       executor: Executor = db,
     ): Promise<BusyRecord[]> {
       const groups = await executeRows<BusyGroup>(
@@ -227,6 +231,7 @@ export function createAvailabilityRepository(db: Executor) {
             FROM bookings_busy_times
             WHERE site_id = ${siteId}
               AND tstzrange(start_date, end_date, '[)') && tstzrange(${new Date(reach.start)}, ${new Date(reach.end)}, '[)')
+              AND (expires_at IS NULL OR expires_at > ${new Date(now)})
               AND (staff_member_id IN (SELECT unnest(s.staff_member_ids) FROM bookings_services s
                                        WHERE s.site_id = ${siteId} AND s.id = ANY(${uuidArray(serviceIds)}))
                    OR (staff_member_id IS NULL AND resource_id IS NULL AND session_id IS NULL AND schedule_id IS NULL))
@@ -299,6 +304,7 @@ export function createAvailabilityRepository(db: Executor) {
     async bookedBySession(
       siteId: string,
       reach: Interval,
+      now: number,
       executor: Executor = db,
     ): Promise<Map<string, number>> {
       const rows = await executeRows<{ sessionId: string; participants: number }>(
@@ -306,6 +312,7 @@ export function createAvailabilityRepository(db: Executor) {
         sql`SELECT session_id AS "sessionId", sum(participants)::int AS participants
             FROM bookings_busy_times
             WHERE site_id = ${siteId} AND session_id IS NOT NULL AND source = 'BOOKING'
+              AND (expires_at IS NULL OR expires_at > ${new Date(now)})
               AND tstzrange(start_date, end_date, '[)') && tstzrange(${new Date(reach.start)}, ${new Date(reach.end)}, '[)')
             GROUP BY session_id`,
       );
@@ -332,6 +339,7 @@ export function createAvailabilityRepository(db: Executor) {
     async enrolledBySchedule(
       siteId: string,
       scheduleIds: readonly string[],
+      now: number,
       executor: Executor = db,
     ): Promise<Map<string, number>> {
       if (scheduleIds.length === 0) return new Map();
@@ -340,6 +348,7 @@ export function createAvailabilityRepository(db: Executor) {
         sql`SELECT schedule_id::text AS "scheduleId", sum(participants)::int AS participants
             FROM bookings_busy_times
             WHERE site_id = ${siteId} AND schedule_id = ANY(${uuidArray(scheduleIds)}) AND source = 'BOOKING'
+              AND (expires_at IS NULL OR expires_at > ${new Date(now)})
             GROUP BY schedule_id`,
       );
       return new Map(rows.map((row) => [row.scheduleId, Number(row.participants)]));

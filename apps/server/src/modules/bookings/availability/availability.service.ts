@@ -373,9 +373,13 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       ),
       isCourse
         ? Promise.resolve(new Map<string, number>())
-        : repository.bookedBySession(ctx.site.id, { start: window.start - dayMs, end: window.end + dayMs }),
+        : repository.bookedBySession(
+            ctx.site.id,
+            { start: window.start - dayMs, end: window.end + dayMs },
+            now,
+          ),
       isCourse
-        ? repository.enrolledBySchedule(ctx.site.id, [record.scheduleId])
+        ? repository.enrolledBySchedule(ctx.site.id, [record.scheduleId], now)
         : Promise.resolve(new Map<string, number>()),
       waitlistOf(record) ? repository.waitlistedOf(ctx.site.id, [record.scheduleId]) : undefined,
     ]);
@@ -641,7 +645,7 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       const [ruleRows, sessionRows, enrolled] = await Promise.all([
         repository.findRules(ctx.site.id, [serviceId]),
         repository.findSessions(ctx.site.id, [serviceId], null),
-        repository.enrolledBySchedule(ctx.site.id, [service.scheduleId]),
+        repository.enrolledBySchedule(ctx.site.id, [service.scheduleId], now),
       ]);
       const rules = toRules(ruleRows);
       const singles = toSingles(sessionRows);

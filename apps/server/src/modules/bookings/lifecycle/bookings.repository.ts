@@ -47,6 +47,22 @@ export interface OccupancyInput {
   start: Date;
   end: Date;
   doubleBooked: boolean;
+  /** A booking waiting for online payment holds the time only until then. */
+  holdExpiresAt?: Date | null;
+}
+
+/** An occupancy row to insert; the hold's expiry only when there is one (the statement's shape). */
+function occupancyRow(siteId: string, bookingId: string, row: OccupancyInput) {
+  return {
+    siteId,
+    bookingId,
+    holderId: row.holderId,
+    holderKind: row.holderKind,
+    startDate: row.start,
+    endDate: row.end,
+    doubleBooked: row.doubleBooked,
+    ...(row.holdExpiresAt ? { holdExpiresAt: row.holdExpiresAt } : {}),
+  };
 }
 
 const statements = createStatementCache();
@@ -95,6 +111,33 @@ async function lockHolders(rows: readonly OccupancyInput[], executor: Executor):
   await executor.execute(sql`SELECT ${sql.join(keys, sql`, `)}`);
 }
 
+/**
+ * Deletes the occupancy of payment holds that expired by `now` and overlap `rows` on their holders, so
+ * the EXCLUDE constraint lets the new rows in. Runs after `lockHolders`: whoever deletes a stale row is
+ * also the one who inserts over it. The booking keeps its status until the payment-hold sweep.
+ */
+async function deleteStaleOccupancy(
+  siteId: string,
+  rows: readonly OccupancyInput[],
+  now: Date,
+  executor: Executor,
+): Promise<void> {
+  const holders = [...new Set(rows.map((row) => row.holderId))];
+  if (holders.length === 0) return;
+  const from = new Date(Math.min(...rows.map((row) => row.start.getTime())));
+  const to = new Date(Math.max(...rows.map((row) => row.end.getTime())));
+  await executor
+    .delete(bookingOccupancy)
+    .where(
+      and(
+        eq(bookingOccupancy.siteId, siteId),
+        inArray(bookingOccupancy.holderId, holders),
+        lte(bookingOccupancy.holdExpiresAt, now),
+        sql`tstzrange(${bookingOccupancy.startDate}, ${bookingOccupancy.endDate}) && tstzrange(${from}, ${to})`,
+      ),
+    );
+}
+
 /** Confirmed, starting within `leadMinutes` of `now`, not reminded for this start, booked before the reminder time. */
 function reminderDue(now: Date, leadMinutes: number): SQL {
   return and(
@@ -130,17 +173,12 @@ export function createBookingsRepository(db: Executor) {
       executor: Executor,
       /** Rows of other tables written in the same statement (the change's history and mails). */
       alongside: readonly RowsOf[] = [],
+      /** Set when the slot check saw payment holds that expired by then in the way: they are deleted first. */
+      staleHoldsAt?: Date,
     ): Promise<BookingRow> {
       await lockHolders(occupancy, executor);
-      const occupancyRows = occupancy.map((row) => ({
-        siteId: values.siteId,
-        bookingId: values.id!,
-        holderId: row.holderId,
-        holderKind: row.holderKind,
-        startDate: row.start,
-        endDate: row.end,
-        doubleBooked: row.doubleBooked,
-      }));
+      if (staleHoldsAt) await deleteStaleOccupancy(values.siteId, occupancy, staleHoldsAt, executor);
+      const occupancyRows = occupancy.map((row) => occupancyRow(values.siteId, values.id!, row));
       const shape =
         [values, ...occupancyRows, ...busy].map(rowShape).join('|') +
         `|${occupancyRows.length}|` +
@@ -282,20 +320,67 @@ export function createBookingsRepository(db: Executor) {
       bookingId: string,
       rows: readonly OccupancyInput[],
       executor: Executor,
+      /** Deletes payment holds that expired by then in the way first (paths that are not benchmarked). */
+      staleHoldsAt?: Date,
     ): Promise<void> {
       if (rows.length === 0) return;
       await lockHolders(rows, executor);
-      await executor.insert(bookingOccupancy).values(
-        rows.map((row) => ({
-          siteId,
-          bookingId,
-          holderId: row.holderId,
-          holderKind: row.holderKind,
-          startDate: row.start,
-          endDate: row.end,
-          doubleBooked: row.doubleBooked,
-        })),
-      );
+      if (staleHoldsAt) await deleteStaleOccupancy(siteId, rows, staleHoldsAt, executor);
+      await executor.insert(bookingOccupancy).values(rows.map((row) => occupancyRow(siteId, bookingId, row)));
+    },
+
+    /** A paid or confirmed booking holds its time for good: its occupancy and busy time lose their expiry. */
+    async clearHoldExpiry(siteId: string, bookingId: string, executor: Executor): Promise<void> {
+      await executor
+        .update(bookingOccupancy)
+        .set({ holdExpiresAt: null })
+        .where(and(eq(bookingOccupancy.siteId, siteId), eq(bookingOccupancy.bookingId, bookingId)));
+      await executor
+        .update(bookingBusyTimes)
+        .set({ expiresAt: null })
+        .where(
+          and(
+            eq(bookingBusyTimes.siteId, siteId),
+            eq(bookingBusyTimes.source, 'BOOKING'),
+            eq(bookingBusyTimes.sourceId, bookingId),
+          ),
+        );
+    },
+
+    /** The sites that have bookings whose payment hold expired by `now`. */
+    async sitesWithExpiredHolds(now: Date, executor: Executor = db): Promise<string[]> {
+      const rows = await executor
+        .selectDistinct({ siteId: bookings.siteId })
+        .from(bookings)
+        .where(and(eq(bookings.status, 'CREATED'), lte(bookings.holdExpiresAt, now)));
+      return rows.map((row) => row.siteId);
+    },
+
+    /**
+     * Locks up to `limit` bookings still waiting for a payment whose hold expired by `now` (of one site,
+     * or of one class session), skipping rows another sweep holds.
+     */
+    async lockExpiredHolds(
+      now: Date,
+      where: { siteId: string; scheduleId?: string; sessionKey?: string },
+      limit: number,
+      executor: Executor,
+    ): Promise<BookingRow[]> {
+      return executor
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.siteId, where.siteId),
+            eq(bookings.status, 'CREATED'),
+            lte(bookings.holdExpiresAt, now),
+            where.scheduleId ? eq(bookings.scheduleId, where.scheduleId) : undefined,
+            where.sessionKey ? eq(bookings.sessionKey, where.sessionKey) : undefined,
+          ),
+        )
+        .orderBy(asc(bookings.holdExpiresAt), asc(bookings.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
     },
 
     async deleteOccupancy(siteId: string, bookingId: string, executor: Executor): Promise<void> {

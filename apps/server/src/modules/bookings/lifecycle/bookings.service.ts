@@ -18,6 +18,7 @@ import type {
   updateExtendedFieldsRequestSchema,
 } from '@atrium/contract/bookings-lifecycle';
 import type { Site } from '@atrium/contract/sites';
+import type { FastifyBaseLogger } from 'fastify';
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Database, Tx } from '../../../platform/db/database.ts';
 import { AppError, forbidden, invalidField, staleRevision } from '../../../platform/errors/app-error.ts';
@@ -49,6 +50,7 @@ import {
   type SmsSender,
 } from './notifications.ts';
 import { bookingHistory } from './booking-history.tables.ts';
+import { createPaymentHolds, paymentOf } from './payment-holds.ts';
 import {
   busyLedgerRows,
   recordBusy,
@@ -78,8 +80,11 @@ export interface BookingsServiceDeps {
   sms: SmsSender;
   /** How long before a confirmed booking's start its reminder goes out. */
   reminderLeadMinutes: number;
-  /** A site by id (its name goes into the reminders). */
-  findSite: (siteId: string) => Promise<Pick<Site, 'name'> | undefined>;
+  /** How long a booking waiting for online payment holds its slot. */
+  paymentHoldMinutes: number;
+  /** A site by id (its name goes into the reminders and the payment-hold sweep's mails). */
+  findSite: (siteId: string) => Promise<Site | undefined>;
+  log: FastifyBaseLogger;
 }
 
 const iso = (date: Date) => date.toISOString();
@@ -227,6 +232,8 @@ interface Hold {
   sessionKey: string | null;
   waitlisted: boolean;
   overbooked: boolean;
+  /** The slot check saw payment holds that expired in the way (see payment-holds.ts). */
+  staleHolds?: boolean;
   /** The staff member's address when the slot check already read it (undefined: read it when mailing). */
   businessEmail?: string | null;
 }
@@ -235,6 +242,21 @@ export function createBookingsService(deps: BookingsServiceDeps) {
   const { database, repository, slots, events } = deps;
   const staffRepository = createStaffRepository(database.db);
   const historyRepository = createBookingHistoryRepository(database.db);
+  const paymentHolds = createPaymentHolds({
+    database,
+    repository,
+    holdMinutes: deps.paymentHoldMinutes,
+    findSite: deps.findSite,
+    log: deps.log,
+    releaseHold: (ctx, row, tx) => releaseHold(ctx, row, tx),
+    afterChange: (ctx, tx, change) => afterChange(ctx, tx, change),
+    occupancyOf: async (ctx, row, tx) =>
+      occupancyOf(await slots.loadService(ctx.site.id, row.serviceId, tx), {
+        ...row,
+        start: row.startDate,
+        end: row.endDate,
+      }),
+  });
 
   /** Runs `work` in a transaction; a lost race on a slot (exclusion, deadlock) is a 409, never a 5xx. */
   async function inTransaction<T>(work: (tx: Tx) => Promise<T>, conflict: () => AppError): Promise<T> {
@@ -284,10 +306,10 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       // booking; otherwise the conflict ends the transaction anyway (a savepoint costs two round trips).
       if (allowDoubleBooking) {
         await tx.transaction((savepoint) =>
-          repository.insertOccupancy(ctx.site.id, bookingId, rows, savepoint),
+          repository.insertOccupancy(ctx.site.id, bookingId, rows, savepoint, ctx.now()),
         );
       } else {
-        await repository.insertOccupancy(ctx.site.id, bookingId, rows, tx);
+        await repository.insertOccupancy(ctx.site.id, bookingId, rows, tx, ctx.now());
       }
       return false;
     } catch (error) {
@@ -315,29 +337,16 @@ export function createBookingsService(deps: BookingsServiceDeps) {
   }
 
   function occupancyOf(
-    facts: ServiceFacts,
+    facts: ServiceFacts | undefined,
     hold: Pick<Hold, 'start' | 'end' | 'staffMemberId' | 'resourceIds'>,
+    holdExpiresAt?: Date | null,
   ) {
     const { start, end } = heldSpan(facts, hold.start, hold.end);
     const rows: OccupancyInput[] = [];
-    if (hold.staffMemberId) {
-      rows.push({
-        holderId: hold.staffMemberId,
-        holderKind: 'STAFF',
-        start,
-        end,
-        doubleBooked: false,
-      });
-    }
-    for (const resourceId of hold.resourceIds) {
-      rows.push({
-        holderId: resourceId,
-        holderKind: 'RESOURCE',
-        start,
-        end,
-        doubleBooked: false,
-      });
-    }
+    const base = { start, end, doubleBooked: false, ...(holdExpiresAt ? { holdExpiresAt } : {}) };
+    if (hold.staffMemberId) rows.push({ ...base, holderId: hold.staffMemberId, holderKind: 'STAFF' });
+    for (const resourceId of hold.resourceIds)
+      rows.push({ ...base, holderId: resourceId, holderKind: 'RESOURCE' });
     return rows;
   }
 
@@ -353,12 +362,18 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     | 'endDate'
     | 'sessionKey'
     | 'scheduleId'
+    | 'holdExpiresAt'
   >;
 
   /** What a booking puts in the availability engine's busy ledger (nothing unless it holds its slot). */
   function busyEntriesOf(ctx: RequestContext, row: BusyFields, facts: ServiceFacts | undefined): BusyEntry[] {
     if (!holdsSlot(row.status)) return [];
-    const base = { siteId: ctx.site.id, bookingId: row.id, participants: row.totalParticipants };
+    const base = {
+      siteId: ctx.site.id,
+      bookingId: row.id,
+      participants: row.totalParticipants,
+      expiresAt: row.holdExpiresAt,
+    };
     if (row.serviceType === 'APPOINTMENT') {
       const { start, end } = heldSpan(facts, row.startDate, row.endDate);
       return [
@@ -398,7 +413,12 @@ export function createBookingsService(deps: BookingsServiceDeps) {
   ): Promise<{ waitlisted: boolean; overbooked: boolean }> {
     const spotKey = { siteId: ctx.site.id, scheduleId: facts.row.scheduleId, sessionKey: key.sessionKey };
     const waitlistCapacity = await waitlistCapacityOf(facts);
-    const spots = await repository.lockSpots(spotKey, { capacity: key.capacity, waitlistCapacity }, tx);
+    let spots = await repository.lockSpots(spotKey, { capacity: key.capacity, waitlistCapacity }, tx);
+    if (
+      spots.booked + participants > spots.capacity &&
+      (await paymentHolds.reclaimSession(ctx, spotKey, tx)) > 0
+    )
+      spots = (await repository.lockExistingSpots(spotKey, tx))!;
     if (spots.booked + participants <= spots.capacity) {
       await repository.adjustSpots(spotKey, { booked: participants, waitlisted: 0 }, tx);
       return { waitlisted: false, overbooked: false };
@@ -566,43 +586,6 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     return values;
   }
 
-  function paymentOf(ctx: RequestContext, facts: ServiceFacts, request: CreateBookingRequest) {
-    const option = request.booking.selectedPaymentOption ?? 'OFFLINE';
-    const business = isBusinessCaller(ctx);
-    const flow = request.flowControlSettings;
-    const options = (
-      facts.row.doc.payment as { options?: Record<string, boolean | null | undefined> } | undefined
-    )?.options;
-    if (options && !(business && flow?.skipSelectedPaymentOptionValidation)) {
-      const allowed: Record<string, boolean> = {
-        OFFLINE: options.inPerson !== false,
-        ONLINE: options.online === true || options.deposit === true,
-        MEMBERSHIP: options.pricingPlan === true,
-        MEMBERSHIP_OFFLINE: options.pricingPlan === true,
-        UNKNOWN_SELECTED_PAYMENT_OPTION: business,
-      };
-      if (!allowed[option]) {
-        throw invalidField(
-          'booking.selectedPaymentOption',
-          `service ${facts.row.id} does not accept ${option}`,
-        );
-      }
-    }
-    if (option === 'UNKNOWN_SELECTED_PAYMENT_OPTION' && !business) {
-      throw invalidField(
-        'booking.selectedPaymentOption',
-        'customers choose how they pay: OFFLINE, ONLINE or MEMBERSHIP',
-      );
-    }
-    const noFee = facts.row.rateType === 'NO_FEE';
-    const defaultStatus: PaymentStatus = noFee ? 'EXEMPT' : option === 'MEMBERSHIP' ? 'PAID' : 'NOT_PAID';
-    // Customers cannot declare themselves paid; the business (or its checkout) can.
-    const paymentStatus = business ? (request.booking.paymentStatus ?? defaultStatus) : defaultStatus;
-    const awaitingPayment =
-      option === 'ONLINE' && !noFee && paymentStatus !== 'PAID' && paymentStatus !== 'EXEMPT';
-    return { option, paymentStatus, awaitingPayment };
-  }
-
   /** Finds and holds an appointment slot; the client's end date and staff choice are re-derived here. */
   async function holdAppointment(
     ctx: RequestContext,
@@ -650,6 +633,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       resourceIds: check.resourceIds,
       sessionKey: null,
       overbooked: false,
+      staleHolds: check.staleHolds,
       businessEmail: member ? member.email : undefined,
     };
   }
@@ -783,7 +767,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     const skipLimits = business && flow?.skipAvailabilityValidation === true;
     if (participants > max && !skipLimits) throw lifecycleErrors.tooManyParticipants(max, participants);
     const formValues = validateForm(ctx, facts.formFields ?? defaultFormFields, request);
-    const payment = paymentOf(ctx, facts, request);
+    const payment = paymentOf(business, facts, request);
 
     const hold = await holdFor(ctx, facts, request, participants, tx);
     const status = initialStatus({
@@ -794,6 +778,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     });
     const id = randomUUID();
     const slotInput = booking.bookedEntity.slot;
+    const holdExpiresAt = paymentHolds.expiryFor(ctx, status, payment.awaitingPayment);
     const values: NewBookingRow = {
       id,
       siteId: ctx.site.id,
@@ -830,6 +815,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       createdById: ctx.caller.identityId ?? null,
       actor: business ? 'BUSINESS' : 'CUSTOMER',
       platform: booking.platform ?? 'WEB',
+      ...(holdExpiresAt ? { holdExpiresAt } : {}),
     };
     const occupies = facts.type === 'APPOINTMENT' && holdsSlot(status);
     const mayDoubleBook = business && flow?.skipAvailabilityValidation === true;
@@ -850,8 +836,13 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     if (occupies && mayDoubleBook) {
       // The business may fall back to a double booking: the occupancy goes in under a savepoint.
       row = await repository.insert(values, tx);
-      const doubleBooked = await insertOccupancySafely(ctx, id, occupancyOf(facts, hold), true, tx, () =>
-        lifecycleErrors.slotUnavailable(facts.row.id, iso(hold.start)),
+      const doubleBooked = await insertOccupancySafely(
+        ctx,
+        id,
+        occupancyOf(facts, hold, holdExpiresAt),
+        true,
+        tx,
+        () => lifecycleErrors.slotUnavailable(facts.row.id, iso(hold.start)),
       );
       if (doubleBooked) row = await repository.update(ctx.site.id, id, { doubleBooked: true }, tx);
       await writeBusy(ctx, row, facts, tx);
@@ -871,6 +862,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
           endDate: hold.end,
           sessionKey: hold.sessionKey,
           scheduleId: facts.row.scheduleId,
+          holdExpiresAt: holdExpiresAt ?? null,
         },
         facts,
       );
@@ -881,10 +873,11 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       try {
         row = await repository.insertWithHolds(
           values,
-          occupies ? occupancyOf(facts, hold) : [],
+          occupies ? occupancyOf(facts, hold, holdExpiresAt) : [],
           busyLedgerRows(busy),
           tx,
           alongside,
+          hold.staleHolds ? ctx.now() : undefined,
         );
       } catch (error) {
         if (isSlotConflict(error)) throw lifecycleErrors.slotUnavailable(facts.row.id, iso(hold.start));
@@ -937,7 +930,11 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     }
     if (doubleBooked !== row.doubleBooked)
       await repository.setOccupancyDoubleBooked(ctx.site.id, id, doubleBooked, tx);
-    const changes: BookingChanges = { status: to, doubleBooked };
+    const changes: BookingChanges = {
+      status: to,
+      doubleBooked,
+      ...(await paymentHolds.commit(ctx, row, tx)),
+    };
     if (request.paymentStatus) changes.paymentStatus = request.paymentStatus;
     if (request.sendSmsReminder !== undefined && request.sendSmsReminder !== null) {
       changes.sendSmsReminder = request.sendSmsReminder;
@@ -1082,7 +1079,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       doubleBooked = await insertOccupancySafely(
         ctx,
         id,
-        occupancyOf(facts, hold),
+        occupancyOf(facts, hold, row.holdExpiresAt),
         skipAvailability,
         tx,
         () => lifecycleErrors.slotUnavailable(facts.row.id, iso(hold.start)),
@@ -1290,6 +1287,8 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     inTransaction,
     feeFor,
     recordFee,
+    /** The payment-hold sweep (payment-holds.ts): declines bookings whose hold expired by `now`. */
+    expireDueHolds: (now: Date) => paymentHolds.expireDue(now),
 
     async create(ctx: RequestContext, request: CreateBookingRequest): Promise<Booking> {
       const row = await inTransaction((tx) => createInTransaction(ctx, request, tx), conflictOnCreate);

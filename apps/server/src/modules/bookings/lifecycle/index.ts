@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/events/types.ts';
 import type { Site } from '@atrium/contract/sites';
@@ -14,6 +14,7 @@ import { bulkBookingStatusRoutes } from './bulk-booking-status.routes.ts';
 import { createBulkBookingStatusService } from './bulk-booking-status.service.ts';
 import { lifecycleRoutes } from './bookings.routes.ts';
 import { createBookingsService, reminderSweepName } from './bookings.service.ts';
+import { paymentHoldSweepName } from './payment-holds.ts';
 import { createExtendedBookingsService } from './extended-bookings.service.ts';
 import { createMultiServiceBookingsService } from './multi-service.service.ts';
 import { createRecordingSmsSender, type SmsSender } from './notifications.ts';
@@ -28,10 +29,17 @@ export interface BookingsLifecycleDeps {
   /** Minutes before a confirmed booking's start that its reminder goes out (default 24 hours). */
   reminderLeadMinutes?: number;
   /** A site by id (reminders name the business). */
-  findSite: (siteId: string) => Promise<Pick<Site, 'name'> | undefined>;
+  findSite: (siteId: string) => Promise<Site | undefined>;
   /** Counts customers' booking creation (booking-create-limits.ts). */
   rateLimiter: RateLimiter;
-  config: Pick<Config, 'BOOKING_CREATE_RATE_LIMIT_PER_VISITOR' | 'BOOKING_CREATE_RATE_LIMIT_PER_IP'>;
+  config: Pick<
+    Config,
+    | 'BOOKING_CREATE_RATE_LIMIT_PER_VISITOR'
+    | 'BOOKING_CREATE_RATE_LIMIT_PER_IP'
+    | 'BOOKINGS_PAYMENT_HOLD_MINUTES'
+  >;
+  /** Where system work (the payment-hold sweep) logs. */
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -51,7 +59,9 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     mail: deps.mail,
     sms,
     reminderLeadMinutes: deps.reminderLeadMinutes ?? 24 * 60,
+    paymentHoldMinutes: deps.config.BOOKINGS_PAYMENT_HOLD_MINUTES,
     findSite: deps.findSite,
+    log: deps.log,
   });
   const multiService = createMultiServiceBookingsService({ repository, bookings, events: deps.events });
   const extended = createExtendedBookingsService({ database: deps.database, repository, bookings, slots });
@@ -61,6 +71,9 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
   });
   deps.events.cron(reminderSweepName, '* * * * *', async () => {
     await bookings.sendDueReminders(new Date());
+  });
+  deps.events.cron(paymentHoldSweepName, '* * * * *', async () => {
+    await bookings.expireDueHolds(new Date());
   });
   return {
     bookings,

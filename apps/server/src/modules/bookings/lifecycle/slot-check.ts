@@ -98,6 +98,8 @@ export interface AppointmentCheck {
   resourceIds: string[];
   violations: PolicyViolations;
   staff: CheckedStaff[];
+  /** Payment holds that expired by `now` are in the window: their occupancy must go before an insert. */
+  staleHolds: boolean;
 }
 
 const minuteMs = 60_000;
@@ -326,6 +328,10 @@ export function createSlotChecker(db: Executor) {
           args.excludeBookingId,
           tx,
         );
+    // A payment hold past its expiry is free at this instant, whether or not the sweep has run.
+    const live = busy.filter(
+      (row) => row.expiresAt === null || row.expiresAt === undefined || row.expiresAt > args.now,
+    );
     const staffInputs: StaffInput[] = staffRows.map((member) => {
       const own = hours.filter((row) => row.staffMemberId === member.id);
       return {
@@ -344,7 +350,7 @@ export function createSlotChecker(db: Executor) {
       resources: service.resourcePools.flatMap((pool) =>
         pool.resourceIds.map((id) => ({ id, name: id, resourceTypeId: pool.resourceTypeId })),
       ),
-      busy,
+      busy: live,
       window,
       now: args.now,
       staffMemberIds: staffIds,
@@ -358,6 +364,7 @@ export function createSlotChecker(db: Executor) {
       resourceIds: slot.availableResources.map((pool) => pool.resourceIds[0]!).filter(Boolean),
       violations: slot.violations,
       staff: staffRows.map(({ id, name, email }) => ({ id, name, email })),
+      staleHolds: live.length < busy.length,
     };
   }
 
@@ -443,7 +450,8 @@ export interface Calendar {
   staff: CheckedStaffRow[];
   hours: Array<MinutePeriod & { staffMemberId: string }>;
   timeOff: Array<{ staffMemberId: string; start: number; end: number }>;
-  busy: BusyInterval[];
+  /** `expiresAt` (epoch ms): a booking's payment hold, busy only until then. */
+  busy: Array<BusyInterval & { expiresAt?: number | null }>;
 }
 
 interface CalendarColumns {
@@ -503,7 +511,7 @@ function calendarParts(
         gt(t.endDate, q.from),
       )})`,
     busy: sql`(select coalesce(json_agg(json_build_object('staffMemberId', ${b.staffMemberId}, 'resourceId', ${b.resourceId},
-        'start', ${epochMs(b.startDate)}, 'end', ${epochMs(b.endDate)})), '[]'::json)
+        'start', ${epochMs(b.startDate)}, 'end', ${epochMs(b.endDate)}, 'expiresAt', ${epochMs(b.expiresAt)})), '[]'::json)
       from ${b} where ${and(
         eq(b.siteId, siteId),
         // The overlap as the ledger's GiST index (site, range) is written, so only the window is read.
@@ -570,6 +578,8 @@ export interface BusyEntry {
   start: Date;
   end: Date;
   participants: number;
+  /** A payment hold's expiry: the row stops counting then. */
+  expiresAt?: Date | null;
 }
 
 /** Writes a booking's rows to the availability engine's busy ledger, through its repository (same transaction). */
@@ -590,6 +600,7 @@ export function busyLedgerRows(rows: readonly BusyEntry[]): NewBusyTimeRow[] {
     participants: row.participants,
     source: 'BOOKING',
     sourceId: row.bookingId,
+    ...(row.expiresAt ? { expiresAt: row.expiresAt } : {}),
   }));
 }
 
