@@ -17,7 +17,7 @@ import {
  */
 export type ItemRow = Pick<DataItemRow, 'itemId' | 'data' | 'owner' | 'createdDate' | 'updatedDate'>;
 
-const itemColumns = {
+export const itemColumns = {
   itemId: dataItems.itemId,
   data: dataItems.data,
   owner: dataItems.owner,
@@ -358,10 +358,6 @@ export function createDataRepository(db: Executor) {
         .where(and(eq(dataIndexes.siteId, siteId), eq(dataIndexes.collectionId, collectionId), eq(dataIndexes.name, name)))
         .returning();
       return row;
-    },
-
-    raw<Row>(query: SQL, executor: Executor = db): Promise<Row[]> {
-      return executeRows<Row>(executor, query);
     },
   };
 }

@@ -7,6 +7,7 @@ import { dataRoutes } from './data.routes.ts';
 import { createDataRepository } from './data.repository.ts';
 import { createIndexUpkeep } from './index-upkeep.ts';
 import { createIndexesService } from './indexes.service.ts';
+import { createItemsAnalyticsRepository } from './items-analytics.repository.ts';
 import { createAnalyticsService } from './items-analytics.service.ts';
 import { createBulkItemsService } from './items-bulk.service.ts';
 import { createItemsCore, createItemsService } from './items.service.ts';
@@ -45,7 +46,10 @@ export function createDataModule(deps: {
     indexes,
     items: createItemsService(itemDeps, core),
     bulk: createBulkItemsService(itemDeps, core),
-    analytics: createAnalyticsService(itemDeps, core),
+    analytics: createAnalyticsService(
+      { ...itemDeps, analyticsRepository: createItemsAnalyticsRepository(deps.database.db) },
+      core,
+    ),
   };
   const jobs = createDataJobsModule({ database: deps.database, events: deps.events, log: deps.log, core, ...services });
   return {

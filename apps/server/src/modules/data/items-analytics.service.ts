@@ -1,35 +1,23 @@
-import { and, sql, type SQL } from 'drizzle-orm';
-import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import type { DataField, DataItemReference } from '@atrium/contract/data';
 import type { Sorting } from '@atrium/contract/query';
 import type { RequestContext } from '../../platform/context.ts';
 import { invalidField } from '../../platform/errors/app-error.ts';
 import { compileFilter } from '../../platform/query/compile-filter.ts';
-import { jsonPathValue, typedJsonValue } from '../../platform/query/json-path.ts';
 import { parseFilter } from '../../platform/query/parse-filter.ts';
 import { projectFields } from '../../platform/query/project-fields.ts';
-import { defineQueryEntity, type ResolvedField } from '../../platform/query/query-entity.ts';
-import { orderBy, parseSort } from '../../platform/query/sort-keys.ts';
+import type { ResolvedField } from '../../platform/query/query-entity.ts';
+import { parseSort } from '../../platform/query/sort-keys.ts';
 import { itemNotFound } from './data.errors.ts';
-import { dataItemsEntity, type ItemRow } from './data.repository.ts';
-import { dataItems } from './data.tables.ts';
+import { dataItemsEntity } from './data.repository.ts';
+import {
+  aggregateEntity,
+  type AggregateOutput,
+  type ItemsAnalyticsRepository,
+  type ValueKind,
+} from './items-analytics.repository.ts';
 import { referenceId } from './item-values.ts';
 import { toWireItem, type CallScope, type IncludeReference, type ItemsCore, type ItemsDeps } from './items.service.ts';
-
-/**
- * Aggregation results as a virtual table (a CTE of this name), so the final filter and sort go through the
- * same filter parser and compiler as item queries, over the result documents.
- */
-const aggregateResults = pgTable('data_aggregate_results', { data: jsonb('data').notNull(), key: text('key').notNull() });
-const aggregateEntity = defineQueryEntity({
-  name: 'data-aggregate',
-  table: aggregateResults,
-  idColumn: aggregateResults.key,
-  fields: {},
-  dynamicRoot: aggregateResults.data,
-  defaultLimit: 50,
-  maxLimit: 1000,
-});
 
 interface Paging {
   limit?: number | null;
@@ -49,17 +37,6 @@ function resolveField(name: string, path: string): ResolvedField {
   return field;
 }
 
-/** A field's value as JSONB: system columns become what the wire shows (dates as `{"$date": ...}`). */
-function jsonValue(field: ResolvedField): SQL {
-  if (field.kind === 'json') return jsonPathValue(field);
-  if (field.type === 'date') {
-    return sql`jsonb_build_object('$date', to_char(${field.column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
-  }
-  return sql`to_jsonb(${field.column})`;
-}
-
-type ValueKind = 'number' | 'string' | 'date';
-
 /** What min and max compare: the declared type, else numbers (sum and average always take numbers). */
 function valueKind(fields: readonly DataField[], name: string, field: ResolvedField): ValueKind {
   if (field.kind === 'column') return field.type === 'date' ? 'date' : 'string';
@@ -67,16 +44,6 @@ function valueKind(fields: readonly DataField[], name: string, field: ResolvedFi
   if (declared === 'DATETIME' || declared === 'DATE') return 'date';
   if (declared && declared !== 'NUMBER' && declared !== 'ANY') return 'string';
   return 'number';
-}
-
-function typedValue(field: ResolvedField, kind: ValueKind): SQL {
-  if (field.kind === 'column') {
-    if (field.type === 'date') {
-      return sql`to_char(${field.column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') COLLATE "C"`;
-    }
-    return sql`${field.column} COLLATE "C"`;
-  }
-  return typedJsonValue(jsonPathValue(field), kind);
 }
 
 interface AggregateOperation {
@@ -93,31 +60,32 @@ export function searchTerms(expression: string): string[] {
   return [...new Set((expression.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 20))];
 }
 
-/** A bound text value (jsonb_build_object cannot infer the type of an untyped parameter). */
-function quoteString(value: string): SQL {
-  return sql`${value}::text`;
-}
-
 /**
- * A term matches as a word prefix, or (four letters and more) as a word that shares its first three letters
- * and is trigram-similar to it (`<%`, pg_trgm's word similarity), which forgives most typos. The prefix keeps
- * the candidates on the full-text GIN index, so no trigram index over every item is needed.
+ * One aggregation operation checked and resolved: exactly one of average, min, max, sum or itemCount, on a
+ * field the items have.
  */
-function fuzzyMatch(terms: readonly string[], any: boolean): SQL {
-  const perTerm = terms.map((term) => {
-    const prefix = sql`${dataItems.search} @@ to_tsquery('simple', ${`'${term}':*`})`;
-    if ([...term].length < 4) return prefix;
-    const stem = [...term].slice(0, 3).join('');
-    return sql`(${prefix} OR (${dataItems.search} @@ to_tsquery('simple', ${`'${stem}':*`}) AND ${term} <% (${dataItems.search}::text)))`;
-  });
-  return sql`(${sql.join(perTerm, any ? sql` OR ` : sql` AND `)})`;
+function aggregateOutput(operation: AggregateOperation, index: number, fields: readonly DataField[]): AggregateOutput {
+  const path = `aggregation.operations[${index}]`;
+  const kinds = (['average', 'min', 'max', 'sum', 'itemCount'] as const).filter((key) => operation[key] !== undefined);
+  if (kinds.length !== 1) {
+    throw invalidField(path, 'give exactly one of average, min, max, sum or itemCount');
+  }
+  const kind = kinds[0]!;
+  if (kind === 'itemCount') return { resultFieldName: operation.resultFieldName, kind };
+  const fieldName = operation[kind]!.itemFieldName;
+  const field = resolveField(fieldName, `${path}.${kind}.itemFieldName`);
+  const valueType = kind === 'min' || kind === 'max' ? valueKind(fields, fieldName, field) : 'number';
+  return { resultFieldName: operation.resultFieldName, kind, field, valueKind: valueType };
 }
 
-export function createAnalyticsService(deps: ItemsDeps, core: ItemsCore) {
-  const { repository } = deps;
+export function createAnalyticsService(
+  deps: ItemsDeps & { analyticsRepository: ItemsAnalyticsRepository },
+  core: ItemsCore,
+) {
+  const { repository, analyticsRepository } = deps;
 
   function where(call: CallScope, filter: unknown, path: PropertyKey[]): SQL {
-    return and(core.baseWhere(call), core.filterSql(filter, path))!;
+    return repository.filtered(core.baseWhere(call), core.filterSql(filter, path));
   }
 
   return {
@@ -136,19 +104,15 @@ export function createAnalyticsService(deps: ItemsDeps, core: ItemsCore) {
       const call = await core.open(ctx, collectionId, 'read');
       const field = resolveField(request.fieldName, 'fieldName');
       const { limit, offset } = pageOf(request.paging, request.cursorPaging, 'paging');
-      const values = sql`SELECT DISTINCT ${jsonValue(field)} AS value FROM ${dataItems} WHERE ${where(call, request.filter, ['filter'])}`;
-      const present = sql`(${values}) AS present WHERE value IS NOT NULL AND value <> 'null'::jsonb`;
-      const direction = request.order === 'DESC' ? sql.raw('DESC') : sql.raw('ASC');
-      const rows = await repository.raw<{ value: unknown }>(
-        sql`SELECT value FROM ${present} ORDER BY value ${direction} LIMIT ${limit + 1} OFFSET ${offset}`,
+      const { values, total } = await analyticsRepository.distinctValues(
+        where(call, request.filter, ['filter']),
+        field,
+        request.order === 'DESC' ? 'DESC' : 'ASC',
+        { limit: limit + 1, offset },
+        request.returnTotalCount === true,
       );
-      const hasNext = rows.length > limit;
-      const page = rows.slice(0, limit).map((row) => row.value);
-      let total: number | undefined;
-      if (request.returnTotalCount) {
-        const [row] = await repository.raw<{ n: string | number }>(sql`SELECT count(*) AS n FROM ${present}`);
-        total = Number(row?.n ?? 0);
-      }
+      const hasNext = values.length > limit;
+      const page = values.slice(0, limit);
       return {
         distinctValues: page,
         pagingMetadata: { count: page.length, offset, hasNext, ...(total !== undefined ? { total, tooManyToCount: false } : {}) },
@@ -173,75 +137,21 @@ export function createAnalyticsService(deps: ItemsDeps, core: ItemsCore) {
       const operations = request.aggregation?.operations ?? [];
       const { limit, offset } = pageOf(request.paging, request.cursorPaging, 'paging');
 
-      // Inner query: one column per group value and per operation input, so the outer GROUP BY names columns.
-      const inner: SQL[] = [];
-      grouping.forEach((name, index) => {
-        // A missing field (SQL NULL) and a JSON null are one group, shown as null.
-        const value = jsonValue(resolveField(name, `aggregation.groupingFields[${index}]`));
-        inner.push(sql`NULLIF(${value}, 'null'::jsonb) AS ${sql.identifier(`g${index}`)}`);
-      });
-      const outputs: SQL[] = [];
-      operations.forEach((operation, index) => {
-        const path = `aggregation.operations[${index}]`;
-        const kinds = (['average', 'min', 'max', 'sum', 'itemCount'] as const).filter((key) => operation[key] !== undefined);
-        if (kinds.length !== 1) {
-          throw invalidField(path, 'give exactly one of average, min, max, sum or itemCount');
-        }
-        const kind = kinds[0]!;
-        const label = quoteString(operation.resultFieldName);
-        if (kind === 'itemCount') {
-          outputs.push(sql`${label}, count(*)`);
-          return;
-        }
-        const fieldName = operation[kind]!.itemFieldName;
-        const field = resolveField(fieldName, `${path}.${kind}.itemFieldName`);
-        const valueType = kind === 'min' || kind === 'max' ? valueKind(call.schema.fields, fieldName, field) : 'number';
-        const column = sql.identifier(`v${index}`);
-        inner.push(sql`${typedValue(field, valueType)} AS ${column}`);
-        if (kind === 'average') outputs.push(sql`${label}, avg(${column})::float8`);
-        else if (kind === 'sum') outputs.push(sql`${label}, coalesce(sum(${column}), 0)::float8`);
-        else {
-          const aggregate = kind === 'min' ? sql`min(${column})` : sql`max(${column})`;
-          outputs.push(
-            valueType === 'date'
-              ? sql`${label}, CASE WHEN ${aggregate} IS NULL THEN NULL ELSE jsonb_build_object('$date', ${aggregate}) END`
-              : sql`${label}, ${valueType === 'number' ? sql`${aggregate}::float8` : aggregate}`,
-          );
-        }
-      });
-      const groupColumns = grouping.map((_, index) => sql.identifier(`g${index}`));
-      const groupPairs = grouping.map((name, index) => sql`${quoteString(name)}, ${groupColumns[index]!}`);
-      const idObject = grouping.length > 0 ? sql`jsonb_build_object(${sql.join(groupPairs, sql`, `)})` : sql`'null'::jsonb`;
-      const document = sql`jsonb_build_object('_id', ${idObject}${groupPairs.length > 0 ? sql`, ${sql.join(groupPairs, sql`, `)}` : sql``}${
-        outputs.length > 0 ? sql`, ${sql.join(outputs, sql`, `)}` : sql``
-      })`;
-      // OFFSET 0 keeps this select from being merged into the grouping: the planner cannot estimate the
-      // groups of a JSON path (it assumes one per row), and merged it sorts whole rows, spilling to disk;
-      // apart, the grouping hashes the few narrow columns computed here.
-      const innerSelect = sql`SELECT ${inner.length > 0 ? sql.join(inner, sql`, `) : sql`1 AS one`} FROM ${dataItems} WHERE ${where(
-        call,
-        request.initialFilter,
-        ['initialFilter'],
-      )} OFFSET 0`;
-      const grouped =
-        grouping.length > 0
-          ? sql`SELECT ${document} AS data, (${idObject})::text AS key FROM (${innerSelect}) AS source GROUP BY ${sql.join(groupColumns, sql`, `)}`
-          : sql`SELECT ${document} AS data, 'all' AS key FROM (${innerSelect}) AS source`;
+      const groups = grouping.map((name, index) => ({
+        name,
+        field: resolveField(name, `aggregation.groupingFields[${index}]`),
+      }));
+      const outputs = operations.map((operation, index) => aggregateOutput(operation, index, call.schema.fields));
+      const initialWhere = where(call, request.initialFilter, ['initialFilter']);
       const finalWhere = compileFilter(parseFilter(aggregateEntity, request.finalFilter, ['finalFilter']));
       const { keys } = parseSort(aggregateEntity, request.sort, ['sort']);
-      const withResults = sql`WITH ${sql.identifier('data_aggregate_results')} AS (${grouped})`;
-      const rows = await repository.raw<{ data: Record<string, unknown> }>(
-        sql`${withResults} SELECT data FROM ${aggregateResults} WHERE ${finalWhere} ORDER BY ${sql.join(orderBy(keys), sql`, `)} LIMIT ${limit + 1} OFFSET ${offset}`,
+      const { results: rows, total } = await analyticsRepository.aggregate(
+        { where: initialWhere, groups, outputs, finalWhere, sortKeys: keys },
+        { limit: limit + 1, offset },
+        request.returnTotalCount === true,
       );
       const hasNext = rows.length > limit;
-      const results = rows.slice(0, limit).map((row) => row.data);
-      let total: number | undefined;
-      if (request.returnTotalCount) {
-        const [row] = await repository.raw<{ n: string | number }>(
-          sql`${withResults} SELECT count(*) AS n FROM ${aggregateResults} WHERE ${finalWhere}`,
-        );
-        total = Number(row?.n ?? 0);
-      }
+      const results = rows.slice(0, limit);
       return {
         results,
         pagingMetadata: { count: results.length, offset, hasNext, ...(total !== undefined ? { total, tooManyToCount: false } : {}) },
@@ -250,7 +160,7 @@ export function createAnalyticsService(deps: ItemsDeps, core: ItemsCore) {
 
     /**
      * Full-text search over every string value: words match by prefix (`'yog':*` finds "yoga"); `fuzzy`
-     * also forgives typos (see `fuzzyMatch`). AND needs every term, OR any.
+     * also forgives typos (see `fuzzyMatch` in items-analytics.repository.ts). AND needs every term, OR any.
      */
     async search(
       ctx: RequestContext,
@@ -270,39 +180,25 @@ export function createAnalyticsService(deps: ItemsDeps, core: ItemsCore) {
       const call = await core.open(ctx, collectionId, 'read');
       const { limit, offset } = pageOf(request.paging, request.cursorPaging, 'search.paging');
       const terms = searchTerms(request.expression ?? '');
-      const joiner = request.mode === 'OR' ? ' | ' : ' & ';
-      const tsquery = terms.map((term) => `'${term}':*`).join(joiner);
-      const query = sql`to_tsquery('simple', ${tsquery})`;
-      const conditions: SQL[] = [where(call, request.filter, ['search', 'filter'])];
-      if (terms.length > 0) {
-        const textMatch = sql`${dataItems.search} @@ ${query}`;
-        conditions.push(request.fuzzy ? fuzzyMatch(terms, request.mode === 'OR') : textMatch);
-      }
+      const filter = where(call, request.filter, ['search', 'filter']);
       const fields = request.fields ?? undefined;
       fields?.forEach((name, index) => resolveField(name, `search.fields[${index}]`));
       const { keys } = parseSort(dataItemsEntity, request.sort, ['search', 'sort']);
-      // Without a sort, the best matches come first.
-      const ranking =
-        request.sort && request.sort.length > 0
-          ? orderBy(keys)
-          : terms.length > 0
-            ? [sql`ts_rank(${dataItems.search}, ${query}) DESC`, ...orderBy(keys)]
-            : orderBy(keys);
-      const rows = await deps.database.db
-        .select({
-          itemId: dataItems.itemId,
-          data: dataItems.data,
-          owner: dataItems.owner,
-          createdDate: dataItems.createdDate,
-          updatedDate: dataItems.updatedDate,
-        })
-        .from(dataItems)
-        .where(and(...conditions))
-        .orderBy(...ranking)
-        .limit(limit + 1)
-        .offset(offset);
+      const sorted = (request.sort?.length ?? 0) > 0;
+      const rows = await analyticsRepository.search(
+        {
+          where: filter,
+          terms,
+          any: request.mode === 'OR',
+          fuzzy: request.fuzzy === true,
+          // Without a sort, the best matches come first.
+          rankFirst: !sorted && terms.length > 0,
+          sortKeys: keys,
+        },
+        { limit: limit + 1, offset },
+      );
       const hasNext = rows.length > limit;
-      const items = (rows as ItemRow[]).slice(0, limit).map((row) => toWireItem(collectionId, row));
+      const items = rows.slice(0, limit).map((row) => toWireItem(collectionId, row));
       await core.includeReferences(ctx, call, items, request.includes, 'includeReferences');
       return {
         dataItems: items.map((item) => ({ ...item, data: projectFields(item.data, fields) })),
