@@ -6,6 +6,7 @@ import { createCollectionsService } from './collections.service.ts';
 import { dataRoutes } from './data.routes.ts';
 import { createDataRepository } from './data.repository.ts';
 import { createIndexUpkeep } from './index-upkeep.ts';
+import { createIndexesRepository } from './indexes.repository.ts';
 import { createIndexesService } from './indexes.service.ts';
 import { createItemsAnalyticsRepository } from './items-analytics.repository.ts';
 import { createAnalyticsService } from './items-analytics.service.ts';
@@ -29,7 +30,12 @@ export function createDataModule(deps: {
     repository,
     dropCollectionIndexes: (siteId, collectionId) => late.indexes!.dropAll(siteId, collectionId),
   });
-  const indexes = createIndexesService({ database: deps.database, repository, collections, log: deps.log });
+  const indexes = createIndexesService({
+    repository,
+    indexesRepository: createIndexesRepository(deps.database),
+    collections,
+    log: deps.log,
+  });
   late.indexes = indexes;
   const upkeep = createIndexUpkeep({ repository, events: deps.events, log: deps.log });
   const itemDeps = {

@@ -1,33 +1,15 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { dataErrorCodes, type DataIndex } from '@atrium/contract/data';
 import type { RequestContext } from '../../platform/context.ts';
-import type { Database } from '../../platform/db/database.ts';
 import { AppError, conflict, forbidden, invalidField } from '../../platform/errors/app-error.ts';
-import { parseSort } from '../../platform/query/sort-keys.ts';
 import type { CollectionsService } from './collections.service.ts';
 import { indexLimits } from './collections.service.ts';
 import { canManageSchema } from './data-permissions.ts';
 import { dataItemsEntity, type DataRepository } from './data.repository.ts';
 import type { DataIndexRow } from './data.tables.ts';
+import type { IndexesRepository } from './indexes.repository.ts';
 
-const dialect = new PgDialect();
 const pathSegment = /^[A-Za-z0-9_]{1,100}$/;
-
-function literal(value: unknown): string {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return `'${String(value).replace(/'/g, "''")}'`;
-}
-
-/**
- * DDL cannot take bound parameters, so the engine's expressions are rendered with their parameters as
- * quoted literals. Only field-path keys reach here, and those were checked against `pathSegment`.
- */
-export function inlineParameters(query: SQL): string {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return text.replace(/\$(\d+)/g, (_, index: string) => literal(params[Number(index) - 1]));
-}
 
 function sqlNameOf(siteId: string, collectionId: string, name: string): string {
   return `data_idx_${createHash('sha256').update(`${siteId}\u0000${collectionId}\u0000${name}`).digest('hex').slice(0, 24)}`;
@@ -45,62 +27,34 @@ export function toWireIndex(row: DataIndexRow): DataIndex {
   };
 }
 
-/**
- * The index's key columns. Regular indexes use exactly the sort keys the query engine orders by (so a
- * sorted, limited query reads the index in order, and range conditions are checked inside it); unique
- * indexes compare whole values (case-folded text when `caseInsensitive`).
- */
-function keyColumns(index: { fields: Array<{ path: string; order: 'ASC' | 'DESC' }>; unique: boolean; caseInsensitive: boolean }): string[] {
-  if (index.unique) {
-    return index.fields.map((field) => {
-      const resolved = dataItemsEntity.resolve(field.path)!;
-      if (resolved.kind === 'column') return `(${inlineParameters(sql`${resolved.column}`)})`;
-      const value = resolved.path.reduce<SQL>((inner, key) => sql`${inner} -> ${key}::text`, sql`${resolved.column}`);
-      return index.caseInsensitive
-        ? `(lower(${inlineParameters(sql`(${value}) #>> '{}'`)}))`
-        : `(${inlineParameters(value)})`;
-    });
-  }
-  const { keys } = parseSort(
-    dataItemsEntity,
-    index.fields.map((field) => ({ fieldName: field.path, order: field.order })),
-    ['index', 'fields'],
-  );
-  // The engine orders ASC NULLS FIRST / DESC NULLS LAST; the index must be built the same way to serve it.
-  return keys.map((key) => `(${inlineParameters(key.expr)}) ${key.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
-}
-
 export function createIndexesService(deps: {
-  database: Database;
   repository: DataRepository;
+  indexesRepository: IndexesRepository;
   collections: CollectionsService;
   log?: { error(object: unknown, message: string): void };
 }) {
-  const { database, repository } = deps;
-  // PostgreSQL builds without blocking writes; PGlite has one connection and no concurrent builds.
-  const concurrently = database.kind === 'postgres' ? 'CONCURRENTLY ' : '';
+  const { repository, indexesRepository } = deps;
 
   function requireManager(ctx: RequestContext) {
     if (!canManageSchema(ctx.caller)) throw forbidden('Only the site owner, admins and apps manage indexes');
   }
 
   async function build(row: DataIndexRow): Promise<void> {
-    const fields = row.fields as Array<{ path: string; order: 'ASC' | 'DESC' }>;
-    const columns = keyColumns({ fields, unique: row.unique, caseInsensitive: row.caseInsensitive });
-    // The WHERE already holds the collection to its rows. Site and collection as leading keys would also be
-    // redundant, and harmful: PostgreSQL drops conditions a partial index implies, so those keys would go
-    // unconstrained and a range on the field could no longer bound the scan.
-    const ddl =
-      `CREATE ${row.unique ? 'UNIQUE ' : ''}INDEX ${concurrently}IF NOT EXISTS "${row.sqlName}" ` +
-      `ON data_items (${columns.join(', ')}) ` +
-      `WHERE site_id = ${literal(row.siteId)} AND collection_id = ${literal(row.collectionId)}`;
+    const create = indexesRepository.prepareCreate({
+      sqlName: row.sqlName,
+      siteId: row.siteId,
+      collectionId: row.collectionId,
+      fields: row.fields as Array<{ path: string; order: 'ASC' | 'DESC' }>,
+      unique: row.unique,
+      caseInsensitive: row.caseInsensitive,
+    });
     try {
-      await database.query(ddl);
+      await create();
       await repository.setIndexStatus(row.sqlName, 'ACTIVE', null);
     } catch (error) {
       const code = (error as { code?: string }).code;
       // A failed concurrent build leaves an INVALID index behind; it serves nothing, so it goes.
-      await database.query(`DROP INDEX ${concurrently}IF EXISTS "${row.sqlName}"`).catch(() => undefined);
+      await indexesRepository.dropIndex(row.sqlName).catch(() => undefined);
       await repository.setIndexStatus(row.sqlName, 'FAILED', {
         code: code === '23505' ? 'DUPLICATE_KEY' : 'BUILD_FAILED',
         description:
@@ -171,14 +125,14 @@ export function createIndexesService(deps: {
         });
       }
       await repository.setIndexStatus(row.sqlName, 'DROPPING', null);
-      await database.query(`DROP INDEX ${concurrently}IF EXISTS "${row.sqlName}"`);
+      await indexesRepository.dropIndex(row.sqlName);
       await repository.deleteIndexRow(ctx.site.id, collectionId, indexName);
     },
 
     /** Drops every index of a collection (before the collection itself is deleted). */
     async dropAll(siteId: string, collectionId: string): Promise<void> {
       for (const row of await repository.listIndexes(siteId, collectionId)) {
-        await database.query(`DROP INDEX ${concurrently}IF EXISTS "${row.sqlName}"`);
+        await indexesRepository.dropIndex(row.sqlName);
         await repository.deleteIndexRow(siteId, collectionId, row.name);
       }
     },

@@ -59,7 +59,7 @@ export function typedJsonValue(value: SQL, type: Scalar['t']): SQL {
 
 /**
  * The rank of a JSONB value's type in sort order: absent 0, number 1, string 2, boolean 3, date 4, other 5.
- * It is the first sort key of a JSONB path, so user indexes lead with it (indexes.service.ts).
+ * It is the first sort key of a JSONB path, so user indexes lead with it (indexes.repository.ts).
  */
 export function jsonTypeRank(value: SQL): SQL {
   return sql`(CASE jsonb_typeof(${value}) WHEN 'number' THEN 1 WHEN 'string' THEN 2 WHEN 'boolean' THEN 3
