@@ -24,10 +24,7 @@ import { corsOptions } from './platform/http/cors.ts';
 import { serializeRequest } from './platform/http/request-logging.ts';
 import { limitPublicBodies } from './platform/http/body-limits.ts';
 import { createSitesModule } from './modules/sites/index.ts';
-import { createBookingsCatalogModule } from './modules/bookings/index.ts';
-import { createBookingsLifecycleModule } from './modules/bookings/lifecycle/index.ts';
-import { createAvailabilityModule } from './modules/bookings/availability/index.ts';
-import { createExternalCalendarsModule } from './modules/bookings/external-calendars/index.ts';
+import { createBookingsModule } from './modules/bookings/index.ts';
 import { createEventBus } from './platform/events/event-bus.ts';
 import { createMailModule } from './platform/mail/index.ts';
 import { createIdentityModule } from './modules/identity/index.ts';
@@ -215,36 +212,21 @@ export async function buildApp(options: BuildAppOptions) {
     });
     const data = createDataModule({ database, events, queries, log: app.log });
     await app.register(data.routes);
-    const bookingsCatalog = createBookingsCatalogModule({ database, config, events, queries });
-    await app.register(bookingsCatalog.routes);
-    const bookingsLifecycle = createBookingsLifecycleModule({
+    const bookings = createBookingsModule({
       database,
-      events,
-      mail: mail.service,
-      reminderLeadMinutes: config.BOOKINGS_REMINDER_LEAD_MINUTES,
-      findSite: sites.service.findSite,
-      rateLimiter,
       config,
-      log: app.log,
-    });
-    await app.register(bookingsLifecycle.routes);
-    timed.sendDueReminders = (now) => bookingsLifecycle.bookings.sendDueReminders(now);
-    timed.expirePaymentHolds = (now) => bookingsLifecycle.bookings.expireDueHolds(now);
-    timed.sentSms = bookingsLifecycle.sentSms;
-    const availability = createAvailabilityModule({ database, rateLimiter, config });
-    await app.register(availability.routes);
-    const externalCalendars = createExternalCalendarsModule({
-      database,
       events,
-      busy: availability.repository,
-      findSite: sites.service.findSite,
-      publicUrl: config.PUBLIC_URL,
-      allowPrivateAddresses: config.BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES,
+      queries,
+      mail: mail.service,
       rateLimiter,
-      syncRateLimitPerIp: config.BOOKINGS_ICS_SYNC_RATE_LIMIT_PER_IP,
+      findSite: sites.service.findSite,
+      log: app.log,
       sealer: secretSealerFor(config),
     });
-    await app.register(externalCalendars.routes);
+    await app.register(bookings.routes);
+    timed.sendDueReminders = bookings.timed.sendDueReminders;
+    timed.expirePaymentHolds = bookings.timed.expirePaymentHolds;
+    timed.sentSms = bookings.timed.sentSms;
     for (const plugin of options.plugins ?? []) await app.register(plugin);
   } catch (error) {
     await app.close().catch(() => undefined);

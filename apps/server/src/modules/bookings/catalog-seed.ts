@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Site } from '@atrium/contract/sites';
 import { Temporal } from 'temporal-polyfill';
 import type { RequestContext } from '../../platform/context.ts';
-import type { BookingsCatalogModule } from './index.ts';
+import type { BookingsCatalogModule } from './catalogue.module.ts';
 
 const quietLog = {
   info: () => undefined,

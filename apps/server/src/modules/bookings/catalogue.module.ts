@@ -27,9 +27,9 @@ import { staffRoutes } from './staff.routes.ts';
 import { createStaffService } from './staff.service.ts';
 
 /**
- * The bookings catalogue: services, add-on groups, categories, resources, staff, policies, options and
- * variants, pricing and class schedules. `reader` is what the availability engine and the bookings
- * lifecycle use to read it.
+ * The bookings catalogue, one part of the bookings module (index.ts): services, add-on groups, categories,
+ * resources, staff, policies, options and variants, pricing and class schedules. `reader` is what the
+ * availability engine and the bookings lifecycle use to read it.
  */
 export function createBookingsCatalogModule(deps: {
   database: Database;

@@ -33,6 +33,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** A file of the built web app (public, one route per file). */
+    webAppFile?: boolean;
   }
 }
 
@@ -96,6 +98,8 @@ export interface RouteDeclaration {
   method: string;
   url: string;
   access: RouteAccess | undefined;
+  /** A file of the built web app: public, and present only when the app was built. */
+  webAppFile?: boolean;
 }
 
 /**
@@ -113,6 +117,9 @@ export function collectRouteDeclarations(app: FastifyInstance): RouteDeclaration
         url: route.url,
         get access() {
           return (route.config as { access?: RouteAccess } | undefined)?.access;
+        },
+        get webAppFile() {
+          return (route.config as { webAppFile?: boolean } | undefined)?.webAppFile === true;
         },
       });
     }

@@ -14,7 +14,7 @@ const callerNames: Record<string, string> = {
  */
 export function renderRouteAccessTable(routes: readonly RouteDeclaration[]): string {
   const rows = routes
-    .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS')
+    .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS' && !route.webAppFile)
     .map((route) => {
       const access = route.access;
       if (!access) return [route.method, route.url, '**undeclared**', '', ''];
@@ -46,7 +46,8 @@ export function renderRouteAccessTable(routes: readonly RouteDeclaration[]): str
     'fails when a declaration differs from this page, so every change of access is a reviewed change of this',
     'file. Callers: visitor (anonymous visitor token), member, staff (dashboard users, with the roles listed),',
     'app (API key, with one of the scopes listed; `*` holds all). Object-level rules (a member reaches only',
-    'their own bookings and items) are in the services and in `docs/security.md`.',
+    'their own bookings and items) are in the services and in `docs/security.md`. The files of the built web',
+    'app (public, one route each) are left out.',
     '',
     '| method | path | callers | staff roles | API key scopes |',
     '|---|---|---|---|---|',

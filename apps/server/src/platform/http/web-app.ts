@@ -67,7 +67,7 @@ export async function registerWebApp(
   const serveSourceMaps = options.serveSourceMaps ?? true;
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, access: { public: true } };
+      route.config = { ...route.config, access: { public: true }, webAppFile: true };
     });
     await scope.register(fastifyStatic, {
       root: webDistDir,

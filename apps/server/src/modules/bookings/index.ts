@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Site } from '@atrium/contract/sites';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/types.ts';
+import type { MailService } from '../../platform/mail/mail.service.ts';
+import type { QueryRunner } from '../../platform/query/run-query.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import type { SecretSealer } from '../../platform/secrets/sealing.ts';
+import { createAvailabilityModule } from './availability/index.ts';
+import { createBookingsCatalogModule } from './catalogue.module.ts';
+import { createExternalCalendarsModule } from './external-calendars/index.ts';
+import { createBookingsLifecycleModule } from './lifecycle/index.ts';
+
+// Tools that only need the catalogue (the demo seed) build that part alone.
+export { createBookingsCatalogModule, type BookingsCatalogModule } from './catalogue.module.ts';
+
+/**
+ * The bookings module: its catalogue, availability engine, bookings lifecycle and external calendars, built
+ * as parts of one module. Build it while the app is built: its parts define jobs and crons on the bus.
+ */
+export function createBookingsModule(deps: {
+  database: Database;
+  config: Config;
+  events: EventBus;
+  queries: QueryRunner;
+  mail: MailService;
+  rateLimiter: RateLimiter;
+  findSite: (siteId: string) => Promise<Site | undefined>;
+  log: FastifyBaseLogger;
+  sealer: SecretSealer;
+}) {
+  const { database, config, events, rateLimiter, findSite } = deps;
+  const catalogue = createBookingsCatalogModule({ database, config, events, queries: deps.queries });
+  const lifecycle = createBookingsLifecycleModule({
+    database,
+    events,
+    mail: deps.mail,
+    reminderLeadMinutes: config.BOOKINGS_REMINDER_LEAD_MINUTES,
+    findSite,
+    rateLimiter,
+    config,
+    log: deps.log,
+  });
+  const availability = createAvailabilityModule({ database, rateLimiter, config });
+  const externalCalendars = createExternalCalendarsModule({
+    database,
+    events,
+    busy: availability.repository,
+    findSite,
+    publicUrl: config.PUBLIC_URL,
+    allowPrivateAddresses: config.BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES,
+    rateLimiter,
+    syncRateLimitPerIp: config.BOOKINGS_ICS_SYNC_RATE_LIMIT_PER_IP,
+    sealer: deps.sealer,
+  });
+
+  return {
+    catalogue,
+    lifecycle,
+    availability,
+    externalCalendars,
+    /** Timed work the tests run at a clock of their own instead of waiting for the cron. */
+    timed: {
+      sendDueReminders: (now: Date) => lifecycle.bookings.sendDueReminders(now),
+      expirePaymentHolds: (now: Date) => lifecycle.bookings.expireDueHolds(now),
+      sentSms: lifecycle.sentSms,
+    },
+    routes: async (app: FastifyInstance) => {
+      await app.register(catalogue.routes);
+      await app.register(lifecycle.routes);
+      await app.register(availability.routes);
+      await app.register(externalCalendars.routes);
+    },
+  };
+}
+
+export type BookingsModule = ReturnType<typeof createBookingsModule>;
