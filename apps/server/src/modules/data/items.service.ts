@@ -126,6 +126,11 @@ export function createItemsCore(deps: ItemsDeps) {
     return repository.visibleItems(call.scope, call.access.ownerOnly);
   }
 
+  /** The items of a call that meet `filter` (a compiled filter), or all it may see without one. */
+  function filteredWhere(call: CallScope, filter: SQL | undefined): SQL {
+    return repository.filtered(baseWhere(call), filter);
+  }
+
   function mayTouch(call: CallScope, row: ItemRow): boolean {
     return !call.access.ownerOnly || row.owner === call.access.ownerOnly;
   }
@@ -312,6 +317,7 @@ export function createItemsCore(deps: ItemsDeps) {
   return {
     open,
     baseWhere,
+    filteredWhere,
     mayTouch,
     filterSql,
     meetsCondition,

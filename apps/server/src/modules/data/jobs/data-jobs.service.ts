@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { dataErrorCodes } from '@atrium/contract/data';
 import {
@@ -300,7 +299,7 @@ export function createDataJobsService(deps: DataJobsDeps) {
     await changeStatus(jobId, { ...counts, status: 'IN_PROGRESS', failure: null });
     try {
       const call = await core.open(ctx, job.collectionId, 'read');
-      const where = and(core.baseWhere(call), job.filter ? core.filterSql(job.filter, ['filter']) : undefined)!;
+      const where = core.filteredWhere(call, job.filter ? core.filterSql(job.filter, ['filter']) : undefined);
       const columns = job.format === 'CSV' ? csvColumns(call.schema.fields, await repository.dataKeys(where)) : [];
       const multiReferenceKeys = call.schema.fields
         .filter((field) => field.type === 'MULTI_REFERENCE')
