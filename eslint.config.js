@@ -34,7 +34,6 @@ function otherModulesInternals(name) {
  */
 const sqlStillInServices = [
   `${modulesDir}/bookings/lifecycle/slot-check.ts`,
-  `${modulesDir}/bookings/lifecycle/extended-bookings.service.ts`,
 ];
 
 const moduleDoors = moduleNames.flatMap((name) => [

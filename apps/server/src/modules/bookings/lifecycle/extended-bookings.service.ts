@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   bookingEventNames,
@@ -13,67 +13,21 @@ import { money } from '../../../platform/money/money.ts';
 import { toBookingsMoney } from '../../../platform/money/wire.ts';
 import { compileFilter } from '../../../platform/query/compile-filter.ts';
 import { parseFilter } from '../../../platform/query/parse-filter.ts';
-import { defineQueryEntity } from '../../../platform/query/query-entity.ts';
 import { orderBy, parseSort } from '../../../platform/query/sort-keys.ts';
 import { canTransition, withinCustomerWindow, type PolicyWindow } from './booking-state.ts';
 import type { BookingsRepository } from './bookings.repository.ts';
 import { isBusinessCaller, toWireBooking, type BookingsService } from './bookings.service.ts';
+import type { AttendanceRow, BookingFeeRow, BookingRow } from './bookings.tables.ts';
 import {
-  bookingAttendance,
-  bookings,
-  type AttendanceRow,
-  type BookingFeeRow,
-  type BookingRow,
-} from './bookings.tables.ts';
+  attendanceQueryEntity,
+  bookingQueryEntity,
+  type BookingCreator,
+  type ExtendedBookingsRepository,
+} from './extended-bookings.repository.ts';
 import { lifecycleErrors } from './lifecycle.errors.ts';
 import type { SlotChecker } from './slot-check.ts';
 
 type QueryRequest = z.infer<typeof extendedBookingsQueryRequestSchema>;
-
-/** What extended-bookings queries may filter and sort by (wire names of the official client). */
-export const bookingQueryEntity = defineQueryEntity({
-  name: 'bookings',
-  table: bookings,
-  idColumn: bookings.id,
-  fields: {
-    id: bookings.id,
-    status: { column: bookings.status, type: 'enum' },
-    paymentStatus: { column: bookings.paymentStatus, type: 'string' },
-    startDate: bookings.startDate,
-    endDate: bookings.endDate,
-    createdDate: bookings.createdDate,
-    updatedDate: bookings.updatedDate,
-    totalParticipants: bookings.totalParticipants,
-    'bookedEntity.slot.serviceId': bookings.serviceId,
-    'bookedEntity.schedule.serviceId': bookings.serviceId,
-    'bookedEntity.slot.scheduleId': bookings.scheduleId,
-    'bookedEntity.slot.startDate': bookings.startDate,
-    'bookedEntity.slot.endDate': bookings.endDate,
-    'bookedEntity.slot.sessionId': bookings.sessionKey,
-    'bookedEntity.slot.eventId': bookings.sessionKey,
-    'bookedEntity.slot.resource.id': bookings.staffMemberId,
-    // Rooms and equipment the booking holds; `$in`/`$hasSome` find the bookings of any of several.
-    'bookedEntity.slot.resources.id': { column: bookings.resourceIds, type: 'uuidArray' },
-    // The address inside the contact details (the whole JSONB object never equals a string).
-    'contactDetails.email': { expression: sql`(${bookings.contactDetails} ->> 'email')`, type: 'string' },
-    'multiServiceBookingInfo.id': bookings.multiServiceBookingId,
-    doubleBooked: bookings.doubleBooked,
-  },
-  maxLimit: 100,
-});
-
-const attendanceQueryEntity = defineQueryEntity({
-  name: 'attendance',
-  table: bookingAttendance,
-  idColumn: bookingAttendance.id,
-  fields: {
-    id: bookingAttendance.id,
-    bookingId: bookingAttendance.bookingId,
-    sessionId: bookingAttendance.sessionKey,
-    status: { column: bookingAttendance.status, type: 'string' },
-    createdDate: bookingAttendance.createdDate,
-  },
-});
 
 export function toWireAttendance(row: AttendanceRow) {
   return {
@@ -102,18 +56,16 @@ function toWireFee(row: BookingFeeRow) {
 export function createExtendedBookingsService(deps: {
   database: Database;
   repository: BookingsRepository;
+  extendedRepository: ExtendedBookingsRepository;
   bookings: BookingsService;
   slots: SlotChecker;
 }) {
-  const { database, repository, slots } = deps;
+  const { database, repository, extendedRepository, slots } = deps;
 
   /** Customers see their own bookings only; the business sees the site's. */
-  function ownerScope(ctx: RequestContext): SQL | undefined {
+  function ownerScope(ctx: RequestContext): BookingCreator | undefined {
     if (isBusinessCaller(ctx)) return undefined;
-    return and(
-      eq(bookings.createdByType, ctx.caller.identityType),
-      eq(bookings.createdById, ctx.caller.identityId ?? ''),
-    );
+    return { type: ctx.caller.identityType, id: ctx.caller.identityId ?? '' };
   }
 
   function whereOf(
@@ -123,7 +75,7 @@ export function createExtendedBookingsService(deps: {
     sessionId?: string | null,
   ): SQL | undefined {
     const compiled = compileFilter(parseFilter(bookingQueryEntity, filter ?? undefined, path));
-    return and(compiled, ownerScope(ctx), sessionId ? eq(bookings.sessionKey, sessionId) : undefined);
+    return extendedRepository.queryWhere(compiled, ownerScope(ctx), sessionId);
   }
 
   /** Fees as they stand: recorded ones, else what cancelling now would cost (PREVIEW). */
@@ -366,10 +318,7 @@ export function createExtendedBookingsService(deps: {
     },
 
     async listFees(ctx: RequestContext, bookingIds: readonly string[]) {
-      const rows = await database.db
-        .select()
-        .from(bookings)
-        .where(and(eq(bookings.siteId, ctx.site.id), inArray(bookings.id, [...bookingIds]), ownerScope(ctx)));
+      const rows = await extendedRepository.findByIds(ctx.site.id, bookingIds, ownerScope(ctx));
       const fees = await feesFor(ctx, rows);
       return { bookingFees: [...fees.values()] };
     },

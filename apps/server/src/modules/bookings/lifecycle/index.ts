@@ -15,6 +15,7 @@ import { createBulkBookingStatusService } from './bulk-booking-status.service.ts
 import { lifecycleRoutes } from './bookings.routes.ts';
 import { createBookingsService, reminderSweepName } from './bookings.service.ts';
 import { paymentHoldSweepName } from './payment-holds.ts';
+import { createExtendedBookingsRepository } from './extended-bookings.repository.ts';
 import { createExtendedBookingsService } from './extended-bookings.service.ts';
 import { createMultiServiceBookingsService } from './multi-service.service.ts';
 import { createRecordingSmsSender, type SmsSender } from './notifications.ts';
@@ -64,7 +65,13 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     log: deps.log,
   });
   const multiService = createMultiServiceBookingsService({ repository, bookings, events: deps.events });
-  const extended = createExtendedBookingsService({ database: deps.database, repository, bookings, slots });
+  const extended = createExtendedBookingsService({
+    database: deps.database,
+    repository,
+    extendedRepository: createExtendedBookingsRepository(deps.database.db),
+    bookings,
+    slots,
+  });
   const history = createBookingHistoryService({
     history: createBookingHistoryRepository(deps.database.db),
     bookings: repository,
