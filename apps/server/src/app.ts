@@ -112,8 +112,12 @@ export async function buildApp(options: BuildAppOptions) {
     if (ownsDatabase) await database.close();
   });
 
-  // Rate limits shared by every process on PostgreSQL (counters in the database), in memory on PGlite.
+  // Guessing limits (passwords, codes, recovery) are shared by every process on PostgreSQL (counters in
+  // the database), in memory on PGlite. Traffic limits (visitor tokens, booking creation, availability) are
+  // counted per process in memory: a per-address counter row in the database would serialize every
+  // request of a busy address, and for traffic a limit per process is close enough.
   const rateLimiter = createRateLimiter({ database });
+  const trafficLimiter = createRateLimiter({ store: 'memory' });
   events.cron('rate-limit-sweep', '*/10 * * * *', () => rateLimiter.sweep());
   const holds = createHoldsService({ database, events });
   events.cron(holdsSweepName, '* * * * *', async () => {
@@ -181,6 +185,7 @@ export async function buildApp(options: BuildAppOptions) {
       findSite: sites.service.findSite,
       defaultSite: sites.service.getDefaultSite,
       rateLimiter,
+      trafficLimiter,
     });
     await identity.init();
     // A new signing key each month (the old one verifies until its last token expires); spent one-time
@@ -218,7 +223,7 @@ export async function buildApp(options: BuildAppOptions) {
       events,
       queries,
       mail: mail.service,
-      rateLimiter,
+      rateLimiter: trafficLimiter,
       findSite: sites.service.findSite,
       log: app.log,
       sealer: secretSealerFor(config),

@@ -25,6 +25,7 @@ export function createBookingsModule(deps: {
   events: EventBus;
   queries: QueryRunner;
   mail: MailService;
+  /** Traffic limits (booking creation, availability, calendar syncs), counted per process. */
   rateLimiter: RateLimiter;
   findSite: (siteId: string) => Promise<Site | undefined>;
   log: FastifyBaseLogger;

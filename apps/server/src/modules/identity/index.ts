@@ -50,6 +50,8 @@ export function createIdentityModule(deps: {
   captcha?: CaptchaVerifier;
   /** The app's shared limiter; tools that open the module alone (CLI, seed) get one of their own. */
   rateLimiter?: RateLimiter;
+  /** Per-process limiter for traffic-sized limits (the anonymous visitor grant). */
+  trafficLimiter?: RateLimiter;
 }) {
   const { database, config, mail } = deps;
   const rateLimiter = deps.rateLimiter ?? createRateLimiter({ database });
@@ -71,7 +73,7 @@ export function createIdentityModule(deps: {
     guard,
   });
   const staff = createStaffService({ database, repository, oauth, mail, config, guard });
-  const limits = createAuthRateLimits(config, rateLimiter);
+  const limits = createAuthRateLimits(config, rateLimiter, deps.trafficLimiter ?? rateLimiter);
   const authenticator = createBearerAuthenticator({ signer, oauth, repository, findSite: deps.findSite });
 
   return {

@@ -8,7 +8,7 @@ import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-
  * anonymous visitor grant, which a headless site calls for every page view. Per-account lockouts are in
  * sign-in-guard.ts.
  */
-export function createAuthRateLimits(config: Config, rateLimiter: RateLimiter) {
+export function createAuthRateLimits(config: Config, rateLimiter: RateLimiter, trafficLimiter: RateLimiter) {
   const rules = new Map<string, { perIp: RateLimitRule; perLoginId: RateLimitRule }>();
   const rulesOf = (bucket: string) => {
     let found = rules.get(bucket);
@@ -38,7 +38,7 @@ export function createAuthRateLimits(config: Config, rateLimiter: RateLimiter) {
       if (loginId) await rateLimiter.hit(perLoginId, `${siteId ?? ''}:${loginId.trim().toLowerCase()}`);
     },
     /** The anonymous grant: no secret to guess, so only a traffic-sized limit per address. */
-    guardVisitorToken: (request: FastifyRequest) => rateLimiter.hit(visitorTokens, request.ip),
+    guardVisitorToken: (request: FastifyRequest) => trafficLimiter.hit(visitorTokens, request.ip),
   };
 }
 
