@@ -1,11 +1,7 @@
-import { Temporal } from 'temporal-polyfill';
-import { completePolicy, type PolicyDoc } from '../booking-policy-rules.ts';
 import type { z } from 'zod';
 import {
   availabilityErrorCodes,
-  staffResourceTypeId,
   type SlotAvailability,
-  type TimeSlot,
   type getMultiServiceTimeSlotRequestSchema,
   type getTimeSlotRequestSchema,
   type listEventTimeSlotsRequestSchema,
@@ -25,7 +21,7 @@ import {
 } from './class-sessions.ts';
 import { checkCalendarSize, distinctIds } from './answer-limits.ts';
 import { computeAppointmentSlots } from './compute-slots.ts';
-import { computeChainedSlots, type ChainedSlot } from './multi-service.ts';
+import { computeChainedSlots } from './multi-service.ts';
 import { isUuid, type AvailabilityRepository, type ServiceRecord } from './availability.repository.ts';
 import {
   businessHoursOf,
@@ -36,277 +32,42 @@ import {
   toSingles,
   type LoadedAppointment,
 } from './availability.loader.ts';
-import type {
-  AppointmentSlot,
-  PolicyViolations,
-  ServiceInput,
-  SessionSlot,
-  SlotLocation,
-} from './availability.types.ts';
+import type { ServiceInput, SessionSlot } from './availability.types.ts';
 import type { Interval } from './intervals.ts';
-import { createZoneTimeline, isValidTimeZone, isoToWall, type ZoneTimeline } from './zone-timeline.ts';
+import { createZoneTimeline, isoToWall } from './zone-timeline.ts';
 
-/** The longest range one availability call may cover. */
-export const maxRangeDays = 90;
-const dayMs = 86_400_000;
-const maxPageSize = 1000;
+import {
+  dayMs,
+  resolveTimeZone,
+  parseDate,
+  checkRange,
+  idsOf,
+  dateOf,
+  calendarLocation,
+  withCustomerChoices,
+  waitlistOf,
+  locationsMatching,
+  fromCalendarFilter,
+  wireViolations,
+  matchesViolationFilter,
+  limitPerDay,
+  decodeCursor,
+  page,
+  type CustomerChoices,
+  type WaitlistedSlot,
+} from './availability-requests.ts';
 
-const dateTimePattern =
-  /^(\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?)(Z|[+-]\d{2}:\d{2})?$/i;
-
-/** A caller's time zone, or the site's when none is given; an unknown name is a 400 naming the field. */
-function resolveTimeZone(given: string | null | undefined, siteTimeZone: string, field: string): string {
-  if (given === undefined || given === null || given === '') return siteTimeZone;
-  if (!isValidTimeZone(given))
-    throw invalidField(field, `${given} is not a known IANA time zone such as Europe/London`);
-  return given;
-}
-
-/**
- * An instant from a request date. With `localIn` the date's own offset is ignored and its local part read
- * in that zone (as the contract says for availability); without it an offset or Z is honoured, and a bare
- * local date-time is read in `fallbackZone`.
- */
-function parseDate(value: string, field: string, localIn: string | null, fallbackZone: string): number {
-  const match = dateTimePattern.exec(value.trim());
-  const wall = match ? isoToWall(match[1]!) : undefined;
-  if (!match || wall === undefined)
-    throw invalidField(field, `${value} is not an ISO-8601 date-time`, 'FORMAT');
-  if (!localIn && match[2]) {
-    const instant = Date.parse(value);
-    if (Number.isNaN(instant)) throw invalidField(field, `${value} is not an ISO-8601 date-time`, 'FORMAT');
-    return instant;
-  }
-  return Temporal.PlainDateTime.from(match[1]!).toZonedDateTime(localIn ?? fallbackZone, {
-    disambiguation: 'compatible',
-  }).epochMilliseconds;
-}
-
-function checkRange(window: Interval, fromField: string, toField: string): void {
-  if (window.end <= window.start) {
-    throw badRequest(availabilityErrorCodes.invalidDateRange, `${toField} must be after ${fromField}`, {
-      fields: [fromField, toField],
-    });
-  }
-  if (window.end - window.start > maxRangeDays * dayMs) {
-    throw badRequest(
-      availabilityErrorCodes.dateRangeTooLong,
-      `The range from ${fromField} to ${toField} is longer than ${maxRangeDays} days: ask for a shorter range`,
-      { maxDays: maxRangeDays },
-    );
-  }
-}
-
-function idsOf(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value))
-    return distinctIds(value.filter((item): item is string => typeof item === 'string'));
-  if (value && typeof value === 'object') {
-    const record = value as { $in?: unknown; $eq?: unknown };
-    return idsOf(record.$in ?? record.$eq);
-  }
-  return [];
-}
-
-function dateOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  const record = (value ?? {}) as { $gte?: string; $lte?: string };
-  return record.$gte ?? record.$lte ?? '';
-}
-
-const calendarLocationType = {
-  BUSINESS: 'OWNER_BUSINESS',
-  CUSTOM: 'OWNER_CUSTOM',
-  CUSTOMER: 'CUSTOM',
-} as const;
-
-function calendarLocation(location: SlotLocation | undefined): SlotAvailability['slot']['location'] {
-  if (!location) return { locationType: 'OWNER_BUSINESS' };
-  return {
-    id: location.id ?? null,
-    name: location.name ?? null,
-    formattedAddress: location.formattedAddress ?? null,
-    locationType: calendarLocationType[location.locationType],
-  };
-}
-
-type CustomerChoices = { durationInMinutes?: number | null; addOnIds?: string[] | null } | null | undefined;
-
-/**
- * The service as the customer's choices make it: the chosen duration (else the service's) plus the minutes
- * of each chosen add-on. An add-on the service does not offer is a 400 naming it.
- */
-function withCustomerChoices(
-  loaded: LoadedAppointment,
-  record: ServiceRecord,
-  choices: CustomerChoices,
-  field: string,
-): LoadedAppointment {
-  if (!choices) return loaded;
-  const offered = Array.isArray(record.doc.addOnDetails)
-    ? (record.doc.addOnDetails as Array<{ addOnId?: string; durationInMinutes?: number | null }>)
-    : [];
-  let minutes = choices.durationInMinutes ?? loaded.service.durationMinutes;
-  for (const [index, addOnId] of (choices.addOnIds ?? []).entries()) {
-    const detail = offered.find((entry) => entry.addOnId === addOnId);
-    if (!detail)
-      throw invalidField(
-        `${field}.addOnIds[${index}]`,
-        `add-on ${addOnId} is not offered with service ${record.id}`,
-      );
-    minutes += detail.durationInMinutes ?? 0;
-  }
-  if (minutes > 24 * 60) throw invalidField(field, 'the chosen duration and add-ons last more than 24 hours');
-  return { ...loaded, service: { ...loaded.service, durationMinutes: minutes } };
-}
-
-/** A class or course slot with its waiting list, when the service's policy keeps one. */
-type WaitlistedSlot = SessionSlot & { waitingList?: { total: number; open: number } };
-
-/** The waiting list of a service's policy: its capacity when enabled. */
-function waitlistOf(record: ServiceRecord): { capacity: number } | undefined {
-  const policy = completePolicy((record.policyDoc ?? {}) as PolicyDoc).waitlistPolicy;
-  return policy.enabled ? { capacity: policy.capacity ?? 0 } : undefined;
-}
-
-/** Every place the service is given; a service without locations is given at the business. */
-function locationsOf(service: ServiceInput): SlotLocation[] {
-  return service.locations.length > 0 ? service.locations : [{ locationType: 'BUSINESS' }];
-}
-
-const fromCalendarLocationType = {
-  OWNER_BUSINESS: 'BUSINESS',
-  OWNER_CUSTOM: 'CUSTOM',
-  CUSTOM: 'CUSTOMER',
-  UNDEFINED: undefined,
-} as const;
-
-interface LocationFilter {
-  id?: string | null;
-  name?: string | null;
-  locationType?: SlotLocation['locationType'] | null;
-}
-
-/** Whether a location passes a filter: every field the filter sets must match. */
-function locationMatches(location: SlotLocation, filter: LocationFilter): boolean {
-  if (filter.id && location.id !== filter.id) return false;
-  if (filter.name && location.name !== filter.name) return false;
-  if (filter.locationType && location.locationType !== filter.locationType) return false;
-  return true;
-}
-
-/** The service's locations that pass any of the filters (all of them without filters). */
-function locationsMatching(
-  service: ServiceInput,
-  filters: readonly LocationFilter[] | null | undefined,
-): SlotLocation[] {
-  const all = locationsOf(service);
-  if (!filters || filters.length === 0) return all;
-  return all.filter((location) => filters.some((filter) => locationMatches(location, filter)));
-}
-
-/** A calendar-vocabulary location filter (OWNER_BUSINESS...) in the time-slot vocabulary (BUSINESS...). */
-function fromCalendarFilter(
-  filter: { id?: string | null; name?: string | null; locationType?: string | null } | null | undefined,
-): LocationFilter[] | null {
-  if (!filter) return null;
-  const type = filter.locationType
-    ? fromCalendarLocationType[filter.locationType as keyof typeof fromCalendarLocationType]
-    : undefined;
-  return [{ id: filter.id, name: filter.name, locationType: type }];
-}
-
-function wireViolations(violations: PolicyViolations) {
-  return {
-    tooEarlyToBook: violations.tooEarlyToBook,
-    tooLateToBook: violations.tooLateToBook,
-    bookOnlineDisabled: violations.bookOnlineDisabled,
-  };
-}
-
-function matchesViolationFilter(
-  violations: PolicyViolations,
-  filter:
-    | { tooEarlyToBook?: boolean | null; tooLateToBook?: boolean | null; bookOnlineDisabled?: boolean | null }
-    | null
-    | undefined,
-): boolean {
-  if (!filter) return true;
-  if (filter.tooEarlyToBook != null && filter.tooEarlyToBook !== violations.tooEarlyToBook) return false;
-  if (filter.tooLateToBook != null && filter.tooLateToBook !== violations.tooLateToBook) return false;
-  if (filter.bookOnlineDisabled != null && filter.bookOnlineDisabled !== violations.bookOnlineDisabled)
-    return false;
-  return true;
-}
-
-/**
- * At most `perDay` items per local day (in `timeline`'s zone), bookable ones first, the result back in
- * time order. Items must come sorted by start.
- */
-function limitPerDay<T extends { start: number; bookable: boolean }>(
-  items: T[],
-  perDay: number | null | undefined,
-  timeline: ZoneTimeline,
-): T[] {
-  if (!perDay) return items;
-  const out: T[] = [];
-  let dayItems: T[] = [];
-  let currentDay = '';
-  const flush = () => {
-    const chosen = new Set(
-      [...dayItems.filter((item) => item.bookable), ...dayItems.filter((item) => !item.bookable)].slice(
-        0,
-        perDay,
-      ),
-    );
-    out.push(...dayItems.filter((item) => chosen.has(item)));
-    dayItems = [];
-  };
-  for (const item of items) {
-    const day = timeline.formatLocal(item.start).slice(0, 10);
-    if (day !== currentDay) {
-      flush();
-      currentDay = day;
-    }
-    dayItems.push(item);
-  }
-  flush();
-  return out;
-}
-
-interface Cursor<Request> {
-  request: Request;
-  offset: number;
-  /** The page size the list started with, so pages back and forth keep their size. */
-  limit?: number;
-}
-
-function encodeCursor<Request>(cursor: Cursor<Request>): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-function decodeCursor<Request>(value: string): Cursor<Request> {
-  try {
-    const cursor = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor<Request>;
-    if (!Number.isInteger(cursor.offset) || cursor.offset < 0) throw new Error('offset');
-    if (cursor.limit !== undefined && (!Number.isInteger(cursor.limit) || cursor.limit < 1))
-      throw new Error('limit');
-    if (!cursor.request || typeof cursor.request !== 'object') throw new Error('request');
-    return cursor;
-  } catch {
-    throw badRequest('INVALID_CURSOR', 'cursorPaging.cursor is not a cursor this server issued');
-  }
-}
-
-/** One page of a list and its cursor metadata; each cursor carries the whole request and the page size. */
-function page<T, Request>(items: T[], request: Request, offset: number, limit: number | null | undefined) {
-  const size = Math.min(limit ?? maxPageSize, maxPageSize);
-  const slice = items.slice(offset, offset + size);
-  const hasNext = offset + size < items.length;
-  const next = hasNext ? encodeCursor({ request, offset: offset + size, limit: size }) : null;
-  const prev = offset > 0 ? encodeCursor({ request, offset: Math.max(0, offset - size), limit: size }) : null;
-  return { items: slice, metadata: { count: slice.length, cursors: { next, prev }, hasNext } };
-}
+import {
+  calendarEntriesOfAppointment,
+  calendarEntriesOfSessions,
+  toTimeSlot,
+  resourcesOf,
+  staffFilterOf,
+  eventTimeSlot,
+  sequenceLocations,
+  multiTimeSlot,
+} from './time-slot-answers.ts';
+export { maxRangeDays } from './availability-requests.ts';
 
 export function createAvailabilityService(deps: { repository: AvailabilityRepository }) {
   const { repository } = deps;
@@ -411,151 +172,6 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
     return withWaitlist(
       computeCourseSlots(input, courseSpan(input.rules, input.sessions, timeline, fallback)),
     );
-  }
-
-  function calendarEntriesOfAppointment(
-    slots: AppointmentSlot[],
-    service: ServiceInput,
-    names: Map<string, string>,
-    timeline: ZoneTimeline,
-  ): Array<SlotAvailability & { start: number }> {
-    const entries: Array<SlotAvailability & { start: number }> = [];
-    const locations = locationsOf(service);
-    for (const slot of slots) {
-      for (const location of locations) {
-        for (const staffMemberId of slot.staffMemberIds) {
-          entries.push({
-            start: slot.start,
-            slot: {
-              serviceId: service.id,
-              scheduleId: service.scheduleId,
-              startDate: timeline.formatOffset(slot.start),
-              endDate: timeline.formatOffset(slot.end),
-              timezone: timeline.timeZone,
-              resource: { id: staffMemberId, name: names.get(staffMemberId) ?? null },
-              location: calendarLocation(location),
-            },
-            bookable: slot.bookable,
-            totalSpots: 1,
-            openSpots: 1,
-            bookingPolicyViolations: wireViolations(slot.violations),
-            locked: false,
-          });
-        }
-      }
-    }
-    return entries;
-  }
-
-  function calendarEntriesOfSessions(slots: WaitlistedSlot[], service: ServiceInput, timeline: ZoneTimeline) {
-    return slots.map((slot) => ({
-      start: slot.start,
-      slot: {
-        sessionId: slot.sessionId,
-        eventId: slot.sessionId,
-        serviceId: service.id,
-        scheduleId: service.scheduleId,
-        startDate: timeline.formatOffset(slot.start),
-        endDate: timeline.formatOffset(slot.end),
-        timezone: timeline.timeZone,
-        ...(slot.staffMemberId ? { resource: { id: slot.staffMemberId } } : {}),
-        location: calendarLocation(service.locations[0]),
-      },
-      bookable: slot.bookable,
-      totalSpots: slot.totalSpots,
-      openSpots: slot.openSpots,
-      ...(slot.waitingList
-        ? { waitingList: { totalSpots: slot.waitingList.total, openSpots: slot.waitingList.open } }
-        : {}),
-      bookingPolicyViolations: wireViolations(slot.violations),
-      locked: false,
-    }));
-  }
-
-  function toTimeSlot(
-    slot: { start: number; end: number; bookable: boolean; violations: PolicyViolations },
-    service: ServiceInput,
-    timeline: ZoneTimeline,
-    capacity: { total: number; remaining: number },
-    resources: TimeSlot['availableResources'],
-    extra: Partial<TimeSlot> = {},
-    location: SlotLocation | undefined = service.locations[0],
-  ): TimeSlot {
-    const violatesPolicy =
-      slot.violations.tooEarlyToBook || slot.violations.tooLateToBook || slot.violations.bookOnlineDisabled;
-    return {
-      serviceId: service.id,
-      localStartDate: timeline.formatLocal(slot.start),
-      localEndDate: timeline.formatLocal(slot.end),
-      bookable: slot.bookable,
-      location: location
-        ? {
-            id: location.id ?? null,
-            name: location.name ?? null,
-            formattedAddress: location.formattedAddress ?? null,
-            locationType: location.locationType,
-          }
-        : { locationType: 'BUSINESS' },
-      totalCapacity: capacity.total,
-      remainingCapacity: capacity.remaining,
-      bookableCapacity: slot.bookable ? capacity.remaining : 0,
-      bookingPolicyViolations: {
-        ...wireViolations(slot.violations),
-        earliestBookingDate:
-          slot.violations.earliestBookingDate === null
-            ? null
-            : new Date(slot.violations.earliestBookingDate).toISOString(),
-      },
-      availableResources: resources,
-      nestedTimeSlots: [],
-      nonBookableReasons: {
-        noRemainingCapacity: capacity.remaining === 0,
-        violatesBookingPolicy: violatesPolicy,
-        reservedForWaitingList: false,
-        eventCancelled: false,
-      },
-      scheduleId: service.scheduleId,
-      ...extra,
-    };
-  }
-
-  /** The resources a time slot lists: staff under the staff type, then the service's resource pools. */
-  function resourcesOf(
-    slot:
-      | AppointmentSlot
-      | { staffMemberIds: string[]; availableResources: AppointmentSlot['availableResources'] },
-    loaded: LoadedAppointment,
-    include: ((resourceTypeId: string) => boolean) | 'all',
-  ): TimeSlot['availableResources'] {
-    const wanted = (typeId: string) => include === 'all' || include(typeId);
-    const limit = include === 'all' ? Infinity : 10;
-    const out: TimeSlot['availableResources'] = [];
-    if (wanted(staffResourceTypeId)) {
-      out.push({
-        resourceTypeId: staffResourceTypeId,
-        resources: slot.staffMemberIds
-          .slice(0, limit)
-          .map((id) => ({ id, name: loaded.staffNames.get(id) ?? null })),
-        hasMoreAvailableResources: slot.staffMemberIds.length > limit,
-      });
-    }
-    for (const pool of slot.availableResources) {
-      if (!wanted(pool.resourceTypeId)) continue;
-      out.push({
-        resourceTypeId: pool.resourceTypeId,
-        resources: pool.resourceIds
-          .slice(0, limit)
-          .map((id) => ({ id, name: loaded.resourceNames.get(id) ?? null })),
-        hasMoreAvailableResources: pool.resourceIds.length > limit,
-      });
-    }
-    return out;
-  }
-
-  /** Staff members a `resourceTypes` filter allows; null when it does not restrict staff. */
-  function staffFilterOf(resourceTypes: ListTimeSlotsRequest['resourceTypes']): string[] | null {
-    const staffEntry = resourceTypes?.find((entry) => entry.resourceTypeId === staffResourceTypeId);
-    return staffEntry?.resourceIds ?? null;
   }
 
   function localWindow(
@@ -1018,72 +634,6 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
 
   async function findSession(ctx: RequestContext, sessionId: string) {
     return repository.findSessionById(ctx.site.id, sessionId);
-  }
-
-  function eventTimeSlot(slot: WaitlistedSlot, service: ServiceInput, timeline: ZoneTimeline): TimeSlot {
-    return toTimeSlot(
-      slot,
-      service,
-      timeline,
-      { total: slot.totalSpots, remaining: slot.openSpots },
-      slot.staffMemberId
-        ? [
-            {
-              resourceTypeId: staffResourceTypeId,
-              resources: [{ id: slot.staffMemberId }],
-              hasMoreAvailableResources: false,
-            },
-          ]
-        : [],
-      {
-        eventInfo: {
-          eventId: slot.sessionId,
-          eventTitle: service.name ?? null,
-          ...(slot.waitingList
-            ? {
-                waitingList: {
-                  totalCapacity: slot.waitingList.total,
-                  remainingCapacity: slot.waitingList.open,
-                },
-              }
-            : {}),
-        },
-      },
-    );
-  }
-
-  /** Where a visit can take place: the first service's locations that the filter keeps. */
-  function sequenceLocations(
-    chained: { services: LoadedAppointment[] },
-    filter: LocationFilter | null | undefined,
-  ): SlotLocation[] {
-    return locationsMatching(chained.services[0]!.service, filter ? [filter] : null);
-  }
-
-  function multiTimeSlot(
-    slot: ChainedSlot,
-    chained: { services: LoadedAppointment[] },
-    timeline: ZoneTimeline,
-    include: Array<Set<string>> | 'all',
-    location: SlotLocation | undefined,
-  ): TimeSlot {
-    const first = chained.services[0]!.service;
-    const base = toTimeSlot(slot, first, timeline, { total: 1, remaining: 1 }, [], {}, location);
-    return {
-      ...base,
-      serviceId: null,
-      nestedTimeSlots: slot.parts.map((part, index) => ({
-        serviceId: part.serviceId,
-        scheduleId: part.scheduleId,
-        localStartDate: timeline.formatLocal(part.start),
-        localEndDate: timeline.formatLocal(part.end),
-        availableResources: resourcesOf(
-          part,
-          chained.services[index]!,
-          include === 'all' ? 'all' : (typeId) => include[index]!.has(typeId),
-        ),
-      })),
-    };
   }
 
   async function chain(
