@@ -17,6 +17,7 @@ export interface SecretSealer {
 export function createSecretSealer(key: Buffer): SecretSealer {
   if (key.length !== 32)
     throw new Error('Invalid configuration:\n  SECRETS_KEY: must be 32 bytes, base64-encoded');
+  const isSealed = (stored: string) => /^v1\.[\w-]+\.[\w-]+\.[\w-]*$/.test(stored);
   return {
     seal(plaintext) {
       const iv = randomBytes(12);
@@ -27,7 +28,7 @@ export function createSecretSealer(key: Buffer): SecretSealer {
         .join('.');
     },
     open(stored) {
-      if (!this.isSealed(stored)) return stored;
+      if (!isSealed(stored)) return stored;
       const [, iv, tag, encrypted] = stored.split('.') as [string, string, string, string];
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
@@ -35,7 +36,7 @@ export function createSecretSealer(key: Buffer): SecretSealer {
         'utf8',
       );
     },
-    isSealed: (stored) => /^v1\.[\w-]+\.[\w-]+\.[\w-]*$/.test(stored),
+    isSealed,
   };
 }
 
@@ -60,11 +61,16 @@ export function secretSealerFor(config: Pick<Config, 'SECRETS_KEY' | 'NODE_ENV' 
 function keyFile(file: string): Buffer {
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Written whole under another name, then linked into place: a process starting at the same moment
+    // either links first or finds the complete file, never a half-written one.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(draft, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
     try {
-      fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+      fs.linkSync(draft, file);
     } catch (error) {
-      // Another process made it first: read theirs.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(draft, { force: true });
     }
   }
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
