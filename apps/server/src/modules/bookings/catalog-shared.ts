@@ -1,12 +1,11 @@
 import { invalidField, staleRevision } from '../../platform/errors/app-error.ts';
+import { isPlainObject } from '../../platform/query/parse-filter.ts';
 
 export function iso(date: Date): string {
   return date.toISOString();
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+export { isPlainObject };
 
 /** Merge-patch: objects merge key by key, anything else (arrays, scalars, null) replaces. */
 export function deepMerge(

@@ -21,9 +21,10 @@ import type { Site } from '@atrium/contract/sites';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Database, Tx } from '../../../platform/db/database.ts';
-import { AppError, forbidden, invalidField, staleRevision } from '../../../platform/errors/app-error.ts';
+import { AppError, forbidden, invalidField } from '../../../platform/errors/app-error.ts';
 import type { EventBus } from '../../../platform/events/types.ts';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
+import { assertRevision, iso } from '../catalog-shared.ts';
 import { createStaffRepository } from '../staff.repository.ts';
 import { createBookingHistoryRepository } from './booking-history.repository.ts';
 import { historyEntryOf } from './booking-history.service.ts';
@@ -86,8 +87,6 @@ export interface BookingsServiceDeps {
   findSite: (siteId: string) => Promise<Site | undefined>;
   log: FastifyBaseLogger;
 }
-
-const iso = (date: Date) => date.toISOString();
 
 /** Confirming, declining and marking as pending are the business's (or its payment record's) to do. */
 const businessActions: ReadonlySet<BookingAction> = new Set(['confirm', 'decline', 'markAsPending']);
@@ -191,11 +190,6 @@ function assertOwnBooking(ctx: RequestContext, row: BookingRow): void {
     row.createdByType === ctx.caller.identityType;
   // Another customer's booking answers as missing: its id says nothing to them.
   if (!mine) throw lifecycleErrors.bookingNotFound(row.id);
-}
-
-function assertRevision(row: BookingRow, revision: string | null | undefined): void {
-  if (revision === undefined || revision === null) return;
-  if (Number(revision) !== row.revision) throw staleRevision('Booking', row.id, revision, row.revision);
 }
 
 function parseInstant(value: string, field: string): number {
@@ -902,7 +896,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     assertOwnBooking(ctx, row);
     if (businessActions.has(action) && !isBusinessCaller(ctx))
       throw forbidden(`Only the business can ${action} a booking`);
-    assertRevision(row, revision);
+    assertRevision('Booking', row.id, revision, row.revision);
     const result = transition(row.status, action);
     if (!result.ok) throw lifecycleErrors.illegalTransition(id, action, row.status);
     return { row, to: result.to };
