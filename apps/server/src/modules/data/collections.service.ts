@@ -93,10 +93,18 @@ function checkFields(input: CollectionInput): DataField[] {
   fields.forEach((field, index) => {
     const path = `collection.fields[${index}]`;
     if (systemFieldDefinitions.some((system) => system.key === field.key)) {
-      violations.push({ field: `${path}.key`, description: `${field.key} is a system field`, violatedRule: 'VALIDATION' });
+      violations.push({
+        field: `${path}.key`,
+        description: `${field.key} is a system field`,
+        violatedRule: 'VALIDATION',
+      });
     }
     if (seen.has(field.key)) {
-      violations.push({ field: `${path}.key`, description: `${field.key} is declared twice`, violatedRule: 'VALIDATION' });
+      violations.push({
+        field: `${path}.key`,
+        description: `${field.key} is declared twice`,
+        violatedRule: 'VALIDATION',
+      });
     }
     seen.add(field.key);
     if (field.type === 'REFERENCE' && !field.typeMetadata?.reference?.referencedCollectionId) {
@@ -134,7 +142,8 @@ export function createCollectionsService(deps: {
   const { repository } = deps;
 
   function requireSchemaManager(ctx: RequestContext) {
-    if (!canManageSchema(ctx.caller)) throw forbidden('Only the site owner, admins and apps manage collections');
+    if (!canManageSchema(ctx.caller))
+      throw forbidden('Only the site owner, admins and apps manage collections');
   }
 
   async function getRow(ctx: RequestContext, collectionId: string): Promise<DataCollectionRow> {
@@ -183,7 +192,13 @@ export function createCollectionsService(deps: {
       const { rows, total } = await repository.listCollections(ctx.site.id, limit, offset);
       return {
         collections: rows.map(toWireCollection),
-        pagingMetadata: { count: rows.length, offset, total, tooManyToCount: false, hasNext: offset + rows.length < total },
+        pagingMetadata: {
+          count: rows.length,
+          offset,
+          total,
+          tooManyToCount: false,
+          hasNext: offset + rows.length < total,
+        },
       };
     },
 
@@ -192,7 +207,8 @@ export function createCollectionsService(deps: {
       requireSchemaManager(ctx);
       const current = await getRow(ctx, input.id);
       const fields = checkFields(input);
-      const expected = input.revision === undefined || input.revision === null ? current.revision : Number(input.revision);
+      const expected =
+        input.revision === undefined || input.revision === null ? current.revision : Number(input.revision);
       const updated = await repository.updateCollectionAtRevision(ctx.site.id, input.id, expected, {
         displayName: input.displayName ?? current.displayName,
         displayField: input.displayField === undefined ? current.displayField : input.displayField,
@@ -211,7 +227,9 @@ export function createCollectionsService(deps: {
       await getRow(ctx, collectionId);
       // Indexes are dropped first and outside the transaction: DROP INDEX CONCURRENTLY cannot run inside one.
       await deps.dropCollectionIndexes(ctx.site.id, collectionId);
-      const removed = await deps.database.transaction((tx) => repository.deleteCollection(ctx.site.id, collectionId, tx));
+      const removed = await deps.database.transaction((tx) =>
+        repository.deleteCollection(ctx.site.id, collectionId, tx),
+      );
       if (!removed) throw collectionNotFound(collectionId);
     },
   };

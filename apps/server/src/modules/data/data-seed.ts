@@ -82,7 +82,14 @@ function post(
   title: string,
   published: string,
   author: string,
-  details: { excerpt: string; body: string; tags: string[]; views: number; featured?: boolean; minutes: number },
+  details: {
+    excerpt: string;
+    body: string;
+    tags: string[];
+    views: number;
+    featured?: boolean;
+    minutes: number;
+  },
 ) {
   return {
     _id: `post-${id}`,
@@ -113,20 +120,32 @@ const posts = [
     featured: true,
     minutes: 3,
   }),
-  post('beginners', 'Yoga for complete beginners: your first five classes', '2026-09-20T07:30:00.000Z', 'team-maya', {
-    excerpt: 'What to bring, what to expect and how to pace yourself in the first weeks.',
-    body: 'Bring water and comfortable clothes; mats are provided. Tell your teacher about injuries before class.',
-    tags: ['yoga', 'beginners'],
-    views: 1290,
-    minutes: 6,
-  }),
-  post('pilates-core', 'Three pilates exercises for a stronger core', '2026-10-12T06:00:00.000Z', 'team-jonas', {
-    excerpt: 'Ten minutes a day, no equipment needed.',
-    body: 'The hundred, the single-leg stretch and the roll-up, explained step by step with common mistakes.',
-    tags: ['pilates', 'exercise'],
-    views: 856,
-    minutes: 5,
-  }),
+  post(
+    'beginners',
+    'Yoga for complete beginners: your first five classes',
+    '2026-09-20T07:30:00.000Z',
+    'team-maya',
+    {
+      excerpt: 'What to bring, what to expect and how to pace yourself in the first weeks.',
+      body: 'Bring water and comfortable clothes; mats are provided. Tell your teacher about injuries before class.',
+      tags: ['yoga', 'beginners'],
+      views: 1290,
+      minutes: 6,
+    },
+  ),
+  post(
+    'pilates-core',
+    'Three pilates exercises for a stronger core',
+    '2026-10-12T06:00:00.000Z',
+    'team-jonas',
+    {
+      excerpt: 'Ten minutes a day, no equipment needed.',
+      body: 'The hundred, the single-leg stretch and the roll-up, explained step by step with common mistakes.',
+      tags: ['pilates', 'exercise'],
+      views: 856,
+      minutes: 5,
+    },
+  ),
   post('winter-timetable', 'Winter timetable and holiday closures', '2026-11-02T09:00:00.000Z', 'team-lea', {
     excerpt: 'Early-morning classes move to 7:00 from November; we close from 24 to 26 December.',
     body: 'The evening flow class gets a second weekly slot on Thursdays. Memberships pause automatically.',
@@ -157,13 +176,19 @@ const posts = [
     views: 978,
     minutes: 7,
   }),
-  post('massage-after-running', 'Why runners book a sports massage', '2026-08-19T12:00:00.000Z', 'team-priya', {
-    excerpt: 'Tight calves and hips? What a sports massage does, and when to book it before a race.',
-    body: 'Book two to four days before a race, never the day before. Afterwards, wait 48 hours and drink plenty of water.',
-    tags: ['massage', 'running'],
-    views: 644,
-    minutes: 4,
-  }),
+  post(
+    'massage-after-running',
+    'Why runners book a sports massage',
+    '2026-08-19T12:00:00.000Z',
+    'team-priya',
+    {
+      excerpt: 'Tight calves and hips? What a sports massage does, and when to book it before a race.',
+      body: 'Book two to four days before a race, never the day before. Afterwards, wait 48 hours and drink plenty of water.',
+      tags: ['massage', 'running'],
+      views: 644,
+      minutes: 4,
+    },
+  ),
   post('ashtanga-weekend', 'Ashtanga weekend with Tomás', '2026-10-20T08:00:00.000Z', 'team-tomas', {
     excerpt: 'Two days of Mysore-style practice, led classes and a Q&A on the primary series.',
     body: 'Saturday and Sunday, 8:00 to 12:00. Suitable for anyone who knows the sun salutations; 20 places.',
@@ -214,7 +239,8 @@ export async function seedDataCollections(
     now: systemClock.now,
   };
   const existing = await module.collections.list(ctx, { limit: 100 });
-  if (existing.collections.some((collection) => collection.id === 'Posts' || collection.id === 'Team')) return false;
+  if (existing.collections.some((collection) => collection.id === 'Posts' || collection.id === 'Team'))
+    return false;
   await module.collections.create(ctx, {
     id: 'Team',
     displayName: 'Team',
@@ -255,8 +281,21 @@ export async function seedDataCollections(
     permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
     defaultDisplayOrder: { fieldKey: 'published', direction: 'DESC' },
   });
-  await module.bulk.insert(ctx, 'Team', team.map((data) => ({ data })), { returnEntity: false });
-  await module.bulk.insert(ctx, 'Posts', posts.map((data) => ({ data })), { returnEntity: false });
-  await module.indexes.create(ctx, 'Posts', { name: 'byPublished', fields: [{ path: 'published', order: 'DESC' }] });
+  await module.bulk.insert(
+    ctx,
+    'Team',
+    team.map((data) => ({ data })),
+    { returnEntity: false },
+  );
+  await module.bulk.insert(
+    ctx,
+    'Posts',
+    posts.map((data) => ({ data })),
+    { returnEntity: false },
+  );
+  await module.indexes.create(ctx, 'Posts', {
+    name: 'byPublished',
+    fields: [{ path: 'published', order: 'DESC' }],
+  });
   return true;
 }

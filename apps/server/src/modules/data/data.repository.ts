@@ -155,7 +155,12 @@ export function createDataRepository(db: Executor) {
       return removed.length > 0;
     },
 
-    async findItem(scope: ItemScope, itemId: string, options: { forUpdate?: boolean } = {}, executor: Executor = db) {
+    async findItem(
+      scope: ItemScope,
+      itemId: string,
+      options: { forUpdate?: boolean } = {},
+      executor: Executor = db,
+    ) {
       const query = executor
         .select(itemColumns)
         .from(dataItems)
@@ -165,7 +170,12 @@ export function createDataRepository(db: Executor) {
       return row as ItemRow | undefined;
     },
 
-    async findItems(scope: ItemScope, itemIds: readonly string[], options: { forUpdate?: boolean } = {}, executor: Executor = db) {
+    async findItems(
+      scope: ItemScope,
+      itemIds: readonly string[],
+      options: { forUpdate?: boolean } = {},
+      executor: Executor = db,
+    ) {
       if (itemIds.length === 0) return [];
       const query = executor
         .select(itemColumns)
@@ -179,9 +189,16 @@ export function createDataRepository(db: Executor) {
      * statement with one parameter whatever the count (the rows travel as a JSON array), and nothing is
      * read back: a stored row is what was given.
      */
-    async insertItems(scope: ItemScope, rows: readonly NewItemRow[], now: Date, executor: Executor = db): Promise<ItemRow[]> {
+    async insertItems(
+      scope: ItemScope,
+      rows: readonly NewItemRow[],
+      now: Date,
+      executor: Executor = db,
+    ): Promise<ItemRow[]> {
       if (rows.length === 0) return [];
-      const payload = JSON.stringify(rows.map((row) => ({ id: row.itemId, data: row.data, owner: row.owner })));
+      const payload = JSON.stringify(
+        rows.map((row) => ({ id: row.itemId, data: row.data, owner: row.owner })),
+      );
       const at = now.toISOString();
       const inserted = await executeRows<{ item_id: string }>(
         executor,
@@ -195,10 +212,22 @@ export function createDataRepository(db: Executor) {
       const done = new Set(inserted.map((row) => row.item_id));
       return rows
         .filter((row) => done.has(row.itemId))
-        .map((row) => ({ itemId: row.itemId, data: row.data, owner: row.owner, createdDate: now, updatedDate: now }));
+        .map((row) => ({
+          itemId: row.itemId,
+          data: row.data,
+          owner: row.owner,
+          createdDate: now,
+          updatedDate: now,
+        }));
     },
 
-    async replaceItem(scope: ItemScope, itemId: string, data: Record<string, unknown>, now: Date, executor: Executor = db) {
+    async replaceItem(
+      scope: ItemScope,
+      itemId: string,
+      data: Record<string, unknown>,
+      now: Date,
+      executor: Executor = db,
+    ) {
       const [row] = await executor
         .update(dataItems)
         .set({ data, updatedDate: now })
@@ -226,10 +255,15 @@ export function createDataRepository(db: Executor) {
     },
 
     async truncate(scope: ItemScope, executor: Executor = db): Promise<number> {
-      const removed = await executor.delete(dataItems).where(inCollection(scope)).returning({ id: dataItems.itemId });
+      const removed = await executor
+        .delete(dataItems)
+        .where(inCollection(scope))
+        .returning({ id: dataItems.itemId });
       await executor
         .delete(dataReferences)
-        .where(and(eq(dataReferences.siteId, scope.siteId), eq(dataReferences.collectionId, scope.collectionId)));
+        .where(
+          and(eq(dataReferences.siteId, scope.siteId), eq(dataReferences.collectionId, scope.collectionId)),
+        );
       return removed.length;
     },
 
@@ -298,7 +332,10 @@ export function createDataRepository(db: Executor) {
     ): Promise<Array<{ referringItemId: string; referencedItemId: string }>> {
       if (referringItemIds.length === 0) return [];
       return executor
-        .select({ referringItemId: dataReferences.referringItemId, referencedItemId: dataReferences.referencedItemId })
+        .select({
+          referringItemId: dataReferences.referringItemId,
+          referencedItemId: dataReferences.referencedItemId,
+        })
         .from(dataReferences)
         .where(
           and(
@@ -311,7 +348,11 @@ export function createDataRepository(db: Executor) {
         .orderBy(asc(dataReferences.createdDate), asc(dataReferences.referencedItemId));
     },
 
-    async isReferenced(scope: ItemScope, reference: { fieldKey: string; referringItemId: string; referencedItemId: string }, executor: Executor = db) {
+    async isReferenced(
+      scope: ItemScope,
+      reference: { fieldKey: string; referringItemId: string; referencedItemId: string },
+      executor: Executor = db,
+    ) {
       const [row] = await executor
         .select({ one: sql<number>`1` })
         .from(dataReferences)
@@ -330,7 +371,11 @@ export function createDataRepository(db: Executor) {
 
     // Indexes ------------------------------------------------------------------------------------------
 
-    async listIndexes(siteId: string, collectionId: string, executor: Executor = db): Promise<DataIndexRow[]> {
+    async listIndexes(
+      siteId: string,
+      collectionId: string,
+      executor: Executor = db,
+    ): Promise<DataIndexRow[]> {
       return executor
         .select()
         .from(dataIndexes)
@@ -355,7 +400,13 @@ export function createDataRepository(db: Executor) {
     async deleteIndexRow(siteId: string, collectionId: string, name: string, executor: Executor = db) {
       const [row] = await executor
         .delete(dataIndexes)
-        .where(and(eq(dataIndexes.siteId, siteId), eq(dataIndexes.collectionId, collectionId), eq(dataIndexes.name, name)))
+        .where(
+          and(
+            eq(dataIndexes.siteId, siteId),
+            eq(dataIndexes.collectionId, collectionId),
+            eq(dataIndexes.name, name),
+          ),
+        )
         .returning();
       return row;
     },

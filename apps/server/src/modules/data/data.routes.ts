@@ -85,7 +85,8 @@ const businessManagers: RouteAccess = {
   roles: ['OWNER', 'ADMIN'],
   scopes: ['data.collections.manage'],
 };
-const readingItems = /^\/data\/v2\/items\/(:dataItemId|query|query-distinct-values|aggregate|search|query-referenced|is-referenced|count)$/;
+const readingItems =
+  /^\/data\/v2\/items\/(:dataItemId|query|query-distinct-values|aggregate|search|query-referenced|is-referenced|count)$/;
 
 function dataRouteAccess(method: string | string[], url: string): RouteAccess {
   if (url.startsWith('/data/v2/indexes')) return businessManagers;
@@ -108,17 +109,38 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
 
   app.post(
     '/data/v2/collections',
-    { schema: { summary: 'Create a collection', tags, body: createCollectionRequestSchema, response: responses(collectionResponseSchema) } },
+    {
+      schema: {
+        summary: 'Create a collection',
+        tags,
+        body: createCollectionRequestSchema,
+        response: responses(collectionResponseSchema),
+      },
+    },
     async (request) => ({ collection: await collections.create(request.ctx, request.body.collection) }),
   );
   app.get(
     '/data/v2/collections/:dataCollectionId',
-    { schema: { summary: 'Get a collection', tags, params: collectionParams, response: responses(collectionResponseSchema) } },
+    {
+      schema: {
+        summary: 'Get a collection',
+        tags,
+        params: collectionParams,
+        response: responses(collectionResponseSchema),
+      },
+    },
     async (request) => ({ collection: await collections.get(request.ctx, request.params.dataCollectionId) }),
   );
   app.get(
     '/data/v2/collections',
-    { schema: { summary: 'List collections', tags, querystring: listCollectionsRequestSchema, response: responses(listCollectionsResponseSchema) } },
+    {
+      schema: {
+        summary: 'List collections',
+        tags,
+        querystring: listCollectionsRequestSchema,
+        response: responses(listCollectionsResponseSchema),
+      },
+    },
     async (request) =>
       collections.list(request.ctx, {
         limit: request.query.paging?.limit ?? request.query['paging.limit'],
@@ -127,12 +149,26 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
   );
   app.put(
     '/data/v2/collections',
-    { schema: { summary: 'Replace a collection schema', tags, body: updateCollectionRequestSchema, response: responses(collectionResponseSchema) } },
+    {
+      schema: {
+        summary: 'Replace a collection schema',
+        tags,
+        body: updateCollectionRequestSchema,
+        response: responses(collectionResponseSchema),
+      },
+    },
     async (request) => ({ collection: await collections.update(request.ctx, request.body.collection) }),
   );
   app.delete(
     '/data/v2/collections/:dataCollectionId',
-    { schema: { summary: 'Delete a collection and its items', tags, params: collectionParams, response: responses(emptyResponseSchema) } },
+    {
+      schema: {
+        summary: 'Delete a collection and its items',
+        tags,
+        params: collectionParams,
+        response: responses(emptyResponseSchema),
+      },
+    },
     async (request) => {
       await collections.remove(request.ctx, request.params.dataCollectionId);
       return {};
@@ -144,7 +180,13 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
   app.get(
     '/data/v2/items/:dataItemId',
     {
-      schema: { summary: 'Get an item', tags, params: itemParams, querystring: getItemRequestSchema, response: responses(itemResponseSchema) },
+      schema: {
+        summary: 'Get an item',
+        tags,
+        params: itemParams,
+        querystring: getItemRequestSchema,
+        response: responses(itemResponseSchema),
+      },
     },
     async (request) => {
       const fields = request.query.fields;
@@ -158,40 +200,105 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
   );
   app.post(
     '/data/v2/items',
-    { schema: { summary: 'Insert an item', tags, body: writeItemRequestSchema, response: responses(itemResponseSchema) } },
+    {
+      schema: {
+        summary: 'Insert an item',
+        tags,
+        body: writeItemRequestSchema,
+        response: responses(itemResponseSchema),
+      },
+    },
     async (request) =>
-      items.insert(request.ctx, request.body.dataCollectionId, request.body, request.body.includeReferencedItems),
+      items.insert(
+        request.ctx,
+        request.body.dataCollectionId,
+        request.body,
+        request.body.includeReferencedItems,
+      ),
   );
   app.post(
     '/data/v2/items/update',
-    { schema: { summary: 'Replace an item', tags, body: writeItemRequestSchema, response: responses(itemResponseSchema) } },
-    async (request) => items.update(request.ctx, request.body.dataCollectionId, request.body, request.body.condition?.filter),
+    {
+      schema: {
+        summary: 'Replace an item',
+        tags,
+        body: writeItemRequestSchema,
+        response: responses(itemResponseSchema),
+      },
+    },
+    async (request) =>
+      items.update(request.ctx, request.body.dataCollectionId, request.body, request.body.condition?.filter),
   );
   app.post(
     '/data/v2/items/save',
-    { schema: { summary: 'Insert or replace an item', tags, body: writeItemRequestSchema, response: responses(saveItemResponseSchema) } },
+    {
+      schema: {
+        summary: 'Insert or replace an item',
+        tags,
+        body: writeItemRequestSchema,
+        response: responses(saveItemResponseSchema),
+      },
+    },
     async (request) => items.save(request.ctx, request.body.dataCollectionId, request.body),
   );
   app.post(
     '/data/v2/items/patch',
-    { schema: { summary: 'Change some fields of an item', tags, body: patchItemRequestSchema, response: responses(itemResponseSchema) } },
+    {
+      schema: {
+        summary: 'Change some fields of an item',
+        tags,
+        body: patchItemRequestSchema,
+        response: responses(itemResponseSchema),
+      },
+    },
     async (request) =>
-      items.patch(request.ctx, request.body.dataCollectionId, request.body.patch, request.body.condition?.filter),
+      items.patch(
+        request.ctx,
+        request.body.dataCollectionId,
+        request.body.patch,
+        request.body.condition?.filter,
+      ),
   );
   app.post(
     '/data/v2/items/remove',
-    { schema: { summary: 'Remove an item', tags, body: removeItemRequestSchema, response: responses(itemResponseSchema) } },
+    {
+      schema: {
+        summary: 'Remove an item',
+        tags,
+        body: removeItemRequestSchema,
+        response: responses(itemResponseSchema),
+      },
+    },
     async (request) =>
-      items.remove(request.ctx, request.body.dataCollectionId, request.body.dataItemId, request.body.condition?.filter),
+      items.remove(
+        request.ctx,
+        request.body.dataCollectionId,
+        request.body.dataItemId,
+        request.body.condition?.filter,
+      ),
   );
   app.post(
     '/data/v2/items/truncate',
-    { schema: { summary: 'Remove every item of a collection', tags, body: truncateRequestSchema, response: responses(emptyResponseSchema) } },
+    {
+      schema: {
+        summary: 'Remove every item of a collection',
+        tags,
+        body: truncateRequestSchema,
+        response: responses(emptyResponseSchema),
+      },
+    },
     async (request) => items.truncate(request.ctx, request.body.dataCollectionId),
   );
   app.post(
     '/data/v2/items/count',
-    { schema: { summary: 'Count items', tags, body: countRequestSchema, response: responses(countResponseSchema) } },
+    {
+      schema: {
+        summary: 'Count items',
+        tags,
+        body: countRequestSchema,
+        response: responses(countResponseSchema),
+      },
+    },
     async (request) => items.count(request.ctx, request.body.dataCollectionId, request.body.filter),
   );
 
@@ -211,17 +318,38 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
   });
   app.post(
     '/data/v2/items/query-distinct-values',
-    { schema: { summary: 'Distinct values of a field', tags, body: distinctValuesRequestSchema, response: responses(distinctValuesResponseSchema) } },
+    {
+      schema: {
+        summary: 'Distinct values of a field',
+        tags,
+        body: distinctValuesRequestSchema,
+        response: responses(distinctValuesResponseSchema),
+      },
+    },
     async (request) => analytics.distinctValues(request.ctx, request.body.dataCollectionId, request.body),
   );
   app.post(
     '/data/v2/items/aggregate',
-    { schema: { summary: 'Group and aggregate items', tags, body: aggregateRequestSchema, response: responses(aggregateResponseSchema) } },
+    {
+      schema: {
+        summary: 'Group and aggregate items',
+        tags,
+        body: aggregateRequestSchema,
+        response: responses(aggregateResponseSchema),
+      },
+    },
     async (request) => analytics.aggregate(request.ctx, request.body.dataCollectionId, request.body),
   );
   app.post(
     '/data/v2/items/search',
-    { schema: { summary: 'Full-text search', tags, body: searchRequestSchema, response: responses(queryItemsResponseSchema) } },
+    {
+      schema: {
+        summary: 'Full-text search',
+        tags,
+        body: searchRequestSchema,
+        response: responses(queryItemsResponseSchema),
+      },
+    },
     async (request) => {
       const search = request.body.search ?? {};
       return analytics.search(request.ctx, request.body.dataCollectionId, {
@@ -242,17 +370,38 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
 
   app.post(
     '/data/v2/items/query-referenced',
-    { schema: { summary: 'Items an item references', tags, body: queryReferencedRequestSchema, response: responses(queryReferencedResponseSchema) } },
+    {
+      schema: {
+        summary: 'Items an item references',
+        tags,
+        body: queryReferencedRequestSchema,
+        response: responses(queryReferencedResponseSchema),
+      },
+    },
     async (request) => analytics.queryReferenced(request.ctx, request.body.dataCollectionId, request.body),
   );
   app.post(
     '/data/v2/items/is-referenced',
-    { schema: { summary: 'Whether an item references another', tags, body: isReferencedRequestSchema, response: responses(isReferencedResponseSchema) } },
+    {
+      schema: {
+        summary: 'Whether an item references another',
+        tags,
+        body: isReferencedRequestSchema,
+        response: responses(isReferencedResponseSchema),
+      },
+    },
     async (request) => analytics.isReferenced(request.ctx, request.body.dataCollectionId, request.body),
   );
   app.post(
     '/data/v2/items/replace-references',
-    { schema: { summary: 'Replace the references of a field', tags, body: replaceReferencesRequestSchema, response: responses(replaceReferencesResponseSchema) } },
+    {
+      schema: {
+        summary: 'Replace the references of a field',
+        tags,
+        body: replaceReferencesRequestSchema,
+        response: responses(replaceReferencesResponseSchema),
+      },
+    },
     async (request) => analytics.replaceReferences(request.ctx, request.body.dataCollectionId, request.body),
   );
 
@@ -260,56 +409,138 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
 
   app.post(
     '/data/v2/bulk/items/insert',
-    { schema: { summary: 'Insert up to 1000 items', tags, body: bulkItemsRequestSchema, response: responses(bulkItemsResponseSchema) } },
-    async (request) => bulk.insert(request.ctx, request.body.dataCollectionId, request.body.dataItems, request.body),
+    {
+      schema: {
+        summary: 'Insert up to 1000 items',
+        tags,
+        body: bulkItemsRequestSchema,
+        response: responses(bulkItemsResponseSchema),
+      },
+    },
+    async (request) =>
+      bulk.insert(request.ctx, request.body.dataCollectionId, request.body.dataItems, request.body),
   );
   app.post(
     '/data/v2/bulk/items/update',
-    { schema: { summary: 'Replace up to 1000 items', tags, body: bulkItemsRequestSchema, response: responses(bulkItemsResponseSchema) } },
-    async (request) => bulk.update(request.ctx, request.body.dataCollectionId, request.body.dataItems, request.body),
+    {
+      schema: {
+        summary: 'Replace up to 1000 items',
+        tags,
+        body: bulkItemsRequestSchema,
+        response: responses(bulkItemsResponseSchema),
+      },
+    },
+    async (request) =>
+      bulk.update(request.ctx, request.body.dataCollectionId, request.body.dataItems, request.body),
   );
   app.post(
     '/data/v2/bulk/items/save',
-    { schema: { summary: 'Insert or replace up to 1000 items', tags, body: bulkItemsRequestSchema, response: responses(bulkItemsResponseSchema) } },
-    async (request) => bulk.save(request.ctx, request.body.dataCollectionId, request.body.dataItems, request.body),
+    {
+      schema: {
+        summary: 'Insert or replace up to 1000 items',
+        tags,
+        body: bulkItemsRequestSchema,
+        response: responses(bulkItemsResponseSchema),
+      },
+    },
+    async (request) =>
+      bulk.save(request.ctx, request.body.dataCollectionId, request.body.dataItems, request.body),
   );
   app.post(
     '/data/v2/bulk/items/patch',
-    { schema: { summary: 'Patch up to 1000 items', tags, body: bulkPatchRequestSchema, response: responses(bulkItemsResponseSchema) } },
-    async (request) => bulk.patch(request.ctx, request.body.dataCollectionId, request.body.patches, request.body),
+    {
+      schema: {
+        summary: 'Patch up to 1000 items',
+        tags,
+        body: bulkPatchRequestSchema,
+        response: responses(bulkItemsResponseSchema),
+      },
+    },
+    async (request) =>
+      bulk.patch(request.ctx, request.body.dataCollectionId, request.body.patches, request.body),
   );
   app.post(
     '/data/v2/bulk/items/remove',
-    { schema: { summary: 'Remove up to 1000 items', tags, body: bulkRemoveRequestSchema, response: responses(bulkItemsResponseSchema) } },
+    {
+      schema: {
+        summary: 'Remove up to 1000 items',
+        tags,
+        body: bulkRemoveRequestSchema,
+        response: responses(bulkItemsResponseSchema),
+      },
+    },
     async (request) => bulk.remove(request.ctx, request.body.dataCollectionId, request.body.dataItemIds),
   );
   app.post(
     '/data/v2/bulk/items/insert-references',
-    { schema: { summary: 'Add up to 1000 references', tags, body: bulkReferencesRequestSchema, response: responses(bulkReferencesResponseSchema) } },
+    {
+      schema: {
+        summary: 'Add up to 1000 references',
+        tags,
+        body: bulkReferencesRequestSchema,
+        response: responses(bulkReferencesResponseSchema),
+      },
+    },
     async (request) =>
-      bulk.insertReferences(request.ctx, request.body.dataCollectionId, request.body.dataItemReferences, request.body.returnEntity),
+      bulk.insertReferences(
+        request.ctx,
+        request.body.dataCollectionId,
+        request.body.dataItemReferences,
+        request.body.returnEntity,
+      ),
   );
   app.post(
     '/data/v2/bulk/items/remove-references',
-    { schema: { summary: 'Remove up to 1000 references', tags, body: bulkReferencesRequestSchema, response: responses(bulkReferencesResponseSchema) } },
-    async (request) => bulk.removeReferences(request.ctx, request.body.dataCollectionId, request.body.dataItemReferences),
+    {
+      schema: {
+        summary: 'Remove up to 1000 references',
+        tags,
+        body: bulkReferencesRequestSchema,
+        response: responses(bulkReferencesResponseSchema),
+      },
+    },
+    async (request) =>
+      bulk.removeReferences(request.ctx, request.body.dataCollectionId, request.body.dataItemReferences),
   );
 
   // Indexes -------------------------------------------------------------------------------------------
 
   app.post(
     '/data/v2/indexes',
-    { schema: { summary: 'Create an index', tags, body: createIndexRequestSchema, response: responses(indexResponseSchema) } },
-    async (request) => ({ index: await indexes.create(request.ctx, request.body.dataCollectionId, request.body.index) }),
+    {
+      schema: {
+        summary: 'Create an index',
+        tags,
+        body: createIndexRequestSchema,
+        response: responses(indexResponseSchema),
+      },
+    },
+    async (request) => ({
+      index: await indexes.create(request.ctx, request.body.dataCollectionId, request.body.index),
+    }),
   );
   app.get(
     '/data/v2/indexes',
-    { schema: { summary: "List a collection's indexes", tags, querystring: listIndexesRequestSchema, response: responses(listIndexesResponseSchema) } },
+    {
+      schema: {
+        summary: "List a collection's indexes",
+        tags,
+        querystring: listIndexesRequestSchema,
+        response: responses(listIndexesResponseSchema),
+      },
+    },
     async (request) => indexes.list(request.ctx, request.query.dataCollectionId),
   );
   app.delete(
     '/data/v2/indexes',
-    { schema: { summary: 'Drop an index', tags, querystring: dropIndexRequestSchema, response: responses(emptyResponseSchema) } },
+    {
+      schema: {
+        summary: 'Drop an index',
+        tags,
+        querystring: dropIndexRequestSchema,
+        response: responses(emptyResponseSchema),
+      },
+    },
     async (request) => {
       await indexes.drop(request.ctx, request.query.dataCollectionId, request.query.indexName);
       return {};

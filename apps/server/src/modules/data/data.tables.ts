@@ -18,15 +18,16 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const dataCollections = pgTable(
   'data_collections',
   {
-    siteId: uuid('site_id')
-      .notNull(),
+    siteId: uuid('site_id').notNull(),
     /** The collection's name as clients address it (`Posts`, `Team`). */
     id: text('id').notNull(),
     displayName: text('display_name'),
     collectionType: text('collection_type').notNull().default('NATIVE'),
     displayField: text('display_field'),
     /** The wire `fields` array as given (validated by the contract schema). */
-    fields: jsonb('fields').notNull().default(sql`'[]'::jsonb`),
+    fields: jsonb('fields')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** `{read, insert, update, remove}`, each a role or access level. */
     permissions: jsonb('permissions').notNull(),
     defaultDisplayOrder: jsonb('default_display_order'),

@@ -57,7 +57,13 @@ export function createDataModule(deps: {
       core,
     ),
   };
-  const jobs = createDataJobsModule({ database: deps.database, events: deps.events, log: deps.log, core, ...services });
+  const jobs = createDataJobsModule({
+    database: deps.database,
+    events: deps.events,
+    log: deps.log,
+    core,
+    ...services,
+  });
   return {
     ...services,
     jobs: jobs?.service,

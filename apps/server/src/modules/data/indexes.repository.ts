@@ -40,7 +40,10 @@ function keyColumns(index: Pick<IndexDefinition, 'fields' | 'unique' | 'caseInse
     return index.fields.map((field) => {
       const resolved = dataItemsEntity.resolve(field.path)!;
       if (resolved.kind === 'column') return `(${inlineParameters(sql`${resolved.column}`)})`;
-      const value = resolved.path.reduce<SQL>((inner, key) => sql`${inner} -> ${key}::text`, sql`${resolved.column}`);
+      const value = resolved.path.reduce<SQL>(
+        (inner, key) => sql`${inner} -> ${key}::text`,
+        sql`${resolved.column}`,
+      );
       return index.caseInsensitive
         ? `(lower(${inlineParameters(sql`(${value}) #>> '{}'`)}))`
         : `(${inlineParameters(value)})`;
@@ -52,7 +55,9 @@ function keyColumns(index: Pick<IndexDefinition, 'fields' | 'unique' | 'caseInse
     ['index', 'fields'],
   );
   // The engine orders ASC NULLS FIRST / DESC NULLS LAST; the index must be built the same way to serve it.
-  return keys.map((key) => `(${inlineParameters(key.expr)}) ${key.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
+  return keys.map(
+    (key) => `(${inlineParameters(key.expr)}) ${key.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`,
+  );
 }
 
 /** User indexes as real expression indexes over `data_items`: their DDL. */

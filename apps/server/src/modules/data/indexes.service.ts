@@ -70,21 +70,42 @@ export function createIndexesService(deps: {
     async create(
       ctx: RequestContext,
       collectionId: string,
-      index: { name: string; fields: Array<{ path: string; order: 'ASC' | 'DESC' }>; unique?: boolean; caseInsensitive?: boolean },
+      index: {
+        name: string;
+        fields: Array<{ path: string; order: 'ASC' | 'DESC' }>;
+        unique?: boolean;
+        caseInsensitive?: boolean;
+      },
     ): Promise<DataIndex> {
       requireManager(ctx);
       await deps.collections.schemaOf(ctx, collectionId);
       index.fields.forEach((field, position) => {
-        if (!field.path.split('.').every((segment) => pathSegment.test(segment)) || !dataItemsEntity.resolve(field.path)) {
-          throw invalidField(`index.fields[${position}].path`, 'must be a field path of letters, digits and "_" segments');
+        if (
+          !field.path.split('.').every((segment) => pathSegment.test(segment)) ||
+          !dataItemsEntity.resolve(field.path)
+        ) {
+          throw invalidField(
+            `index.fields[${position}].path`,
+            'must be a field path of letters, digits and "_" segments',
+          );
         }
       });
-      const existing = (await repository.listIndexes(ctx.site.id, collectionId)).filter((row) => row.status !== 'DROPPED');
+      const existing = (await repository.listIndexes(ctx.site.id, collectionId)).filter(
+        (row) => row.status !== 'DROPPED',
+      );
       const unique = index.unique ?? false;
-      if (existing.length >= indexLimits.total || (unique && existing.filter((row) => row.unique).length >= indexLimits.unique)) {
-        throw new AppError(400, 'INDEX_LIMIT_REACHED', `Collection ${collectionId} has reached its index limit`, {
-          data: { ...indexLimits },
-        });
+      if (
+        existing.length >= indexLimits.total ||
+        (unique && existing.filter((row) => row.unique).length >= indexLimits.unique)
+      ) {
+        throw new AppError(
+          400,
+          'INDEX_LIMIT_REACHED',
+          `Collection ${collectionId} has reached its index limit`,
+          {
+            data: { ...indexLimits },
+          },
+        );
       }
       const row = await repository.insertIndex({
         siteId: ctx.site.id,
@@ -97,14 +118,20 @@ export function createIndexesService(deps: {
         status: 'BUILDING',
       });
       if (!row) {
-        throw conflict(dataErrorCodes.indexAlreadyExists, `Collection ${collectionId} already has an index named ${index.name}`, {
-          dataCollectionId: collectionId,
-          indexName: index.name,
-        });
+        throw conflict(
+          dataErrorCodes.indexAlreadyExists,
+          `Collection ${collectionId} already has an index named ${index.name}`,
+          {
+            dataCollectionId: collectionId,
+            indexName: index.name,
+          },
+        );
       }
       // Built before answering: callers see ACTIVE or FAILED, never an index they cannot yet rely on.
       await build(row);
-      const [built] = (await repository.listIndexes(ctx.site.id, collectionId)).filter((candidate) => candidate.name === index.name);
+      const [built] = (await repository.listIndexes(ctx.site.id, collectionId)).filter(
+        (candidate) => candidate.name === index.name,
+      );
       return toWireIndex(built ?? row);
     },
 
@@ -112,17 +139,27 @@ export function createIndexesService(deps: {
       requireManager(ctx);
       await deps.collections.schemaOf(ctx, collectionId);
       const indexes = (await repository.listIndexes(ctx.site.id, collectionId)).map(toWireIndex);
-      return { indexes, pagingMetadata: { count: indexes.length, offset: 0, total: indexes.length, tooManyToCount: false } };
+      return {
+        indexes,
+        pagingMetadata: { count: indexes.length, offset: 0, total: indexes.length, tooManyToCount: false },
+      };
     },
 
     async drop(ctx: RequestContext, collectionId: string, indexName: string): Promise<void> {
       requireManager(ctx);
       await deps.collections.schemaOf(ctx, collectionId);
-      const row = (await repository.listIndexes(ctx.site.id, collectionId)).find((candidate) => candidate.name === indexName);
+      const row = (await repository.listIndexes(ctx.site.id, collectionId)).find(
+        (candidate) => candidate.name === indexName,
+      );
       if (!row) {
-        throw new AppError(404, dataErrorCodes.indexNotFound, `Collection ${collectionId} has no index named ${indexName}`, {
-          data: { dataCollectionId: collectionId, indexName },
-        });
+        throw new AppError(
+          404,
+          dataErrorCodes.indexNotFound,
+          `Collection ${collectionId} has no index named ${indexName}`,
+          {
+            data: { dataCollectionId: collectionId, indexName },
+          },
+        );
       }
       await repository.setIndexStatus(row.sqlName, 'DROPPING', null);
       await indexesRepository.dropIndex(row.sqlName);

@@ -58,8 +58,15 @@ export function applyModifications(
     // The declared type applies to what SET_FIELD puts in a top-level field; array actions move one element.
     const normalize = (value: unknown, name: string) => {
       const typed = path.length === 1 && modification.action === 'SET_FIELD';
-      const result = normalizePatchValue(value, modification.fieldPath, typed ? fields : [], `${at}.${name}.value`);
-      violations.push(...result.violations.map((violation) => ({ ...violation, field: `${at}.${name}.value` })));
+      const result = normalizePatchValue(
+        value,
+        modification.fieldPath,
+        typed ? fields : [],
+        `${at}.${name}.value`,
+      );
+      violations.push(
+        ...result.violations.map((violation) => ({ ...violation, field: `${at}.${name}.value` })),
+      );
       return result.value;
     };
     switch (modification.action) {

@@ -28,7 +28,12 @@ interface Walk {
   prefix: string;
 }
 
-function violation(walk: Walk, path: string, description: string, rule: FieldViolation['violatedRule'] = 'VALIDATION') {
+function violation(
+  walk: Walk,
+  path: string,
+  description: string,
+  rule: FieldViolation['violatedRule'] = 'VALIDATION',
+) {
   walk.violations.push({ field: `${walk.prefix}${path}`, description, violatedRule: rule });
 }
 
@@ -52,10 +57,14 @@ function normalizeValue(value: unknown, path: string, walk: Walk, depth: number)
     return value;
   }
   if (value === null || typeof value === 'boolean') return value;
-  if (Array.isArray(value)) return value.map((item, index) => normalizeValue(item, `${path}[${index}]`, walk, depth + 1));
+  if (Array.isArray(value))
+    return value.map((item, index) => normalizeValue(item, `${path}[${index}]`, walk, depth + 1));
   if (isPlainObject(value)) {
     if ('$date' in value) {
-      const iso = Object.keys(value).length === 1 && typeof value.$date === 'string' ? canonicalDate(value.$date) : undefined;
+      const iso =
+        Object.keys(value).length === 1 && typeof value.$date === 'string'
+          ? canonicalDate(value.$date)
+          : undefined;
       if (!iso) {
         violation(walk, path, 'a date must be {"$date": "<ISO-8601 date-time>"} and nothing else', 'FORMAT');
         return value;
@@ -112,7 +121,8 @@ function checkDeclared(field: DataField, value: unknown, walk: Walk): unknown {
     return linkProblem ? fail(linkProblem) : value;
   }
   if (type === 'NUMBER') return typeof value === 'number' ? value : fail('must be a number (NUMBER field)');
-  if (type === 'BOOLEAN') return typeof value === 'boolean' ? value : fail('must be true or false (BOOLEAN field)');
+  if (type === 'BOOLEAN')
+    return typeof value === 'boolean' ? value : fail('must be true or false (BOOLEAN field)');
   if (type === 'DATETIME') {
     // An ISO string is taken too and stored as a date, so filters and sorts treat it as time.
     if (typeof value === 'string') {
@@ -131,8 +141,10 @@ function checkDeclared(field: DataField, value: unknown, walk: Walk): unknown {
       : fail('must be an array of strings (ARRAY_STRING field)');
   }
   if (arrayTypes.has(type)) return Array.isArray(value) ? value : fail(`must be an array (${type} field)`);
-  if (objectTypes.has(type)) return isPlainObject(value) && !isDate(value) ? value : fail(`must be an object (${type} field)`);
-  if (type === 'REFERENCE') return referenceId(value) ?? fail('must be the id of the referenced item (REFERENCE field)');
+  if (objectTypes.has(type))
+    return isPlainObject(value) && !isDate(value) ? value : fail(`must be an object (${type} field)`);
+  if (type === 'REFERENCE')
+    return referenceId(value) ?? fail('must be the id of the referenced item (REFERENCE field)');
   return value;
 }
 

@@ -11,7 +11,10 @@ import { dataItems } from './data.tables.ts';
  * Aggregation results as a virtual table (a CTE of this name), so the final filter and sort go through the
  * same filter parser and compiler as item queries, over the result documents.
  */
-const aggregateResults = pgTable('data_aggregate_results', { data: jsonb('data').notNull(), key: text('key').notNull() });
+const aggregateResults = pgTable('data_aggregate_results', {
+  data: jsonb('data').notNull(),
+  key: text('key').notNull(),
+});
 export const aggregateEntity = defineQueryEntity({
   name: 'data-aggregate',
   table: aggregateResults,
@@ -28,7 +31,12 @@ export type ValueKind = 'number' | 'string' | 'date';
 /** One result field of an aggregation; `itemCount` reads no field. */
 export type AggregateOutput =
   | { resultFieldName: string; kind: 'itemCount' }
-  | { resultFieldName: string; kind: 'average' | 'sum' | 'min' | 'max'; field: ResolvedField; valueKind: ValueKind };
+  | {
+      resultFieldName: string;
+      kind: 'average' | 'sum' | 'min' | 'max';
+      field: ResolvedField;
+      valueKind: ValueKind;
+    };
 
 export interface AggregateQuery {
   /** The items aggregated (the initial filter included). */
@@ -127,8 +135,11 @@ function aggregateResultsCte(query: AggregateQuery): SQL {
     outputs.push(result);
   });
   const groupColumns = query.groups.map((_, index) => sql.identifier(`g${index}`));
-  const groupPairs = query.groups.map((group, index) => sql`${quoteString(group.name)}, ${groupColumns[index]!}`);
-  const idObject = query.groups.length > 0 ? sql`jsonb_build_object(${sql.join(groupPairs, sql`, `)})` : sql`'null'::jsonb`;
+  const groupPairs = query.groups.map(
+    (group, index) => sql`${quoteString(group.name)}, ${groupColumns[index]!}`,
+  );
+  const idObject =
+    query.groups.length > 0 ? sql`jsonb_build_object(${sql.join(groupPairs, sql`, `)})` : sql`'null'::jsonb`;
   const document = sql`jsonb_build_object('_id', ${idObject}${groupPairs.length > 0 ? sql`, ${sql.join(groupPairs, sql`, `)}` : sql``}${
     outputs.length > 0 ? sql`, ${sql.join(outputs, sql`, `)}` : sql``
   })`;
@@ -191,7 +202,9 @@ export function createItemsAnalyticsRepository(db: Executor) {
       const tsquery = sql`to_tsquery('simple', ${query.terms.map((term) => `'${term}':*`).join(query.any ? ' | ' : ' & ')})`;
       const conditions: SQL[] = [query.where];
       if (query.terms.length > 0) {
-        conditions.push(query.fuzzy ? fuzzyMatch(query.terms, query.any) : sql`${dataItems.search} @@ ${tsquery}`);
+        conditions.push(
+          query.fuzzy ? fuzzyMatch(query.terms, query.any) : sql`${dataItems.search} @@ ${tsquery}`,
+        );
       }
       const ranking = query.rankFirst
         ? [sql`ts_rank(${dataItems.search}, ${tsquery}) DESC`, ...orderBy(query.sortKeys)]

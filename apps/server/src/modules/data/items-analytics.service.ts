@@ -17,14 +17,24 @@ import {
   type ValueKind,
 } from './items-analytics.repository.ts';
 import { referenceId } from './item-values.ts';
-import { toWireItem, type CallScope, type IncludeReference, type ItemsCore, type ItemsDeps } from './items.service.ts';
+import {
+  toWireItem,
+  type CallScope,
+  type IncludeReference,
+  type ItemsCore,
+  type ItemsDeps,
+} from './items.service.ts';
 
 interface Paging {
   limit?: number | null;
   offset?: number | null;
 }
 
-function pageOf(paging: Paging | null | undefined, cursorPaging: { limit?: number | null } | null | undefined, path: string) {
+function pageOf(
+  paging: Paging | null | undefined,
+  cursorPaging: { limit?: number | null } | null | undefined,
+  path: string,
+) {
   const limit = paging?.limit ?? cursorPaging?.limit ?? 50;
   const offset = paging?.offset ?? 0;
   if (limit > 1000) throw invalidField(`${path}.limit`, 'must be at most 1000', 'MAX');
@@ -33,7 +43,8 @@ function pageOf(paging: Paging | null | undefined, cursorPaging: { limit?: numbe
 
 function resolveField(name: string, path: string): ResolvedField {
   const field = dataItemsEntity.resolve(name);
-  if (!field) throw invalidField(path, `${name} is not a field name that can be used here`, 'FIELD_NOT_ALLOWED');
+  if (!field)
+    throw invalidField(path, `${name} is not a field name that can be used here`, 'FIELD_NOT_ALLOWED');
   return field;
 }
 
@@ -64,9 +75,15 @@ export function searchTerms(expression: string): string[] {
  * One aggregation operation checked and resolved: exactly one of average, min, max, sum or itemCount, on a
  * field the items have.
  */
-function aggregateOutput(operation: AggregateOperation, index: number, fields: readonly DataField[]): AggregateOutput {
+function aggregateOutput(
+  operation: AggregateOperation,
+  index: number,
+  fields: readonly DataField[],
+): AggregateOutput {
   const path = `aggregation.operations[${index}]`;
-  const kinds = (['average', 'min', 'max', 'sum', 'itemCount'] as const).filter((key) => operation[key] !== undefined);
+  const kinds = (['average', 'min', 'max', 'sum', 'itemCount'] as const).filter(
+    (key) => operation[key] !== undefined,
+  );
   if (kinds.length !== 1) {
     throw invalidField(path, 'give exactly one of average, min, max, sum or itemCount');
   }
@@ -115,7 +132,12 @@ export function createAnalyticsService(
       const page = values.slice(0, limit);
       return {
         distinctValues: page,
-        pagingMetadata: { count: page.length, offset, hasNext, ...(total !== undefined ? { total, tooManyToCount: false } : {}) },
+        pagingMetadata: {
+          count: page.length,
+          offset,
+          hasNext,
+          ...(total !== undefined ? { total, tooManyToCount: false } : {}),
+        },
       };
     },
 
@@ -141,7 +163,9 @@ export function createAnalyticsService(
         name,
         field: resolveField(name, `aggregation.groupingFields[${index}]`),
       }));
-      const outputs = operations.map((operation, index) => aggregateOutput(operation, index, call.schema.fields));
+      const outputs = operations.map((operation, index) =>
+        aggregateOutput(operation, index, call.schema.fields),
+      );
       const initialWhere = where(call, request.initialFilter, ['initialFilter']);
       const finalWhere = compileFilter(parseFilter(aggregateEntity, request.finalFilter, ['finalFilter']));
       const { keys } = parseSort(aggregateEntity, request.sort, ['sort']);
@@ -154,7 +178,12 @@ export function createAnalyticsService(
       const results = rows.slice(0, limit);
       return {
         results,
-        pagingMetadata: { count: results.length, offset, hasNext, ...(total !== undefined ? { total, tooManyToCount: false } : {}) },
+        pagingMetadata: {
+          count: results.length,
+          offset,
+          hasNext,
+          ...(total !== undefined ? { total, tooManyToCount: false } : {}),
+        },
       };
     },
 
@@ -222,10 +251,13 @@ export function createAnalyticsService(
     ) {
       const call = await core.open(ctx, collectionId, 'read');
       const field = core.referenceField(call, request.referringItemFieldName, 'referringItemFieldName');
-      const referringIds = request.referringItemIds ?? (request.referringItemId ? [request.referringItemId] : []);
+      const referringIds =
+        request.referringItemIds ?? (request.referringItemId ? [request.referringItemId] : []);
       if (referringIds.length === 0) throw invalidField('referringItemId', 'is required', 'REQUIRED_FIELD');
       const { limit, offset } = pageOf(request.paging, request.cursorPaging, 'paging');
-      const referring = (await repository.findItems(call.scope, referringIds)).filter((row) => core.mayTouch(call, row));
+      const referring = (await repository.findItems(call.scope, referringIds)).filter((row) =>
+        core.mayTouch(call, row),
+      );
       let links: Array<{ referringItemId: string; referencedItemId: string }>;
       let targetId: string | undefined;
       if (field.type === 'MULTI_REFERENCE') {
@@ -244,8 +276,15 @@ export function createAnalyticsService(
       if (request.order === 'DESC') links.reverse();
       const page = links.slice(offset, offset + limit);
       const target = targetId ? await core.open(ctx, targetId, 'read') : undefined;
-      const rows = target ? await repository.findItems(target.scope, page.map((link) => link.referencedItemId)) : [];
-      const byId = new Map(rows.filter((row) => !target || core.mayTouch(target, row)).map((row) => [row.itemId, row]));
+      const rows = target
+        ? await repository.findItems(
+            target.scope,
+            page.map((link) => link.referencedItemId),
+          )
+        : [];
+      const byId = new Map(
+        rows.filter((row) => !target || core.mayTouch(target, row)).map((row) => [row.itemId, row]),
+      );
       const results = page.map((link) => {
         const row = byId.get(link.referencedItemId);
         if (!row) {
@@ -274,7 +313,9 @@ export function createAnalyticsService(
       if (!referring || !core.mayTouch(call, referring)) return { isReferenced: false };
       if (field.type === 'REFERENCE') {
         return {
-          isReferenced: referenceId((referring.data as Record<string, unknown>)[field.key]) === reference.referencedItemId,
+          isReferenced:
+            referenceId((referring.data as Record<string, unknown>)[field.key]) ===
+            reference.referencedItemId,
         };
       }
       return {
@@ -295,8 +336,14 @@ export function createAnalyticsService(
       const field = core.multiReferenceField(call, request.referringItemFieldName, 'referringItemFieldName');
       const ids = [...new Set(request.newReferencedItemIds ?? [])];
       await core.inTransaction(collectionId, async (tx) => {
-        const referring = await repository.findItem(call.scope, request.referringItemId, { forUpdate: true }, tx);
-        if (!referring || !core.mayTouch(call, referring)) throw itemNotFound(collectionId, request.referringItemId);
+        const referring = await repository.findItem(
+          call.scope,
+          request.referringItemId,
+          { forUpdate: true },
+          tx,
+        );
+        if (!referring || !core.mayTouch(call, referring))
+          throw itemNotFound(collectionId, request.referringItemId);
         await core.writeMultiReferences(call, request.referringItemId, new Map([[field.key, ids]]), tx, true);
       });
       return {
@@ -311,4 +358,3 @@ export function createAnalyticsService(
 }
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
-

@@ -1,4 +1,10 @@
-import { dataErrorCodes, maxBulkItems, type DataItem, type DataItemReference, type FieldModification } from '@atrium/contract/data';
+import {
+  dataErrorCodes,
+  maxBulkItems,
+  type DataItem,
+  type DataItemReference,
+  type FieldModification,
+} from '@atrium/contract/data';
 import type { FieldViolation } from '@atrium/contract/errors';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/database.ts';
@@ -44,7 +50,12 @@ function failure(action: BulkAction, index: number, id: string | null, error: It
   return { action, itemMetadata: { id, originalIndex: index, success: false, error } };
 }
 
-function success(action: BulkAction, index: number, item: DataItem | string, returnEntity: boolean): BulkResult {
+function success(
+  action: BulkAction,
+  index: number,
+  item: DataItem | string,
+  returnEntity: boolean,
+): BulkResult {
   const id = typeof item === 'string' ? item : item.id;
   return {
     action,
@@ -83,7 +94,9 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
     const refused = new Set<string>();
     for (const row of rows) {
       try {
-        const [done] = await tx.transaction((savepoint) => repository.insertItems(call.scope, [row], now, savepoint));
+        const [done] = await tx.transaction((savepoint) =>
+          repository.insertItems(call.scope, [row], now, savepoint),
+        );
         if (done) inserted.push(done);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -96,7 +109,9 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
   async function insertRows(call: CallScope, rows: NewItemRow[], now: Date, tx: Tx) {
     try {
       return {
-        inserted: await tx.transaction((savepoint) => repository.insertItems(call.scope, rows, now, savepoint)),
+        inserted: await tx.transaction((savepoint) =>
+          repository.insertItems(call.scope, rows, now, savepoint),
+        ),
         refused: new Set<string>(),
       };
     } catch (error) {
@@ -116,14 +131,24 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
   ) {
     const changes: ItemEvent[] = [];
     const existing = new Map(
-      (await repository.findItems(call.scope, entries.map((entry) => entry.row.itemId), { forUpdate: true }, tx)).map(
-        (row) => [row.itemId, row],
-      ),
+      (
+        await repository.findItems(
+          call.scope,
+          entries.map((entry) => entry.row.itemId),
+          { forUpdate: true },
+          tx,
+        )
+      ).map((row) => [row.itemId, row]),
     );
     for (const entry of entries) {
       const current = existing.get(entry.row.itemId);
       if (!current || !core.mayTouch(call, current)) {
-        results[entry.index] = failure(action, entry.index, entry.row.itemId, notFoundError(call.scope.collectionId, entry.row.itemId));
+        results[entry.index] = failure(
+          action,
+          entry.index,
+          entry.row.itemId,
+          notFoundError(call.scope.collectionId, entry.row.itemId),
+        );
         continue;
       }
       const row = await repository.replaceItem(call.scope, entry.row.itemId, entry.row.data, ctx.now(), tx);
@@ -145,7 +170,9 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
     checkSize(writes.length);
     const insertCall = mode === 'update' ? undefined : await core.open(ctx, collectionId, 'insert');
     const updateCall =
-      mode === 'insert' && !options.overrideExisting ? undefined : await core.open(ctx, collectionId, 'update');
+      mode === 'insert' && !options.overrideExisting
+        ? undefined
+        : await core.open(ctx, collectionId, 'update');
     const call = (insertCall ?? updateCall)!;
     const returnEntity = options.returnEntity ?? true;
     const results: BulkResult[] = new Array(writes.length);
@@ -156,7 +183,12 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
       const action: BulkAction = mode === 'update' ? 'UPDATE' : 'INSERT';
       if ('violations' in result) {
         const id = givenId({ dataItem });
-        results[index] = failure(action, index, typeof id === 'string' ? id : null, describe(result.violations));
+        results[index] = failure(
+          action,
+          index,
+          typeof id === 'string' ? id : null,
+          describe(result.violations),
+        );
         return;
       }
       if (seen.has(result.row.itemId)) {
@@ -173,7 +205,12 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
     await core.inTransaction(collectionId, async (tx) => {
       let toUpdate = prepared;
       if (mode !== 'update') {
-        const { inserted, refused } = await insertRows(call, prepared.map((entry) => entry.row), ctx.now(), tx);
+        const { inserted, refused } = await insertRows(
+          call,
+          prepared.map((entry) => entry.row),
+          ctx.now(),
+          tx,
+        );
         const byId = new Map(inserted.map((row) => [row.itemId, row]));
         const created: ItemEvent[] = [];
         toUpdate = [];
@@ -209,14 +246,26 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
   }
 
   return {
-    insert: (ctx: RequestContext, collectionId: string, items: ItemWrite['dataItem'][], options: { returnEntity?: boolean | null; overrideExisting?: boolean | null }) =>
-      writeBulk(ctx, collectionId, items, 'insert', options),
+    insert: (
+      ctx: RequestContext,
+      collectionId: string,
+      items: ItemWrite['dataItem'][],
+      options: { returnEntity?: boolean | null; overrideExisting?: boolean | null },
+    ) => writeBulk(ctx, collectionId, items, 'insert', options),
 
-    update: (ctx: RequestContext, collectionId: string, items: ItemWrite['dataItem'][], options: { returnEntity?: boolean | null }) =>
-      writeBulk(ctx, collectionId, items, 'update', options),
+    update: (
+      ctx: RequestContext,
+      collectionId: string,
+      items: ItemWrite['dataItem'][],
+      options: { returnEntity?: boolean | null },
+    ) => writeBulk(ctx, collectionId, items, 'update', options),
 
-    save: (ctx: RequestContext, collectionId: string, items: ItemWrite['dataItem'][], options: { returnEntity?: boolean | null }) =>
-      writeBulk(ctx, collectionId, items, 'save', options),
+    save: (
+      ctx: RequestContext,
+      collectionId: string,
+      items: ItemWrite['dataItem'][],
+      options: { returnEntity?: boolean | null },
+    ) => writeBulk(ctx, collectionId, items, 'save', options),
 
     async patch(
       ctx: RequestContext,
@@ -231,14 +280,24 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
       await core.inTransaction(collectionId, async (tx) => {
         const changes: ItemEvent[] = [];
         const existing = new Map(
-          (await repository.findItems(call.scope, patches.map((patch) => patch.dataItemId), { forUpdate: true }, tx)).map(
-            (row) => [row.itemId, row],
-          ),
+          (
+            await repository.findItems(
+              call.scope,
+              patches.map((patch) => patch.dataItemId),
+              { forUpdate: true },
+              tx,
+            )
+          ).map((row) => [row.itemId, row]),
         );
         for (const [index, patch] of patches.entries()) {
           const current = existing.get(patch.dataItemId);
           if (!current || !core.mayTouch(call, current)) {
-            results[index] = failure('PATCH', index, patch.dataItemId, notFoundError(collectionId, patch.dataItemId));
+            results[index] = failure(
+              'PATCH',
+              index,
+              patch.dataItemId,
+              notFoundError(collectionId, patch.dataItemId),
+            );
             continue;
           }
           const patched = applyModifications(
@@ -269,7 +328,10 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
       const results: BulkResult[] = new Array(itemIds.length);
       await core.inTransaction(collectionId, async (tx) => {
         const existing = new Map(
-          (await repository.findItems(call.scope, itemIds, { forUpdate: true }, tx)).map((row) => [row.itemId, row]),
+          (await repository.findItems(call.scope, itemIds, { forUpdate: true }, tx)).map((row) => [
+            row.itemId,
+            row,
+          ]),
         );
         const removable: string[] = [];
         itemIds.forEach((itemId, index) => {
@@ -290,7 +352,12 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
       return summary(results);
     },
 
-    async insertReferences(ctx: RequestContext, collectionId: string, references: DataItemReference[], returnEntity?: boolean | null) {
+    async insertReferences(
+      ctx: RequestContext,
+      collectionId: string,
+      references: DataItemReference[],
+      returnEntity?: boolean | null,
+    ) {
       return changeReferences(ctx, collectionId, references, 'insert', returnEntity ?? true);
     },
 
@@ -309,7 +376,11 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
     checkSize(references.length);
     const call = await core.open(ctx, collectionId, 'update');
     references.forEach((reference, index) =>
-      core.multiReferenceField(call, reference.referringItemFieldName, `dataItemReferences[${index}].referringItemFieldName`),
+      core.multiReferenceField(
+        call,
+        reference.referringItemFieldName,
+        `dataItemReferences[${index}].referringItemFieldName`,
+      ),
     );
     const action: BulkAction = change === 'insert' ? 'INSERT' : 'DELETE';
     const results: Array<{
@@ -319,9 +390,14 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
     }> = [];
     await core.inTransaction(collectionId, async (tx) => {
       const referring = new Map(
-        (await repository.findItems(call.scope, references.map((reference) => reference.referringItemId), { forUpdate: true }, tx)).map(
-          (row) => [row.itemId, row],
-        ),
+        (
+          await repository.findItems(
+            call.scope,
+            references.map((reference) => reference.referringItemId),
+            { forUpdate: true },
+            tx,
+          )
+        ).map((row) => [row.itemId, row]),
       );
       for (const [index, reference] of references.entries()) {
         const current = referring.get(reference.referringItemId);
@@ -331,11 +407,20 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
           results.push({ action, referenceMetadata: { ...metadata, success: false, error } });
           continue;
         }
-        const pair = { referringItemId: reference.referringItemId, referencedItemId: reference.referencedItemId };
+        const pair = {
+          referringItemId: reference.referringItemId,
+          referencedItemId: reference.referencedItemId,
+        };
         if (change === 'insert') {
           await repository.insertReferences(call.scope, reference.referringItemFieldName, [pair], tx);
         } else {
-          await repository.removeReferences(call.scope, reference.referringItemFieldName, pair.referringItemId, [pair.referencedItemId], tx);
+          await repository.removeReferences(
+            call.scope,
+            reference.referringItemFieldName,
+            pair.referringItemId,
+            [pair.referencedItemId],
+            tx,
+          );
         }
         results.push({
           action,
@@ -345,9 +430,11 @@ export function createBulkItemsService(deps: ItemsDeps, core: ItemsCore) {
       }
     });
     const totalSuccesses = results.filter((result) => result.referenceMetadata.success).length;
-    return { results, bulkActionMetadata: { totalSuccesses, totalFailures: results.length - totalSuccesses } };
+    return {
+      results,
+      bulkActionMetadata: { totalSuccesses, totalFailures: results.length - totalSuccesses },
+    };
   }
 }
 
 export type BulkItemsService = ReturnType<typeof createBulkItemsService>;
-

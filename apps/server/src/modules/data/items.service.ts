@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import {
-  dataEventNames,
-  type DataField,
-  type DataItem,
-  type FieldModification,
-} from '@atrium/contract/data';
+import { dataEventNames, type DataField, type DataItem, type FieldModification } from '@atrium/contract/data';
 import type { FieldViolation } from '@atrium/contract/errors';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
@@ -25,7 +20,14 @@ import {
   referenceError,
   uniqueViolation,
 } from './data.errors.ts';
-import { cheapCountLimit, dataItemsEntity, type DataRepository, type ItemRow, type ItemScope, type NewItemRow } from './data.repository.ts';
+import {
+  cheapCountLimit,
+  dataItemsEntity,
+  type DataRepository,
+  type ItemRow,
+  type ItemScope,
+  type NewItemRow,
+} from './data.repository.ts';
 import { applyModifications } from './item-patch.ts';
 import type { IndexUpkeep } from './index-upkeep.ts';
 import { normalizeItem, referenceId } from './item-values.ts';
@@ -64,7 +66,12 @@ export interface IncludeReference {
   limit?: number;
 }
 
-const operationVerbs: Record<DataOperation, string> = { read: 'read', insert: 'insert', update: 'update', remove: 'remove' };
+const operationVerbs: Record<DataOperation, string> = {
+  read: 'read',
+  insert: 'insert',
+  update: 'update',
+  remove: 'remove',
+};
 
 export function dateLiteral(date: Date): { $date: string } {
   return { $date: date.toISOString() };
@@ -98,7 +105,11 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export function checkItemId(value: unknown, path: string): string | FieldViolation {
   if (typeof value !== 'string' || value.length === 0 || value.length > 255) {
-    return { field: path, description: 'must be a string of 1 to 255 characters', violatedRule: 'VALIDATION' };
+    return {
+      field: path,
+      description: 'must be a string of 1 to 255 characters',
+      violatedRule: 'VALIDATION',
+    };
   }
   const problem = checkTextSafe(value);
   if (problem) return { field: path, description: problem, violatedRule: 'FORMAT' };
@@ -115,10 +126,15 @@ export function givenId(write: ItemWrite): unknown {
 export function createItemsCore(deps: ItemsDeps) {
   const { repository, events } = deps;
 
-  async function open(ctx: RequestContext, collectionId: string, operation: DataOperation): Promise<CallScope> {
+  async function open(
+    ctx: RequestContext,
+    collectionId: string,
+    operation: DataOperation,
+  ): Promise<CallScope> {
     const schema = await deps.collections.schemaOf(ctx, collectionId);
     const access = accessFor(ctx.caller, schema.permissions[operation]);
-    if (!access.allowed) throw operationDenied(collectionId, operationVerbs[operation], schema.permissions[operation]);
+    if (!access.allowed)
+      throw operationDenied(collectionId, operationVerbs[operation], schema.permissions[operation]);
     return { schema, scope: { siteId: ctx.site.id, collectionId }, access };
   }
 
@@ -197,7 +213,11 @@ export function createItemsCore(deps: ItemsDeps) {
     let itemId: string;
     if (raw === undefined) {
       if (idRequired) {
-        return { violations: [{ field: `${prefix}.data._id`, description: 'is required', violatedRule: 'REQUIRED_FIELD' }] };
+        return {
+          violations: [
+            { field: `${prefix}.data._id`, description: 'is required', violatedRule: 'REQUIRED_FIELD' },
+          ],
+        };
       }
       itemId = randomUUID();
     } else {
@@ -205,7 +225,11 @@ export function createItemsCore(deps: ItemsDeps) {
       if (typeof checked !== 'string') return { violations: [checked] };
       itemId = checked;
     }
-    const { item, violations } = normalizeItem(write.dataItem.data ?? {}, call.schema.fields, `${prefix}.data.`);
+    const { item, violations } = normalizeItem(
+      write.dataItem.data ?? {},
+      call.schema.fields,
+      `${prefix}.data.`,
+    );
     if (violations.length > 0) return { violations };
     return {
       row: { itemId, data: item.data, owner: ownerFor(ctx, write.dataItem.data) },
@@ -216,7 +240,10 @@ export function createItemsCore(deps: ItemsDeps) {
   function referenceField(call: CallScope, fieldKey: string, path: string): DataField {
     const field = call.schema.fields.find((candidate) => candidate.key === fieldKey);
     if (!field || (field.type !== 'MULTI_REFERENCE' && field.type !== 'REFERENCE')) {
-      throw invalidField(path, `${fieldKey} is not a reference field of collection ${call.scope.collectionId}`);
+      throw invalidField(
+        path,
+        `${fieldKey} is not a reference field of collection ${call.scope.collectionId}`,
+      );
     }
     return field;
   }
@@ -278,7 +305,11 @@ export function createItemsCore(deps: ItemsDeps) {
       }
       const limit = include.limit ?? 50;
       if (field.type === 'REFERENCE') {
-        const ids = [...new Set(items.map((item) => referenceId(item.data[include.field])).filter((id) => id !== undefined))];
+        const ids = [
+          ...new Set(
+            items.map((item) => referenceId(item.data[include.field])).filter((id) => id !== undefined),
+          ),
+        ];
         const rows = (await repository.findItems(target.scope, ids)).filter((row) => mayTouch(target, row));
         const byId = new Map(rows.map((row) => [row.itemId, toWireItem(targetId, row).data]));
         for (const item of items) {
@@ -287,10 +318,14 @@ export function createItemsCore(deps: ItemsDeps) {
         }
         continue;
       }
-      const links = await repository.referencedIds(call.scope, include.field, items.map((item) => item.id));
-      const rows = (await repository.findItems(target.scope, [...new Set(links.map((link) => link.referencedItemId))])).filter(
-        (row) => mayTouch(target, row),
+      const links = await repository.referencedIds(
+        call.scope,
+        include.field,
+        items.map((item) => item.id),
       );
+      const rows = (
+        await repository.findItems(target.scope, [...new Set(links.map((link) => link.referencedItemId))])
+      ).filter((row) => mayTouch(target, row));
       const byId = new Map(rows.map((row) => [row.itemId, toWireItem(targetId, row).data]));
       for (const item of items) {
         item.data[include.field] = links
@@ -337,7 +372,12 @@ export type ItemsCore = ReturnType<typeof createItemsCore>;
 export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
   const { repository } = deps;
 
-  async function insertOne(ctx: RequestContext, call: CallScope, write: ItemWrite, tx: Tx): Promise<DataItem> {
+  async function insertOne(
+    ctx: RequestContext,
+    call: CallScope,
+    write: ItemWrite,
+    tx: Tx,
+  ): Promise<DataItem> {
     const prepared = core.prepareWrite(ctx, call, write, 'dataItem', false);
     if ('violations' in prepared) throw invalid(prepared.violations);
     const [row] = await repository.insertItems(call.scope, [prepared.row], ctx.now(), tx);
@@ -361,7 +401,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
     const current = await repository.findItem(call.scope, itemId, { forUpdate: true }, tx);
     // Another member's item answers as a missing one does, so ids cannot be probed (README, "Permissions").
     if (!current || !core.mayTouch(call, current)) throw itemNotFound(call.scope.collectionId, itemId);
-    if (!(await core.meetsCondition(call, itemId, condition, tx))) throw conditionNotMet(call.scope.collectionId, itemId);
+    if (!(await core.meetsCondition(call, itemId, condition, tx)))
+      throw conditionNotMet(call.scope.collectionId, itemId);
     const row = await repository.replaceItem(call.scope, itemId, prepared.row.data, ctx.now(), tx);
     await core.writeMultiReferences(call, itemId, prepared.multiReferences, tx, true);
     const item = toWireItem(call.scope.collectionId, row!);
@@ -379,7 +420,12 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
       return { dataItem: { ...item, data: projectFields(item.data, fields) } };
     },
 
-    async insert(ctx: RequestContext, collectionId: string, write: ItemWrite, includeReferencedItems?: boolean) {
+    async insert(
+      ctx: RequestContext,
+      collectionId: string,
+      write: ItemWrite,
+      includeReferencedItems?: boolean,
+    ) {
       const call = await core.open(ctx, collectionId, 'insert');
       const item = await core.inTransaction(collectionId, (tx) => insertOne(ctx, call, write, tx));
       if (includeReferencedItems) await includeAll(ctx, call, [item]);
@@ -388,7 +434,9 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
 
     async update(ctx: RequestContext, collectionId: string, write: ItemWrite, condition?: unknown) {
       const call = await core.open(ctx, collectionId, 'update');
-      return { dataItem: await core.inTransaction(collectionId, (tx) => updateOne(ctx, call, write, condition, tx)) };
+      return {
+        dataItem: await core.inTransaction(collectionId, (tx) => updateOne(ctx, call, write, condition, tx)),
+      };
     },
 
     async save(ctx: RequestContext, collectionId: string, write: ItemWrite) {
@@ -399,7 +447,9 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
           : undefined;
       if (existing) {
         const call = await core.open(ctx, collectionId, 'update');
-        const item = await core.inTransaction(collectionId, (tx) => updateOne(ctx, call, write, undefined, tx));
+        const item = await core.inTransaction(collectionId, (tx) =>
+          updateOne(ctx, call, write, undefined, tx),
+        );
         return { action: 'UPDATED' as const, dataItem: item };
       }
       const call = await core.open(ctx, collectionId, 'insert');
@@ -440,7 +490,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
       return core.inTransaction(collectionId, async (tx) => {
         const current = await repository.findItem(call.scope, itemId, { forUpdate: true }, tx);
         if (!current || !core.mayTouch(call, current)) return {};
-        if (!(await core.meetsCondition(call, itemId, condition, tx))) throw conditionNotMet(collectionId, itemId);
+        if (!(await core.meetsCondition(call, itemId, condition, tx)))
+          throw conditionNotMet(collectionId, itemId);
         await repository.deleteItems(call.scope, [itemId], tx);
         await core.emitItemEvents(tx, [core.itemEvent.deleted(call, itemId)]);
         return { dataItem: toWireItem(collectionId, current) };
@@ -450,7 +501,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
     /** Removes every item; only for callers whose remove permission is not limited to their own items. */
     async truncate(ctx: RequestContext, collectionId: string) {
       const call = await core.open(ctx, collectionId, 'remove');
-      if (call.access.ownerOnly) throw operationDenied(collectionId, 'truncate', 'remove permission on every item');
+      if (call.access.ownerOnly)
+        throw operationDenied(collectionId, 'truncate', 'remove permission on every item');
       await deps.database.transaction((tx) => repository.truncate(call.scope, tx));
       return {};
     },
@@ -485,7 +537,9 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
   };
 
   async function includeAll(ctx: RequestContext, call: CallScope, items: DataItem[]) {
-    const fields = call.schema.fields.filter((field) => field.type === 'REFERENCE' || field.type === 'MULTI_REFERENCE');
+    const fields = call.schema.fields.filter(
+      (field) => field.type === 'REFERENCE' || field.type === 'MULTI_REFERENCE',
+    );
     await core.includeReferences(
       ctx,
       call,
@@ -497,9 +551,14 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
 }
 
 export function conditionNotMet(collectionId: string, itemId: string): AppError {
-  return new AppError(409, 'CONDITION_NOT_MET', `Item ${itemId} of collection ${collectionId} does not meet the condition`, {
-    data: { dataCollectionId: collectionId, dataItemId: itemId },
-  });
+  return new AppError(
+    409,
+    'CONDITION_NOT_MET',
+    `Item ${itemId} of collection ${collectionId} does not meet the condition`,
+    {
+      data: { dataCollectionId: collectionId, dataItemId: itemId },
+    },
+  );
 }
 
 export type ItemsService = ReturnType<typeof createItemsService>;

@@ -77,7 +77,11 @@ export const jobs = defineModule({
       const answer = await call<{ job: DataJob }>(context, 'jobs.exportItems', {
         method: 'POST',
         path: `${dataBasePath}/jobs/export`,
-        body: { dataCollectionId, format: options.format, ...(options.filter ? { filter: options.filter } : {}) },
+        body: {
+          dataCollectionId,
+          format: options.format,
+          ...(options.filter ? { filter: options.filter } : {}),
+        },
       });
       return answer.job;
     },
@@ -86,7 +90,8 @@ export const jobs = defineModule({
     (context) =>
     async (jobId: string): Promise<WithDates<DataJob>> => {
       requireString(jobId, 'jobId', 'jobs.getJob');
-      return (await call<{ job: DataJob }>(context, 'jobs.getJob', { method: 'GET', path: jobPath(jobId) })).job;
+      return (await call<{ job: DataJob }>(context, 'jobs.getJob', { method: 'GET', path: jobPath(jobId) }))
+        .job;
     },
 
   /** Polls the job until it is COMPLETED, FAILED or PARTIALLY_SUCCESSFUL. */
@@ -115,14 +120,18 @@ export const jobs = defineModule({
     (context) =>
     async (jobId: string, options: { afterRow?: number; limit?: number } = {}) => {
       requireString(jobId, 'jobId', 'jobs.listJobErrors');
-      return call<{ errors: DataJobError[]; total: number; hasNext: boolean }>(context, 'jobs.listJobErrors', {
-        method: 'GET',
-        path: `${jobPath(jobId)}/errors`,
-        query: {
-          ...(options.afterRow !== undefined ? { afterRow: options.afterRow } : {}),
-          ...(options.limit !== undefined ? { limit: options.limit } : {}),
+      return call<{ errors: DataJobError[]; total: number; hasNext: boolean }>(
+        context,
+        'jobs.listJobErrors',
+        {
+          method: 'GET',
+          path: `${jobPath(jobId)}/errors`,
+          query: {
+            ...(options.afterRow !== undefined ? { afterRow: options.afterRow } : {}),
+            ...(options.limit !== undefined ? { limit: options.limit } : {}),
+          },
         },
-      });
+      );
     },
 
   /** The exported file (once COMPLETED) or an import's uploaded file, as text. */

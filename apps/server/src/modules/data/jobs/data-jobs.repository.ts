@@ -41,7 +41,11 @@ export function createDataJobsRepository(db: AppDb) {
       return row;
     },
 
-    async updateJob(jobId: string, change: Partial<NewJobRow>, executor: Executor = db): Promise<DataJobRow | undefined> {
+    async updateJob(
+      jobId: string,
+      change: Partial<NewJobRow>,
+      executor: Executor = db,
+    ): Promise<DataJobRow | undefined> {
       const [row] = await executor
         .update(dataJobs)
         .set({ ...change, updatedDate: new Date() })
@@ -98,25 +102,30 @@ export function createDataJobsRepository(db: AppDb) {
     },
 
     async countErrors(jobId: string): Promise<number> {
-      const [row] = await db.select({ value: count() }).from(dataJobErrors).where(eq(dataJobErrors.jobId, jobId));
+      const [row] = await db
+        .select({ value: count() })
+        .from(dataJobErrors)
+        .where(eq(dataJobErrors.jobId, jobId));
       return row?.value ?? 0;
     },
 
     /** One export page: keyset on `item_id` (the primary key's last column), never OFFSET. */
     async itemPage(where: SQL, afterId: string | undefined, limit: number): Promise<ItemRow[]> {
-      return db
-        .select({
-          itemId: dataItems.itemId,
-          data: dataItems.data,
-          owner: dataItems.owner,
-          createdDate: dataItems.createdDate,
-          updatedDate: dataItems.updatedDate,
-        })
-        .from(dataItems)
-        .where(afterId === undefined ? where : and(where, gt(dataItems.itemId, afterId)))
-        // The column's own collation on both sides, so the primary key index serves the order and the seek.
-        .orderBy(asc(dataItems.itemId))
-        .limit(limit);
+      return (
+        db
+          .select({
+            itemId: dataItems.itemId,
+            data: dataItems.data,
+            owner: dataItems.owner,
+            createdDate: dataItems.createdDate,
+            updatedDate: dataItems.updatedDate,
+          })
+          .from(dataItems)
+          .where(afterId === undefined ? where : and(where, gt(dataItems.itemId, afterId)))
+          // The column's own collation on both sides, so the primary key index serves the order and the seek.
+          .orderBy(asc(dataItems.itemId))
+          .limit(limit)
+      );
     },
 
     /**

@@ -85,14 +85,20 @@ export const dataJobsRoutes: FastifyPluginAsyncZod<{ jobs: DataJobsService }> = 
         response: { 202: dataJobResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => reply.status(202).send({ job: await jobs.startExport(request.ctx, request.body) }),
+    async (request, reply) =>
+      reply.status(202).send({ job: await jobs.startExport(request.ctx, request.body) }),
   );
 
   app.get(
     '/data/v2/jobs/:jobId',
     {
       config: { access: dataJobsAccess },
-      schema: { summary: 'A data job: status and counts', tags, params: jobParams, response: { 200: dataJobResponseSchema, ...errorResponses } },
+      schema: {
+        summary: 'A data job: status and counts',
+        tags,
+        params: jobParams,
+        response: { 200: dataJobResponseSchema, ...errorResponses },
+      },
     },
     async (request) => ({ job: await jobs.get(request.ctx, request.params.jobId) }),
   );

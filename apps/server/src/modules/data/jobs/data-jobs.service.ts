@@ -151,7 +151,8 @@ export function createDataJobsService(deps: DataJobsDeps) {
     if (mode === 'OVERWRITE') await core.open(ctx, collectionId, 'update');
     if (mode === 'TRUNCATE_BEFORE') {
       const remove = await core.open(ctx, collectionId, 'remove');
-      if (remove.access.ownerOnly) throw operationDenied(collectionId, 'truncate', 'remove permission on every item');
+      if (remove.access.ownerOnly)
+        throw operationDenied(collectionId, 'truncate', 'remove permission on every item');
     }
   }
 
@@ -159,10 +160,15 @@ export function createDataJobsService(deps: DataJobsDeps) {
    * A change of the job's status with its event (job_created when it is queued, job_updated after), in one
    * transaction. Progress counts between status changes are saved without events.
    */
-  async function changeStatus(jobId: string, change: Partial<NewJobRow>, eventName: string = dataJobEventNames.updated) {
+  async function changeStatus(
+    jobId: string,
+    change: Partial<NewJobRow>,
+    eventName: string = dataJobEventNames.updated,
+  ) {
     await deps.transaction(async (tx) => {
       const job = await repository.updateJob(jobId, change, tx);
-      if (job) await deps.events.emit(tx, { name: eventName, siteId: job.siteId, data: { job: toWireJob(job) } });
+      if (job)
+        await deps.events.emit(tx, { name: eventName, siteId: job.siteId, data: { job: toWireJob(job) } });
     });
   }
 
@@ -239,7 +245,12 @@ export function createDataJobsService(deps: DataJobsDeps) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
         counts.failedRows += rows.length;
         for (const row of rows) {
-          errors.push({ rowNumber: row.rowNumber, itemId: null, code: error.code, description: error.description });
+          errors.push({
+            rowNumber: row.rowNumber,
+            itemId: null,
+            code: error.code,
+            description: error.description,
+          });
         }
       }
       counts.chunkCount += 1;
@@ -300,7 +311,8 @@ export function createDataJobsService(deps: DataJobsDeps) {
     try {
       const call = await core.open(ctx, job.collectionId, 'read');
       const where = core.filteredWhere(call, job.filter ? core.filterSql(job.filter, ['filter']) : undefined);
-      const columns = job.format === 'CSV' ? csvColumns(call.schema.fields, await repository.dataKeys(where)) : [];
+      const columns =
+        job.format === 'CSV' ? csvColumns(call.schema.fields, await repository.dataKeys(where)) : [];
       const multiReferenceKeys = call.schema.fields
         .filter((field) => field.type === 'MULTI_REFERENCE')
         .map((field) => field.key);
@@ -311,7 +323,8 @@ export function createDataJobsService(deps: DataJobsDeps) {
         if (page.length === 0 && counts.chunkCount > 0) break;
         const items = page.map((row) => toWireItem(job.collectionId, row).data);
         await addMultiReferences(call.scope, multiReferenceKeys, items);
-        const text = job.format === 'CSV' ? csvPage(items, columns, counts.chunkCount === 0) : jsonlPage(items);
+        const text =
+          job.format === 'CSV' ? csvPage(items, columns, counts.chunkCount === 0) : jsonlPage(items);
         await writer.write(Buffer.from(text, 'utf8'));
         counts.totalRows += page.length;
         counts.chunkCount += 1;
@@ -339,10 +352,18 @@ export function createDataJobsService(deps: DataJobsDeps) {
 
   async function enqueue(job: DataJobRow, name: string) {
     await changeStatus(job.id, { status: 'INITIALIZING' }, dataJobEventNames.created);
-    await deps.events.schedule(undefined, { name, siteId: job.siteId, data: { jobId: job.id }, singletonKey: job.id });
+    await deps.events.schedule(undefined, {
+      name,
+      siteId: job.siteId,
+      data: { jobId: job.id },
+      singletonKey: job.id,
+    });
   }
 
-  function newJob(ctx: RequestContext, fields: Pick<DataJobRow, 'kind' | 'collectionId' | 'format' | 'mode' | 'filter'>) {
+  function newJob(
+    ctx: RequestContext,
+    fields: Pick<DataJobRow, 'kind' | 'collectionId' | 'format' | 'mode' | 'filter'>,
+  ) {
     return repository.insertJob({
       id: randomUUID(),
       siteId: ctx.site.id,
@@ -376,7 +397,11 @@ export function createDataJobsService(deps: DataJobsDeps) {
         for await (const chunk of body) {
           await writer.write(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
           if (writer.bytes > maxImportBytes) {
-            throw new AppError(413, dataJobErrorCodes.fileTooLarge, `Import files are limited to ${maxImportBytes} bytes`);
+            throw new AppError(
+              413,
+              dataJobErrorCodes.fileTooLarge,
+              `Import files are limited to ${maxImportBytes} bytes`,
+            );
           }
         }
         await writer.end();
@@ -426,16 +451,30 @@ export function createDataJobsService(deps: DataJobsDeps) {
     async file(ctx: RequestContext, jobId: string) {
       const job = await loadJob(ctx, jobId);
       if (job.kind === 'EXPORT' && job.status !== 'COMPLETED') {
-        throw new AppError(409, dataJobErrorCodes.fileNotReady, `The file of job ${jobId} is not ready (status ${job.status})`, {
-          data: { jobId, status: job.status },
-        });
+        throw new AppError(
+          409,
+          dataJobErrorCodes.fileNotReady,
+          `The file of job ${jobId} is not ready (status ${job.status})`,
+          {
+            data: { jobId, status: job.status },
+          },
+        );
       }
       const extension = job.format === 'CSV' ? 'csv' : 'jsonl';
-      return { format: job.format as DataJobFormat, fileName: `${job.collectionId}-${job.id}.${extension}`, stream: fileStream(job.id) };
+      return {
+        format: job.format as DataJobFormat,
+        fileName: `${job.collectionId}-${job.id}.${extension}`,
+        stream: fileStream(job.id),
+      };
     },
   };
 }
 
-const silentLog = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
+const silentLog = {
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+};
 
 export type DataJobsService = ReturnType<typeof createDataJobsService>;

@@ -1,12 +1,21 @@
-import { bigint, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** One import or export of a collection's items; the queue runs it (`data.import` / `data.export`). */
 export const dataJobs = pgTable('data_jobs', {
   id: uuid('id').primaryKey(),
-  siteId: uuid('site_id')
-    .notNull(),
+  siteId: uuid('site_id').notNull(),
   kind: text('kind').notNull(),
   collectionId: text('collection_id').notNull(),
   format: text('format').notNull(),

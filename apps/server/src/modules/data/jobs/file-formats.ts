@@ -58,7 +58,10 @@ function cellValue(cell: string, field: DataField | undefined): unknown {
   }
 }
 
-function csvRecordToItem(record: Record<string, string>, fields: Map<string, DataField>): Record<string, unknown> {
+function csvRecordToItem(
+  record: Record<string, string>,
+  fields: Map<string, DataField>,
+): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [column, raw] of Object.entries(record)) {
@@ -89,18 +92,30 @@ export async function* parseCsv(input: Readable, fields: readonly DataField[]): 
   const skipped: Array<{ before: number; row: ParsedRow }> = [];
   let skips = 0;
   let yieldedSkips = 0;
-  const parser = parse({ columns: true, bom: true, skip_empty_lines: true, skip_records_with_error: true, info: true });
+  const parser = parse({
+    columns: true,
+    bom: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    info: true,
+  });
   parser.on('skip', (error: Error & { records?: number }) => {
     const before = error.records ?? 0;
     skips += 1;
     skipped.push({
       before,
-      row: { rowNumber: before + skips, error: { code: dataJobErrorCodes.invalidCsv, description: error.message } },
+      row: {
+        rowNumber: before + skips,
+        error: { code: dataJobErrorCodes.invalidCsv, description: error.message },
+      },
     });
   });
   input.on('error', (error) => parser.destroy(error));
   input.pipe(parser);
-  for await (const entry of parser as AsyncIterable<{ record: Record<string, string>; info: { records: number } }>) {
+  for await (const entry of parser as AsyncIterable<{
+    record: Record<string, string>;
+    info: { records: number };
+  }>) {
     while (skipped.length > 0 && skipped[0]!.before < entry.info.records) {
       yieldedSkips += 1;
       yield skipped.shift()!.row;
@@ -152,11 +167,17 @@ export async function* parseJsonl(input: Readable): AsyncGenerator<ParsedRow> {
     try {
       value = JSON.parse(line);
     } catch (error) {
-      yield { rowNumber, error: { code: dataJobErrorCodes.invalidJson, description: (error as Error).message } };
+      yield {
+        rowNumber,
+        error: { code: dataJobErrorCodes.invalidJson, description: (error as Error).message },
+      };
       continue;
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      yield { rowNumber, error: { code: dataJobErrorCodes.invalidRow, description: 'each line must be a JSON object' } };
+      yield {
+        rowNumber,
+        error: { code: dataJobErrorCodes.invalidRow, description: 'each line must be a JSON object' },
+      };
       continue;
     }
     yield { rowNumber, data: value as Record<string, unknown> };
@@ -177,14 +198,23 @@ export function csvColumns(fields: readonly DataField[], dataKeys: readonly stri
 function toCell(value: unknown): string | number | boolean {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 1 && '$date' in value) {
+  if (
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 1 &&
+    '$date' in value
+  ) {
     return String((value as { $date: unknown }).$date);
   }
   return JSON.stringify(value);
 }
 
 /** A page of exported items as CSV text (with the header on the first page). */
-export function csvPage(items: ReadonlyArray<Record<string, unknown>>, columns: readonly string[], header: boolean): string {
+export function csvPage(
+  items: ReadonlyArray<Record<string, unknown>>,
+  columns: readonly string[],
+  header: boolean,
+): string {
   return stringify(
     items.map((item) => columns.map((column) => toCell(item[column]))),
     { header, columns: [...columns], cast: formulaSafeCast },
