@@ -25,7 +25,7 @@ import { serializeRequest } from './platform/http/request-logging.ts';
 import { limitPublicBodies } from './platform/http/body-limits.ts';
 import { createSitesModule } from './modules/sites/index.ts';
 import { createBookingsModule } from './modules/bookings/index.ts';
-import { createEventBus } from './platform/events/event-bus.ts';
+import { createEventBus } from './platform/bus/event-bus.ts';
 import { createMailModule } from './platform/mail/index.ts';
 import { createIdentityModule } from './modules/identity/index.ts';
 import { createDataModule } from './modules/data/index.ts';

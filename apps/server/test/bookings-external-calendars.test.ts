@@ -14,7 +14,7 @@ import {
 } from '../src/modules/bookings/external-calendars/ics-fetcher.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { createStaffRepository } from '../src/modules/bookings/staff.repository.ts';
-import type { EventBus } from '../src/platform/events/types.ts';
+import type { EventBus } from '../src/platform/bus/types.ts';
 import { busySpansOf } from '../src/modules/bookings/external-calendars/ics-import.ts';
 import {
   book,

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { testConfig } from '../src/platform/config.ts';
 import { migrateDatabase, type Database } from '../src/platform/db/database.ts';
-import { createEventBus, type PgBossEventBus } from '../src/platform/events/event-bus.ts';
-import type { EventBus } from '../src/platform/events/types.ts';
+import { createEventBus, type PgBossEventBus } from '../src/platform/bus/event-bus.ts';
+import type { EventBus } from '../src/platform/bus/types.ts';
 import { createTestDatabase } from './test-app.ts';
 import { createDeliveriesTable, deliveries, recordDelivery, silentLog, waitFor } from './events-helpers.ts';
 

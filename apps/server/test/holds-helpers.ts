@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/platform/db/database.ts';
-import type { EventBus } from '../src/platform/events/types.ts';
+import type { EventBus } from '../src/platform/bus/types.ts';
 
 /** Where the recording bus writes what the sweep emits; no unique key, so a second release would show. */
 export async function createExpiredEventsTable(database: Database): Promise<void> {

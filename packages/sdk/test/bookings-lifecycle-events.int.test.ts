@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEventNames } from '@atrium/contract/bookings-lifecycle';
-import type { EventBus, EventEnvelope } from '../../../apps/server/src/platform/events/types.ts';
+import type { EventBus, EventEnvelope } from '../../../apps/server/src/platform/bus/types.ts';
 import { waitFor } from '../../../apps/server/test/events-helpers.ts';
 import {
   appointment,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../../apps/server/src/platform/events/types.ts';
+import type { EventEnvelope } from '../../../apps/server/src/platform/bus/types.ts';
 import { waitFor } from '../../../apps/server/test/events-helpers.ts';
 import { ApplicationError } from '../src/errors.ts';
 import { createAppRecording, failure, startDataServer, type DataServer } from './data-fixtures.ts';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { buildApp } from '../../../apps/server/src/app.ts';
 import { testConfig } from '../../../apps/server/src/platform/config.ts';
-import type { EventEnvelope } from '../../../apps/server/src/platform/events/types.ts';
+import type { EventEnvelope } from '../../../apps/server/src/platform/bus/types.ts';
 import { identityKit } from '../../../apps/server/test/identity-helpers.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../../apps/server/test/test-app.ts';
 import { ApiKeyStrategy } from '../src/auth/api-key.ts';

@@ -1,5 +1,5 @@
 import type { Tx } from '../../platform/db/database.ts';
-import type { EventBus } from '../../platform/events/types.ts';
+import type { EventBus } from '../../platform/bus/types.ts';
 
 /**
  * Lifecycle events of the bookings catalogue (`<module>.<entity>.<past-tense verb>`). Payloads follow the

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/database.ts';
-import type { EventBus } from '../../platform/events/types.ts';
+import type { EventBus } from '../../platform/bus/types.ts';
 import { createQueryRunner, type QueryRunner } from '../../platform/query/run-query.ts';
 import { loadOrCreateSecret } from '../../platform/secrets/secrets.ts';
 import { secretSealerFor } from '../../platform/secrets/sealing.ts';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Site } from '@atrium/contract/sites';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/database.ts';
-import type { EventBus } from '../../platform/events/types.ts';
+import type { EventBus } from '../../platform/bus/types.ts';
 import type { MailService } from '../../platform/mail/mail.service.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';

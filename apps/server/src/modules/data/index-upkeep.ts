@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../../platform/events/types.ts';
+import type { EventBus } from '../../platform/bus/types.ts';
 import type { DataRepository } from './data.repository.ts';
 
 export const mergePendingIndexEntriesJob = 'data.merge-pending-index-entries';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
-import type { EventBus } from '../../platform/events/types.ts';
+import type { EventBus } from '../../platform/bus/types.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
 import { createCollectionsService } from './collections.service.ts';
 import { dataRoutes } from './data.routes.ts';

@@ -5,7 +5,7 @@ import type { FieldViolation } from '@atrium/contract/errors';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { AppError, invalid, invalidField } from '../../platform/errors/app-error.ts';
-import type { EventBus } from '../../platform/events/types.ts';
+import type { EventBus } from '../../platform/bus/types.ts';
 import { compileFilter } from '../../platform/query/compile-filter.ts';
 import { parseFilter } from '../../platform/query/parse-filter.ts';
 import { projectFields } from '../../platform/query/project-fields.ts';

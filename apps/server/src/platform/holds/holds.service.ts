@@ -1,5 +1,5 @@
 import type { Database, Executor, Tx } from '../db/database.ts';
-import type { EventBus } from '../events/types.ts';
+import type { EventBus } from '../bus/types.ts';
 import { createHoldsRepository, type LockedCapacity } from './holds.repository.ts';
 import type { HoldRow } from './holds.tables.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database.ts';
-import type { QueueHealth } from '../events/event-bus.ts';
+import type { QueueHealth } from '../bus/event-bus.ts';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),

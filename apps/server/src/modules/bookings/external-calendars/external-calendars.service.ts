@@ -8,7 +8,7 @@ import type { Site } from '@atrium/contract/sites';
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Database, Tx } from '../../../platform/db/database.ts';
 import { badRequest, forbidden, notFound } from '../../../platform/errors/app-error.ts';
-import type { EventBus } from '../../../platform/events/types.ts';
+import type { EventBus } from '../../../platform/bus/types.ts';
 import type { AvailabilityRepository } from '../availability/availability.repository.ts';
 import type { StaffRepository } from '../staff.repository.ts';
 import type { ExternalCalendarsRepository } from './external-calendars.repository.ts';

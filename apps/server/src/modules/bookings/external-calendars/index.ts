@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Site } from '@atrium/contract/sites';
 import type { Database } from '../../../platform/db/database.ts';
-import type { EventBus } from '../../../platform/events/types.ts';
+import type { EventBus } from '../../../platform/bus/types.ts';
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
 import type { SecretSealer } from '../../../platform/secrets/sealing.ts';
 import type { AvailabilityRepository } from '../availability/availability.repository.ts';

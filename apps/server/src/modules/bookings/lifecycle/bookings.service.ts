@@ -22,7 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Database, Tx } from '../../../platform/db/database.ts';
 import { AppError, forbidden, invalidField } from '../../../platform/errors/app-error.ts';
-import type { EventBus } from '../../../platform/events/types.ts';
+import type { EventBus } from '../../../platform/bus/types.ts';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
 import { assertRevision, iso } from '../catalog-shared.ts';
 import { createStaffRepository } from '../staff.repository.ts';

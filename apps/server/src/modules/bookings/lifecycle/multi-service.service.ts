@@ -12,7 +12,7 @@ import type {
 } from '@atrium/contract/bookings-lifecycle';
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
-import type { EventBus } from '../../../platform/events/types.ts';
+import type { EventBus } from '../../../platform/bus/types.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { canTransition, transition } from './booking-state.ts';
 import type { BookingsRepository } from './bookings.repository.ts';

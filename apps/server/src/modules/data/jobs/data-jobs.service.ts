@@ -15,7 +15,7 @@ import type { Site } from '@atrium/contract/sites';
 import { systemClock, type Caller, type RequestContext } from '../../../platform/context.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { AppError, notFound } from '../../../platform/errors/app-error.ts';
-import type { EventBus } from '../../../platform/events/types.ts';
+import type { EventBus } from '../../../platform/bus/types.ts';
 import { operationDenied } from '../data.errors.ts';
 import type { ItemScope } from '../data.repository.ts';
 import type { BulkItemsService } from '../items-bulk.service.ts';

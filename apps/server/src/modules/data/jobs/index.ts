@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../../platform/db/database.ts';
-import type { EventBus } from '../../../platform/events/types.ts';
+import type { EventBus } from '../../../platform/bus/types.ts';
 import type { BulkItemsService } from '../items-bulk.service.ts';
 import type { ItemsCore, ItemsService } from '../items.service.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';

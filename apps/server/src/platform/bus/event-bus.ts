@@ -13,7 +13,7 @@ import {
   type JobResult,
 } from 'pg-boss';
 import { executeRows, type Database, type Tx } from '../db/database.ts';
-import { handledEvents } from './events.tables.ts';
+import { handledEvents } from './bus.tables.ts';
 import type { EventBus, EventEnvelope, JobOptions, ScheduledJob } from './types.ts';
 
 /** Knobs with production defaults; tests shorten the waits. */
