@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { executeRows, type Executor } from '../../../platform/db/database.ts';
+import { slotHoldingStatuses } from '../lifecycle/booking-state.ts';
 import { bookings, type BookingRow } from '../lifecycle/bookings.tables.ts';
 import {
   bookingExternalCalendars,
@@ -18,9 +19,6 @@ export type ExternalCalendarChanges = Partial<
     'status' | 'disconnectReason' | 'lastSyncDate' | 'syncStartedDate' | 'lastSyncError' | 'busyIntervalCount'
   >
 >;
-
-/** Bookings that hold the staff member's time, as the feed lists them. */
-const activeBookingStatuses = ['CREATED', 'CONFIRMED', 'PENDING'] as const;
 
 export function createExternalCalendarsRepository(db: Executor) {
   return {
@@ -213,7 +211,7 @@ export function createExternalCalendarsRepository(db: Executor) {
           and(
             eq(bookings.siteId, siteId),
             eq(bookings.staffMemberId, staffMemberId),
-            inArray(bookings.status, [...activeBookingStatuses]),
+            inArray(bookings.status, [...slotHoldingStatuses]),
             gt(bookings.endDate, since),
           ),
         )

@@ -68,8 +68,14 @@ export function canTransition(from: BookingStatus, action: BookingAction): boole
 }
 
 /** Statuses in which a booking holds its slot (staff time, resources, class spots). */
+export const slotHoldingStatuses = [
+  'CREATED',
+  'PENDING',
+  'CONFIRMED',
+] as const satisfies readonly BookingStatus[];
+
 export function holdsSlot(status: BookingStatus): boolean {
-  return status === 'CREATED' || status === 'PENDING' || status === 'CONFIRMED';
+  return (slotHoldingStatuses as readonly BookingStatus[]).includes(status);
 }
 
 /**

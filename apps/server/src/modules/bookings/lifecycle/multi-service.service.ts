@@ -14,7 +14,7 @@ import type { RequestContext } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/bus/types.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { canTransition, transition } from './booking-state.ts';
+import { canTransition, holdsSlot, transition } from './booking-state.ts';
 import type { BookingsRepository } from './bookings.repository.ts';
 import { isBusinessCaller, toWireBooking, type BookingsService } from './bookings.service.ts';
 import type { BookingRow, MultiServiceBookingRow } from './bookings.tables.ts';
@@ -274,7 +274,7 @@ export function createMultiServiceBookingsService(deps: {
     async getAvailability(ctx: RequestContext, id: string) {
       const { rows } = await load(ctx, id);
       const info = rows.map((row) => {
-        const active = row.status === 'CONFIRMED' || row.status === 'PENDING' || row.status === 'CREATED';
+        const active = holdsSlot(row.status);
         const future = row.startDate.getTime() > ctx.now().getTime();
         return {
           bookingId: row.id,
