@@ -1,3 +1,5 @@
+import type { RequestContext } from '../../../platform/context.ts';
+import type { Tx } from '../../../platform/db/database.ts';
 import {
   isPositive,
   money,
@@ -7,9 +9,12 @@ import {
   toDecimalString,
   type Money,
 } from '../../../platform/money/money.ts';
+import type { BookingsRepository } from './bookings.repository.ts';
+import type { BookingRow } from './bookings.tables.ts';
+import type { ServiceFacts } from './slot-check.ts';
 
 /**
- * Booking fees from the policy's cancellation-fee windows (pure). A window `{startInMinutes, amount |
+ * Booking fees from the policy's cancellation-fee windows (pure but for recordFee, which writes through the repository it is given). A window `{startInMinutes, amount |
  * percentage}` applies from `startInMinutes` before the session until its start (no startInMinutes: any
  * time); of the windows that apply, the one closest to the start wins. A no-show (NOT_ATTENDED) is
  * charged like a cancellation at the start itself. Amounts go through platform/money: a percentage is
@@ -66,4 +71,40 @@ export function bookingPrice(unitPrice: string | null, participants: number): Bo
 
 function lineTotal(price: BookingPrice, currency: string): Money {
   return multiply(money(price.unitPrice, currency), price.participants);
+}
+
+function unitPriceOf(facts: ServiceFacts): string | null {
+  return facts.row.price === null ? null : String(facts.row.price);
+}
+
+/** Records what a late cancellation or a no-show owes, if the policy charges anything. */
+export async function recordFee(
+  repository: Pick<BookingsRepository, 'insertFee'>,
+  ctx: RequestContext,
+  facts: ServiceFacts,
+  row: BookingRow,
+  trigger: 'BOOKING_CANCELED' | 'NOT_ATTENDED',
+  at: number,
+  tx: Tx,
+): Promise<void> {
+  const fee = feeFor(facts, row, trigger === 'NOT_ATTENDED' ? row.startDate.getTime() : at);
+  if (!fee) return;
+  await repository.insertFee(
+    { siteId: ctx.site.id, bookingId: row.id, trigger, status: 'NOT_YET_APPLIED_TO_ORDER', ...fee },
+    tx,
+  );
+}
+
+/** The fee cancelling at `at` would cost under the service's cancellation-fee policy. */
+export function feeFor(facts: ServiceFacts, row: BookingRow, at: number) {
+  const policy = facts.policy.cancellationFeePolicy;
+  const fee = cancellationFee({
+    enabled: policy.enabled ?? false,
+    windows: (policy.cancellationWindows ?? []) as FeeWindow[],
+    price: bookingPrice(unitPriceOf(facts), row.totalParticipants),
+    currency: facts.row.currency,
+    start: row.startDate.getTime(),
+    at,
+  });
+  return fee ? { amount: fee.amount, currency: fee.currency } : undefined;
 }
