@@ -374,6 +374,25 @@ describe('POST /bookings/v2/time-slots', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.details.applicationError.code).toBe('DATE_RANGE_TOO_LONG');
   });
+
+  it('answers 400 naming the maximum page size for cursorPaging.limit over 1000', async () => {
+    const response = await inject(t.app, {
+      method: 'POST',
+      url: '/bookings/v2/time-slots',
+      headers: visitor,
+      payload: {
+        serviceId: haircut.id,
+        fromLocalDate: '2027-03-01T09:00:00',
+        toLocalDate: '2027-03-01T12:00:00',
+        cursorPaging: { limit: 1001 },
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'cursorPaging.limit',
+      description: expect.stringContaining('at most 1000'),
+    });
+  });
 });
 
 describe('POST /bookings/v2/time-slots/get', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkActionMetadataSchema, itemMetadataSchema } from './bulk.ts';
 import { cursorPagingSchema, filterSchema, offsetPagingSchema, sortingSchema } from './query.ts';
 
 /** At most this many items (or ids, patches, references) in one bulk call (spec data-commerce §9). */
@@ -456,20 +457,6 @@ export const bulkReferencesRequestSchema = z.object({
 });
 
 export const bulkActionTypes = ['INSERT', 'UPDATE', 'DELETE', 'PATCH'] as const;
-
-export const itemMetadataSchema = z.object({
-  id: z.string().nullable(),
-  originalIndex: z.number().int(),
-  success: z.boolean(),
-  error: z
-    .object({ code: z.string(), description: z.string(), data: z.record(z.string(), z.unknown()).optional() })
-    .optional(),
-});
-
-export const bulkActionMetadataSchema = z.object({
-  totalSuccesses: z.number().int(),
-  totalFailures: z.number().int(),
-});
 
 export const bulkItemsResponseSchema = z.object({
   results: z.array(

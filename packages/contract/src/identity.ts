@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressSchema } from './address.ts';
 
 /** Who a credential speaks for (spec bookings-identity §3, §6). */
 export const identityTypeSchema = z.enum(['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP']);
@@ -56,18 +57,6 @@ export const identityErrorCodes = {
 
 const email = z.email().max(254);
 const password = z.string().min(1).max(256);
-
-export const addressSchema = z
-  .object({
-    tag: z.string().max(50).optional(),
-    country: z.string().max(100).optional(),
-    subdivision: z.string().max(100).optional(),
-    city: z.string().max(200).optional(),
-    postalCode: z.string().max(50).optional(),
-    addressLine: z.string().max(500).optional(),
-    addressLine2: z.string().max(500).optional(),
-  })
-  .loose();
 
 export const customFieldSchema = z.object({
   name: z.string().min(1).max(100),

@@ -65,25 +65,39 @@ export const sortOrderSchema = z
   .pipe(z.enum(['ASC', 'DESC']));
 export type SortOrder = z.output<typeof sortOrderSchema>;
 
+/**
+ * One sort key; field names are checked by the server against the queried entity.
+ * @example {"fieldName":"createdDate","order":"DESC"}
+ */
 export const sortingSchema = z.object({
   fieldName: z.string().min(1).max(500),
   order: sortOrderSchema.default('ASC'),
 });
 export type Sorting = z.output<typeof sortingSchema>;
 
-/** The maximum is per entity and checked by the server (a 400 names it); 50 when absent. */
+/** The maximum is per endpoint and checked by the server (a 400 names it); 50 when absent. */
 const limitSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/**
+ * Offset paging of every offset-paged list.
+ * @example {"limit":20,"offset":40}
+ */
 export const offsetPagingSchema = z.object({
-  limit: limitSchema.optional(),
-  offset: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: limitSchema.nullish(),
+  offset: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).nullish(),
 });
+export type OffsetPaging = z.input<typeof offsetPagingSchema>;
 
-/** The first page has no cursor; the next pages carry only `{cursor, limit}`, since the cursor holds filter and sort. */
+/**
+ * Cursor paging of every cursor-paged list. The first page has no cursor; the next pages carry only
+ * `{cursor, limit}`, since the cursor holds filter and sort.
+ * @example {"limit":50,"cursor":"eyJ2Ijo…"}
+ */
 export const cursorPagingSchema = z.object({
-  limit: limitSchema.optional(),
+  limit: limitSchema.nullish(),
   cursor: z.string().max(16_384).nullish(),
 });
+export type CursorPaging = z.input<typeof cursorPagingSchema>;
 
 /**
  * A query as every `.../query` endpoint takes it.

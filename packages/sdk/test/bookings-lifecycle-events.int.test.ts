@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingEventNames } from '@atrium/contract/bookings-lifecycle';
+import { bookingEventNames } from '@atrium/contract/bookings/lifecycle';
 import type { EventBus, EventEnvelope } from '../../../apps/server/src/platform/bus/types.ts';
 import { waitFor } from '../../../apps/server/test/events-helpers.ts';
 import {

@@ -146,7 +146,8 @@ const all: Thing[] = Array.from({ length: 7 }, (_, index) => ({ id: `t${index}`,
 function answerQuery(request: RecordedRequest) {
   const query = (request.body as { query: WireQuery }).query;
   if (request.url === '/offset') {
-    const { limit = 50, offset = 0 } = query.paging ?? {};
+    const limit = query.paging?.limit ?? 50;
+    const offset = query.paging?.offset ?? 0;
     const items = all.slice(offset, offset + limit);
     return {
       body: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPagingMetadataSchema, cursorPagingSchema } from '../query.ts';
 
 /**
  * Wire shapes of availability: the availability calendar (`/bookings/v1/availability/*`,
@@ -27,11 +28,6 @@ const dateFilter = z.union([
   z.object({ $gte: z.string().max(40) }),
   z.object({ $lte: z.string().max(40) }),
 ]);
-
-export const cursorPagingSchema = z.object({
-  limit: z.number().int().min(1).max(1000).nullish(),
-  cursor: z.string().max(16000).nullish(),
-});
 
 export const policyViolationsFilterSchema = z.object({
   tooEarlyToBook: z.boolean().nullish(),
@@ -157,12 +153,6 @@ export const multiSlotAvailabilityRequestSchema = z.object({
     .max(6),
   slotsPerDay: z.number().int().min(1).max(1000).nullish(),
   cursorPaging: cursorPagingSchema.nullish(),
-});
-
-const cursorPagingMetadataSchema = z.object({
-  count: z.number().int().optional(),
-  cursors: z.object({ next: z.string().nullish(), prev: z.string().nullish() }),
-  hasNext: z.boolean(),
 });
 
 export const multiSlotAvailabilityResponseSchema = z.object({

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  cursorPagingMetadataSchema,
-  cursorQuerySchema,
-  extendedFieldsSchema,
-  fieldMaskSchema,
-} from './common.ts';
+import { cursorPagingMetadataSchema } from '../query.ts';
+import { cursorQuerySchema, extendedFieldsSchema, fieldMaskSchema } from './common.ts';
 
 const revisionIn = z
   .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPagingSchema, filterSchema, offsetPagingSchema, sortingSchema } from '../query.ts';
 
 /**
  * Wire pieces shared by the bookings catalogue: images, queries, field masks, weekdays and
@@ -24,29 +25,11 @@ export const extendedFieldsSchema = z.object({
   namespaces: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
 
-/** A filter in the platform's query language (`{"field": {"$op": value}}`); compiled against a whitelist. */
-export const filterSchema = z.record(z.string(), z.unknown());
-
-export const sortingSchema = z.object({
-  fieldName: z.string().min(1).max(200),
-  order: z.enum(['ASC', 'DESC']).default('ASC'),
-});
-
-export const pagingSchema = z.object({
-  limit: z.number().int().min(0).max(1000).nullish(),
-  offset: z.number().int().min(0).nullish(),
-});
-
-export const cursorPagingSchema = z.object({
-  limit: z.number().int().min(0).max(1000).nullish(),
-  cursor: z.string().max(8192).nullish(),
-});
-
 /** An offset-paged query (services). */
 export const offsetQuerySchema = z.object({
   filter: filterSchema.nullish(),
   sort: z.array(sortingSchema).max(10).optional(),
-  paging: pagingSchema.optional(),
+  paging: offsetPagingSchema.optional(),
 });
 
 /** A cursor-paged query (staff members, policies, categories, resources ...). */
@@ -54,20 +37,7 @@ export const cursorQuerySchema = z.object({
   filter: filterSchema.nullish(),
   sort: z.array(sortingSchema).max(10).optional(),
   cursorPaging: cursorPagingSchema.optional(),
-  paging: pagingSchema.optional(),
-});
-
-export const offsetPagingMetadataSchema = z.object({
-  count: z.number().int(),
-  offset: z.number().int(),
-  total: z.number().int(),
-  tooManyToCount: z.boolean(),
-});
-
-export const cursorPagingMetadataSchema = z.object({
-  count: z.number().int(),
-  cursors: z.object({ next: z.string().nullable(), prev: z.string().nullable() }),
-  hasNext: z.boolean(),
+  paging: offsetPagingSchema.optional(),
 });
 
 /**
@@ -126,19 +96,4 @@ export const workingPeriodOutSchema = z.object({
 export const participantNotificationSchema = z.object({
   notifyParticipants: z.boolean().nullish(),
   message: z.string().max(5000).nullish(),
-});
-
-export const bulkActionMetadataSchema = z.object({
-  totalSuccesses: z.number().int(),
-  totalFailures: z.number().int(),
-  undetailedFailures: z.number().int(),
-});
-
-export const itemMetadataSchema = z.object({
-  id: z.string().nullable(),
-  originalIndex: z.number().int(),
-  success: z.boolean(),
-  error: z
-    .object({ code: z.string(), description: z.string(), data: z.record(z.string(), z.unknown()).optional() })
-    .optional(),
 });

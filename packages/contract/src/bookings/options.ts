@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyOutSchema, moneySchema } from '../money.ts';
-import { offsetPagingMetadataSchema, offsetQuerySchema, fieldMaskSchema } from './common.ts';
+import { offsetPagingMetadataSchema } from '../query.ts';
+import { fieldMaskSchema, offsetQuerySchema } from './common.ts';
 
 export const serviceOptionTypes = ['CUSTOM', 'STAFF_MEMBER', 'DURATION'] as const;
 

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { moneySchema } from '../money.ts';
-import {
-  cursorPagingMetadataSchema,
-  cursorQuerySchema,
-  extendedFieldsSchema,
-  fieldMaskSchema,
-} from './common.ts';
+import { cursorPagingMetadataSchema } from '../query.ts';
+import { cursorQuerySchema, extendedFieldsSchema, fieldMaskSchema } from './common.ts';
 
 const minutes = z.number().int().min(0).max(525600);
 

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { moneySchema } from '../money.ts';
 import { bookingPolicySchema } from './policies.ts';
+import { bulkActionMetadataSchema, itemMetadataSchema } from '../bulk.ts';
 import {
-  bulkActionMetadataSchema,
   cursorPagingMetadataSchema,
+  cursorPagingSchema,
+  filterSchema,
+  offsetPagingMetadataSchema,
+  sortingSchema,
+} from '../query.ts';
+import {
   cursorQuerySchema,
   extendedFieldsSchema,
   fieldMaskSchema,
-  filterSchema,
-  itemMetadataSchema,
   mediaItemSchema,
-  offsetPagingMetadataSchema,
   offsetQuerySchema,
   participantNotificationSchema,
-  sortingSchema,
-  cursorPagingSchema,
 } from './common.ts';
 
 export const serviceTypes = ['APPOINTMENT', 'CLASS', 'COURSE'] as const;

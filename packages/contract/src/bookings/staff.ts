@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { cursorPagingMetadataSchema } from '../query.ts';
 import {
-  cursorPagingMetadataSchema,
   cursorQuerySchema,
   extendedFieldsSchema,
   fieldMaskSchema,

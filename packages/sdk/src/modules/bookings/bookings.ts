@@ -30,7 +30,7 @@ import type {
   rescheduleMultiServiceBookingRequestSchema,
   setAttendanceRequestSchema,
   updateNumberOfParticipantsRequestSchema,
-} from '@atrium/contract/bookings-lifecycle';
+} from '@atrium/contract/bookings/lifecycle';
 import type { Filter } from '@atrium/contract/query';
 import type { z } from 'zod';
 import { defineModule, type ClientContext, type ModuleDefinition } from '../../client.ts';

@@ -1,5 +1,5 @@
 import type { BulkBookingStatusRequest } from '@atrium/contract/bookings/bulk-booking-status';
-import type { bulkBookingResponseSchema } from '@atrium/contract/bookings-lifecycle';
+import type { bulkBookingResponseSchema } from '@atrium/contract/bookings/lifecycle';
 import type { z } from 'zod';
 import { defineModule, type ModuleDefinition } from '../../client.ts';
 import type { WithDates } from '../../dates.ts';

@@ -52,6 +52,7 @@ import {
   matchesViolationFilter,
   limitPerDay,
   decodeCursor,
+  maxPageSize,
   page,
   type CustomerChoices,
   type WaitlistedSlot,
@@ -676,6 +677,9 @@ function fromCursor<
 >(given: Request) {
   const cursor = given.cursorPaging?.cursor;
   const limit = given.cursorPaging?.limit ?? undefined;
+  if (limit !== undefined && limit > maxPageSize) {
+    throw invalidField('cursorPaging.limit', `must be at most ${maxPageSize}`, 'MAX');
+  }
   if (!cursor) {
     const { cursorPaging: _paging, ...request } = given;
     return { request: request as Request, offset: 0, limit };

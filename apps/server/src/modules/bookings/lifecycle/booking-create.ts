@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bookingEventNames, type CreateBookingRequest } from '@atrium/contract/bookings-lifecycle';
+import { bookingEventNames, type CreateBookingRequest } from '@atrium/contract/bookings/lifecycle';
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { invalidField } from '../../../platform/errors/app-error.ts';

@@ -2,7 +2,7 @@ import {
   bookingEventNames,
   bookingErrorCodes,
   type CreateBookingRequest,
-} from '@atrium/contract/bookings-lifecycle';
+} from '@atrium/contract/bookings/lifecycle';
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { AppError, invalidField } from '../../../platform/errors/app-error.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingStatuses, type BookingStatus } from '@atrium/contract/bookings-lifecycle';
+import { bookingStatuses, type BookingStatus } from '@atrium/contract/bookings/lifecycle';
 import {
   bookingActions,
   confirmOrDeclineOutcome,

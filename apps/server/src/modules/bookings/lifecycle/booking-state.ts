@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@atrium/contract/bookings-lifecycle';
+import type { BookingStatus } from '@atrium/contract/bookings/lifecycle';
 
 /**
  * The booking state machine (the spec leaves it open; README.md writes it down). Pure: no I/O.

@@ -1,4 +1,4 @@
-import type { Booking, FlowControlSettings, PaymentStatus } from '@atrium/contract/bookings-lifecycle';
+import type { Booking, FlowControlSettings, PaymentStatus } from '@atrium/contract/bookings/lifecycle';
 import type { RequestContext } from '../../../platform/context.ts';
 import { invalidField } from '../../../platform/errors/app-error.ts';
 import type { PolicyViolations } from '../availability/availability.types.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as c from '@atrium/contract/bookings-lifecycle';
+import * as c from '@atrium/contract/bookings/lifecycle';
 import { errorResponses } from '../../../platform/http/openapi.ts';
 import type { RouteAccess } from '../../../platform/http/request-context.ts';
 import type { BookingsService } from './bookings.service.ts';

@@ -4,7 +4,7 @@ import {
   type Booking,
   type CreateBookingRequest,
   type PaymentStatus,
-} from '@atrium/contract/bookings-lifecycle';
+} from '@atrium/contract/bookings/lifecycle';
 import type { z } from 'zod';
 import type {
   cancelBookingRequestSchema,
@@ -13,7 +13,7 @@ import type {
   rescheduleBookingRequestSchema,
   updateNumberOfParticipantsRequestSchema,
   updateExtendedFieldsRequestSchema,
-} from '@atrium/contract/bookings-lifecycle';
+} from '@atrium/contract/bookings/lifecycle';
 import type { Site } from '@atrium/contract/sites';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RequestContext } from '../../../platform/context.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bulkBookingResponseSchema } from '@atrium/contract/bookings-lifecycle';
+import { bulkBookingResponseSchema } from '@atrium/contract/bookings/lifecycle';
 import { bulkBookingStatusRequestSchema } from '@atrium/contract/bookings/bulk-booking-status';
 import { errorResponses } from '../../../platform/http/openapi.ts';
 import type { BulkBookingStatusService } from './bulk-booking-status.service.ts';

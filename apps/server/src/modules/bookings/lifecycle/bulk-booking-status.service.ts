@@ -1,4 +1,4 @@
-import type { Booking } from '@atrium/contract/bookings-lifecycle';
+import type { Booking } from '@atrium/contract/bookings/lifecycle';
 import type { RequestContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { BookingsService } from './bookings.service.ts';

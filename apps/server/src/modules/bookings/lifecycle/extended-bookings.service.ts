@@ -5,7 +5,7 @@ import {
   type AttendanceStatus,
   type extendedBookingsQueryRequestSchema,
   type bookingFormInputSchema,
-} from '@atrium/contract/bookings-lifecycle';
+} from '@atrium/contract/bookings/lifecycle';
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Database, Tx } from '../../../platform/db/database.ts';
 import { AppError, invalidField } from '../../../platform/errors/app-error.ts';

@@ -1,9 +1,9 @@
-import { bookingErrorCodes } from '@atrium/contract/bookings-lifecycle';
+import { bookingErrorCodes } from '@atrium/contract/bookings/lifecycle';
 import type { FieldViolation } from '@atrium/contract/errors';
 import { AppError, conflict, forbidden, notFound } from '../../../platform/errors/app-error.ts';
 import type { BookingAction } from './booking-state.ts';
 import { illegalTransitionCode } from './booking-state.ts';
-import type { BookingStatus } from '@atrium/contract/bookings-lifecycle';
+import type { BookingStatus } from '@atrium/contract/bookings/lifecycle';
 
 /** The lifecycle's error factories; codes are in the contract so clients can branch on them. */
 export const lifecycleErrors = {

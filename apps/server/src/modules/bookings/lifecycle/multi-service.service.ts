@@ -4,12 +4,12 @@ import {
   bookingErrorCodes,
   type MultiServiceBookingType,
   type PaymentStatus,
-} from '@atrium/contract/bookings-lifecycle';
+} from '@atrium/contract/bookings/lifecycle';
 import type {
   createMultiServiceBookingRequestSchema,
   multiServiceStatusChangeRequestSchema,
   rescheduleMultiServiceBookingRequestSchema,
-} from '@atrium/contract/bookings-lifecycle';
+} from '@atrium/contract/bookings/lifecycle';
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/bus/types.ts';

@@ -3,7 +3,7 @@ import {
   bookingEventNames,
   type CreateBookingRequest,
   type PaymentStatus,
-} from '@atrium/contract/bookings-lifecycle';
+} from '@atrium/contract/bookings/lifecycle';
 import type { Site } from '@atrium/contract/sites';
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Database, Tx } from '../../../platform/db/database.ts';

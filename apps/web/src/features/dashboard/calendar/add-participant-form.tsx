@@ -1,7 +1,7 @@
 import type { Service, TimeSlot } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
 import { ApplicationError, InvalidArgumentError } from '@atrium/sdk';
-import { contactDetailsSchema } from '@atrium/contract/bookings-lifecycle';
+import { contactDetailsSchema } from '@atrium/contract/bookings/lifecycle';
 import { Alert, Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';

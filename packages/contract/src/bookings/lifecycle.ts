@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { moneyOutSchema } from './money.ts';
+import { addressSchema } from '../address.ts';
+import { bulkActionMetadataSchema, itemMetadataSchema } from '../bulk.ts';
+import { moneyOutSchema } from '../money.ts';
 
 /**
  * Wire schemas of the bookings lifecycle: bookings, multi-service bookings, extended bookings,
@@ -85,24 +87,6 @@ export const bookingEventNames = {
 const revisionSchema = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform(String);
 const isoDate = z.string().min(10).max(40);
 const uuid = z.uuid();
-
-export const addressSchema = z
-  .object({
-    country: z.string().max(100).nullish(),
-    subdivision: z.string().max(100).nullish(),
-    city: z.string().max(200).nullish(),
-    postalCode: z.string().max(50).nullish(),
-    addressLine: z.string().max(500).nullish(),
-    addressLine2: z.string().max(500).nullish(),
-    formattedAddress: z.string().max(1000).nullish(),
-    streetAddress: z
-      .object({ number: z.string().max(50).nullish(), name: z.string().max(200).nullish() })
-      .nullish(),
-    geocode: z
-      .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-      .nullish(),
-  })
-  .passthrough();
 
 /**
  * Who booked.
@@ -354,19 +338,6 @@ export type Booking = z.infer<typeof bookingSchema>;
 
 export const bookingResponseSchema = z.object({ booking: bookingSchema });
 
-const itemMetadataSchema = z.object({
-  id: z.string().nullable(),
-  originalIndex: z.number().int(),
-  success: z.boolean(),
-  error: z
-    .object({ code: z.string(), description: z.string(), data: z.record(z.string(), z.unknown()).optional() })
-    .optional(),
-});
-export const bulkActionMetadataSchema = z.object({
-  totalSuccesses: z.number().int(),
-  totalFailures: z.number().int(),
-  undetailedFailures: z.number().int(),
-});
 export const bulkBookingResponseSchema = z.object({
   results: z.array(z.object({ itemMetadata: itemMetadataSchema, item: bookingSchema.optional() })),
   bulkActionMetadata: bulkActionMetadataSchema,
