@@ -2,14 +2,9 @@ import { bookingsCatalogErrorCodes } from '@atrium/contract/bookings/services';
 import type { Sorting } from '@atrium/contract/query';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
-import {
-  AppError,
-  conflict,
-  invalidField,
-  notFound,
-  staleRevision,
-} from '../../platform/errors/app-error.ts';
+import { conflict, invalidField, notFound, staleRevision } from '../../platform/errors/app-error.ts';
 import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
+import { bulkResponse, bulkResults } from './bulk-results.ts';
 import type { CatalogEntitiesRepository } from './catalog-entities.repository.ts';
 import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
 import { applyUpdate, expectedRevision, iso } from './catalog-shared.ts';
@@ -191,35 +186,12 @@ export function createCatalogEntitiesService(deps: {
     work: (item: T, tx: Tx) => Promise<ReturnType<typeof toWireResource> | undefined>,
     returnEntity: boolean,
   ) {
-    const results = [];
-    for (const [index, item] of items.entries()) {
-      try {
-        const entity = await database.transaction((tx) => work(item, tx));
-        results.push({
-          itemMetadata: { id: entity?.id ?? idOf(item), originalIndex: index, success: true },
-          ...(returnEntity && entity ? { item: entity } : {}),
-        });
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status >= 500) throw error;
-        results.push({
-          itemMetadata: {
-            id: idOf(item),
-            originalIndex: index,
-            success: false,
-            error: { code: error.code, description: error.message },
-          },
-        });
-      }
-    }
-    const totalSuccesses = results.filter((result) => result.itemMetadata.success).length;
-    return {
-      results,
-      bulkActionMetadata: {
-        totalSuccesses,
-        totalFailures: results.length - totalSuccesses,
-        undetailedFailures: 0,
-      },
-    };
+    const results = await bulkResults(
+      items,
+      (item) => database.transaction((tx) => work(item, tx)),
+      (item, entity) => entity?.id ?? idOf(item),
+    );
+    return bulkResponse(results, returnEntity);
   }
 
   return {

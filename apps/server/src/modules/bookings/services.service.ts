@@ -5,7 +5,6 @@ import type { Sorting } from '@atrium/contract/query';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor, Tx } from '../../platform/db/database.ts';
 import {
-  AppError,
   badRequest,
   conflict,
   invalidField,
@@ -40,6 +39,7 @@ import {
   rowToState,
   type ServiceState,
 } from './service-rules.ts';
+import { bulkResponse, bulkResults } from './bulk-results.ts';
 import { createServiceAddOnGroups } from './service-add-on-groups.ts';
 import type { StaffRepository } from './staff.repository.ts';
 
@@ -287,39 +287,12 @@ export function createServicesService(deps: {
     work: (item: T, tx: Tx) => Promise<Service | undefined>,
     returnEntity: boolean,
   ) {
-    const results = [];
-    for (const [index, item] of items.entries()) {
-      try {
-        const service = await database.transaction((tx) => work(item, tx));
-        results.push({
-          itemMetadata: { id: service?.id ?? idOf(item) ?? null, originalIndex: index, success: true },
-          ...(returnEntity && service ? { item: service } : {}),
-        });
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status >= 500) throw error;
-        results.push({
-          itemMetadata: {
-            id: idOf(item) ?? null,
-            originalIndex: index,
-            success: false,
-            error: {
-              code: error.code,
-              description: error.message,
-              ...(error.options.data ? { data: error.options.data } : {}),
-            },
-          },
-        });
-      }
-    }
-    const totalSuccesses = results.filter((result) => result.itemMetadata.success).length;
-    return {
-      results,
-      bulkActionMetadata: {
-        totalSuccesses,
-        totalFailures: results.length - totalSuccesses,
-        undetailedFailures: 0,
-      },
-    };
+    const results = await bulkResults(
+      items,
+      (item) => database.transaction((tx) => work(item, tx)),
+      (item, service) => service?.id ?? idOf(item) ?? null,
+    );
+    return bulkResponse(results, returnEntity);
   }
 
   const maxByFilter = 1000;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as c from '@atrium/contract/bookings/lifecycle';
 import { errorResponses } from '../../../platform/http/openapi.ts';
 import type { RouteAccess } from '../../../platform/http/request-context.ts';
+import { bulkActionMetadataOf, bulkResponse } from '../bulk-results.ts';
 import type { BookingsService } from './bookings.service.ts';
 import type { ExtendedBookingsService } from './extended-bookings.service.ts';
 import type { MultiServiceBookingsService } from './multi-service.service.ts';
@@ -54,7 +55,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const results = await bookings.bulkCreate(request.ctx, request.body.createBookingsInfo);
-      return bulkResult(results, request.body.returnFullEntity !== false);
+      return bulkResponse(results, request.body.returnFullEntity !== false);
     },
   );
 
@@ -237,7 +238,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const results = await bookings.bulkConfirmOrDecline(request.ctx, request.body.details);
-      return bulkResult(results, request.body.returnEntity !== false);
+      return bulkResponse(results, request.body.returnEntity !== false);
     },
   );
 
@@ -351,7 +352,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const results = await multiService.getAllowedActions(request.ctx, request.body.multiServiceBookingIds);
-      return { results, bulkActionMetadata: metadataOf(results) };
+      return bulkResponse(results, true);
     },
   );
 
@@ -372,7 +373,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{
         request.body.multiServiceBookingId,
         request.body.bookings,
       );
-      return { ...result, bulkActionMetadata: metadataOf(result.results) };
+      return { ...result, bulkActionMetadata: bulkActionMetadataOf(result.results) };
     },
   );
 
@@ -393,7 +394,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{
         request.body.multiServiceBookingId,
         request.body.bookings,
       );
-      return { ...result, bulkActionMetadata: metadataOf(result.results) };
+      return { ...result, bulkActionMetadata: bulkActionMetadataOf(result.results) };
     },
   );
 
@@ -498,7 +499,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const results = await extended.bulkSetAttendance(request.ctx, request.body.attendanceList);
-      return { results, bulkActionMetadata: metadataOf(results) };
+      return bulkResponse(results, true);
     },
   );
 
@@ -548,17 +549,3 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{
     async (request) => ({ form: await extended.getForm(request.ctx, request.params.formId) }),
   );
 };
-
-type BulkItem<T> = { itemMetadata: { success: boolean }; item?: T };
-
-function metadataOf(results: ReadonlyArray<{ itemMetadata: { success: boolean } }>) {
-  const successes = results.filter((result) => result.itemMetadata.success).length;
-  return { totalSuccesses: successes, totalFailures: results.length - successes, undetailedFailures: 0 };
-}
-
-function bulkResult<T, R extends BulkItem<T>>(results: R[], withEntity: boolean) {
-  return {
-    results: withEntity ? results : results.map(({ item: _item, ...rest }) => rest),
-    bulkActionMetadata: metadataOf(results),
-  };
-}

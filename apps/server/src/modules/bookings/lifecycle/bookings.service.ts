@@ -21,6 +21,7 @@ import type { Database, Tx } from '../../../platform/db/database.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { EventBus } from '../../../platform/bus/types.ts';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
+import { bulkResults } from '../bulk-results.ts';
 import { createStaffRepository } from '../staff.repository.ts';
 import { createBookingCreation } from './booking-create.ts';
 import { feeFor, recordFee } from './booking-fees.ts';
@@ -177,31 +178,11 @@ export function createBookingsService(deps: BookingsServiceDeps) {
 
     /** Each item in its own transaction: one failure does not undo the others. */
     async bulkCreate(ctx: RequestContext, requests: readonly CreateBookingRequest[]) {
-      const results = [];
-      for (const [index, request] of requests.entries()) {
-        try {
-          const booking = await this.create(ctx, request);
-          results.push({
-            itemMetadata: { id: booking.id, originalIndex: index, success: true },
-            item: booking,
-          });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          results.push({
-            itemMetadata: {
-              id: null,
-              originalIndex: index,
-              success: false,
-              error: {
-                code: error.code,
-                description: error.description,
-                ...(error.options.data ? { data: error.options.data } : {}),
-              },
-            },
-          });
-        }
-      }
-      return results;
+      return bulkResults(
+        requests,
+        (request) => this.create(ctx, request),
+        (_request, booking) => booking?.id ?? null,
+      );
     },
 
     async get(ctx: RequestContext, id: string): Promise<Booking> {
@@ -283,27 +264,11 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       ctx: RequestContext,
       details: ReadonlyArray<{ bookingId: string; paymentStatus?: PaymentStatus | null }>,
     ) {
-      const results = [];
-      for (const [index, detail] of details.entries()) {
-        try {
-          const booking = await this.confirmOrDecline(ctx, detail.bookingId, detail.paymentStatus);
-          results.push({
-            itemMetadata: { id: booking.id, originalIndex: index, success: true },
-            item: booking,
-          });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          results.push({
-            itemMetadata: {
-              id: detail.bookingId,
-              originalIndex: index,
-              success: false,
-              error: { code: error.code, description: error.description },
-            },
-          });
-        }
-      }
-      return results;
+      return bulkResults(
+        details,
+        (detail) => this.confirmOrDecline(ctx, detail.bookingId, detail.paymentStatus),
+        (detail, booking) => booking?.id ?? detail.bookingId,
+      );
     },
 
     /** The reminder sweep (booking-reminders.ts). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bulkBookingResponseSchema } from '@atrium/contract/bookings/lifecycle';
 import { bulkBookingStatusRequestSchema } from '@atrium/contract/bookings/bulk-booking-status';
 import { errorResponses } from '../../../platform/http/openapi.ts';
+import { bulkResponse } from '../bulk-results.ts';
 import type { BulkBookingStatusService } from './bulk-booking-status.service.ts';
 import { lifecycleAccess } from './bookings.routes.ts';
 
@@ -23,16 +24,7 @@ export const bulkBookingStatusRoutes: FastifyPluginAsyncZod<{ bulk: BulkBookingS
       },
       async (request) => {
         const results = await bulk[action](request.ctx, request.body.details);
-        const successes = results.filter((result) => result.itemMetadata.success).length;
-        return {
-          results:
-            request.body.returnEntity === false ? results.map(({ item: _item, ...rest }) => rest) : results,
-          bulkActionMetadata: {
-            totalSuccesses: successes,
-            totalFailures: results.length - successes,
-            undetailedFailures: 0,
-          },
-        };
+        return bulkResponse(results, request.body.returnEntity !== false);
       },
     );
   }

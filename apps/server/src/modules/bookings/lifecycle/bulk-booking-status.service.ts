@@ -1,17 +1,7 @@
 import type { Booking } from '@atrium/contract/bookings/lifecycle';
 import type { RequestContext } from '../../../platform/context.ts';
-import { AppError } from '../../../platform/errors/app-error.ts';
+import { bulkResults, type BulkItemResult } from '../bulk-results.ts';
 import type { BookingsService } from './bookings.service.ts';
-
-interface BulkItemResult {
-  itemMetadata: {
-    id: string;
-    originalIndex: number;
-    success: boolean;
-    error?: { code: string; description: string };
-  };
-  item?: Booking;
-}
 
 /**
  * The dashboard's bulk confirm and decline: each booking in its own transaction, through the same
@@ -19,39 +9,22 @@ interface BulkItemResult {
  * leaves the others done.
  */
 export function createBulkBookingStatusService(bookings: BookingsService) {
-  async function each(
-    ctx: RequestContext,
+  function each(
     details: ReadonlyArray<{ bookingId: string; revision?: string | null }>,
     change: (id: string, revision: string | null | undefined) => Promise<Booking>,
-  ): Promise<BulkItemResult[]> {
-    const results: BulkItemResult[] = [];
-    for (const [index, detail] of details.entries()) {
-      try {
-        const booking = await change(detail.bookingId, detail.revision);
-        results.push({
-          itemMetadata: { id: booking.id, originalIndex: index, success: true },
-          item: booking,
-        });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        results.push({
-          itemMetadata: {
-            id: detail.bookingId,
-            originalIndex: index,
-            success: false,
-            error: { code: error.code, description: error.description },
-          },
-        });
-      }
-    }
-    return results;
+  ): Promise<BulkItemResult<Booking>[]> {
+    return bulkResults(
+      details,
+      (detail) => change(detail.bookingId, detail.revision),
+      (detail, booking) => booking?.id ?? detail.bookingId,
+    );
   }
 
   return {
     confirm: (ctx: RequestContext, details: ReadonlyArray<{ bookingId: string; revision?: string | null }>) =>
-      each(ctx, details, (id, revision) => bookings.confirm(ctx, id, { revision })),
+      each(details, (id, revision) => bookings.confirm(ctx, id, { revision })),
     decline: (ctx: RequestContext, details: ReadonlyArray<{ bookingId: string; revision?: string | null }>) =>
-      each(ctx, details, (id, revision) => bookings.decline(ctx, id, { revision })),
+      each(details, (id, revision) => bookings.decline(ctx, id, { revision })),
   };
 }
 

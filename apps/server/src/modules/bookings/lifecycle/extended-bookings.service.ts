@@ -14,6 +14,7 @@ import { toBookingsMoney } from '../../../platform/money/wire.ts';
 import { compileFilter } from '../../../platform/query/compile-filter.ts';
 import { parseFilter } from '../../../platform/query/parse-filter.ts';
 import { orderBy, parseSort } from '../../../platform/query/sort-keys.ts';
+import { bulkResults } from '../bulk-results.ts';
 import { canTransition, withinCustomerWindow, type PolicyWindow } from './booking-state.ts';
 import type { BookingsRepository } from './bookings.repository.ts';
 import { isBusinessCaller, toWireBooking, type BookingsService } from './bookings.service.ts';
@@ -279,24 +280,11 @@ export function createExtendedBookingsService(deps: {
       ctx: RequestContext,
       list: ReadonlyArray<{ bookingId: string; status: AttendanceStatus; numberOfAttendees?: number | null }>,
     ) {
-      const results = [];
-      for (const [index, input] of list.entries()) {
-        try {
-          const item = await this.setAttendance(ctx, input);
-          results.push({ itemMetadata: { id: item.id, originalIndex: index, success: true }, item });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          results.push({
-            itemMetadata: {
-              id: null,
-              originalIndex: index,
-              success: false,
-              error: { code: error.code, description: error.description },
-            },
-          });
-        }
-      }
-      return results;
+      return bulkResults(
+        list,
+        (input) => this.setAttendance(ctx, input),
+        (_input, item) => item?.id ?? null,
+      );
     },
 
     async getAttendance(ctx: RequestContext, id: string) {

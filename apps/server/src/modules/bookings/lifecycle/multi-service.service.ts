@@ -14,6 +14,7 @@ import type { RequestContext } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/bus/types.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
+import { allSucceeded, bulkResults } from '../bulk-results.ts';
 import { canTransition, holdsSlot, transition } from './booking-state.ts';
 import type { BookingsRepository } from './bookings.repository.ts';
 import { isBusinessCaller, toWireBooking, type BookingsService } from './bookings.service.ts';
@@ -286,46 +287,38 @@ export function createMultiServiceBookingsService(deps: {
     },
 
     async getAllowedActions(ctx: RequestContext, ids: readonly string[]) {
-      const results = [];
-      for (const [index, id] of ids.entries()) {
-        const found = await repository.findMultiService(ctx.site.id, id);
-        // Customers learn nothing about another customer's group, not even that it exists.
-        const msb =
-          found && (isBusinessCaller(ctx) || found.createdById === (ctx.caller.identityId ?? null))
-            ? found
-            : undefined;
-        if (!msb) {
-          results.push({
-            itemMetadata: {
-              id,
-              originalIndex: index,
-              success: false,
-              error: {
-                code: bookingErrorCodes.multiServiceBookingNotFound,
-                description: `Multi-service booking ${id} not found`,
-              },
-            },
-          });
-          continue;
-        }
-        const rows = await repository.bookingsOfMultiService(ctx.site.id, [id]);
-        const business = isBusinessCaller(ctx);
-        const all = (action: Parameters<typeof canTransition>[1]) =>
-          rows.length > 0 && rows.every((row) => canTransition(row.status, action));
-        const businessOnly = (action: Parameters<typeof canTransition>[1]) => business && all(action);
-        results.push({
-          itemMetadata: { id, originalIndex: index, success: true },
-          item: {
+      return bulkResults(
+        ids,
+        async (id) => {
+          const found = await repository.findMultiService(ctx.site.id, id);
+          // Customers learn nothing about another customer's group, not even that it exists.
+          const msb =
+            found && (isBusinessCaller(ctx) || found.createdById === (ctx.caller.identityId ?? null))
+              ? found
+              : undefined;
+          if (!msb) {
+            throw new AppError(
+              404,
+              bookingErrorCodes.multiServiceBookingNotFound,
+              `Multi-service booking ${id} not found`,
+            );
+          }
+          const rows = await repository.bookingsOfMultiService(ctx.site.id, [id]);
+          const business = isBusinessCaller(ctx);
+          const all = (action: Parameters<typeof canTransition>[1]) =>
+            rows.length > 0 && rows.every((row) => canTransition(row.status, action));
+          const businessOnly = (action: Parameters<typeof canTransition>[1]) => business && all(action);
+          return {
             cancel: all('cancel'),
             reschedule: all('reschedule'),
             confirm: businessOnly('confirm'),
             decline: businessOnly('decline'),
             markAsPending: businessOnly('markAsPending'),
             bookAnother: rows.every((row) => row.status !== 'CANCELED' && row.status !== 'DECLINED'),
-          },
-        });
-      }
-      return results;
+          };
+        },
+        (id) => id,
+      );
     },
 
     async addBookings(
@@ -336,8 +329,7 @@ export function createMultiServiceBookingsService(deps: {
       return bookings.inTransaction(
         async (tx) => {
           const { msb } = await load(ctx, id, tx);
-          const results = [];
-          for (const [index, entry] of entries.entries()) {
+          for (const entry of entries) {
             const row = await repository.lockById(ctx.site.id, entry.bookingId, tx);
             if (!row) throw lifecycleErrors.bookingNotFound(entry.bookingId);
             if (!isBusinessCaller(ctx) && row.createdById !== (ctx.caller.identityId ?? null)) {
@@ -359,7 +351,6 @@ export function createMultiServiceBookingsService(deps: {
             }
             if (!transition(row.status, 'updateParticipants').ok)
               throw lifecycleErrors.illegalTransition(row.id, 'updateParticipants', row.status);
-            results.push({ itemMetadata: { id: row.id, originalIndex: index, success: true } });
           }
           await repository.setMultiService(
             ctx.site.id,
@@ -368,7 +359,10 @@ export function createMultiServiceBookingsService(deps: {
             tx,
           );
           await repository.touchMultiService(ctx.site.id, id, tx);
-          return { multiServiceBooking: await reload(ctx, id, tx), results };
+          return {
+            multiServiceBooking: await reload(ctx, id, tx),
+            results: allSucceeded(entries.map((entry) => entry.bookingId)),
+          };
         },
         () => new AppError(409, 'CONFLICT', 'The group changed at the same moment'),
       );
@@ -382,8 +376,7 @@ export function createMultiServiceBookingsService(deps: {
       return bookings.inTransaction(
         async (tx) => {
           const { rows } = await load(ctx, id, tx);
-          const results = [];
-          for (const [index, entry] of entries.entries()) {
+          for (const entry of entries) {
             const row = rows.find((candidate) => candidate.id === entry.bookingId);
             if (!row) throw lifecycleErrors.bookingNotFound(entry.bookingId);
             if (entry.revision && Number(entry.revision) !== row.revision) {
@@ -393,7 +386,6 @@ export function createMultiServiceBookingsService(deps: {
                 `Booking ${row.id} has revision ${row.revision}, not ${entry.revision}`,
               );
             }
-            results.push({ itemMetadata: { id: row.id, originalIndex: index, success: true } });
           }
           await repository.setMultiService(
             ctx.site.id,
@@ -402,7 +394,10 @@ export function createMultiServiceBookingsService(deps: {
             tx,
           );
           await repository.touchMultiService(ctx.site.id, id, tx);
-          return { multiServiceBooking: await reload(ctx, id, tx), results };
+          return {
+            multiServiceBooking: await reload(ctx, id, tx),
+            results: allSucceeded(entries.map((entry) => entry.bookingId)),
+          };
         },
         () => new AppError(409, 'CONFLICT', 'The group changed at the same moment'),
       );
