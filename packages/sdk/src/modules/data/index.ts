@@ -8,22 +8,20 @@
  * const client = createClient({ baseUrl, auth: OAuthStrategy({ clientId }), modules: { items } });
  * const page = await client.items.query('Posts').contains('title', 'garden').limit(10).find();
  */
-export {
-  items,
-  setFieldNameWarningSink,
-  toBulkResult,
-  type BulkInsertOptions,
-  type BulkResult,
-  type BulkUpdateOptions,
-  type ConditionalOptions,
-  type DataReference,
-  type DistinctOptions,
-  type GetOptions,
-  type ReferencedOptions,
-  type ReferenceTarget,
-  type TruncateOptions,
-  type WriteOptions,
-} from './items.ts';
+export { items, setFieldNameWarningSink } from './items.ts';
+export { toBulkResult, type BulkResult } from './bulk-result.ts';
+export type {
+  BulkInsertOptions,
+  BulkUpdateOptions,
+  ConditionalOptions,
+  DataReference,
+  DistinctOptions,
+  GetOptions,
+  ReferencedOptions,
+  ReferenceTarget,
+  TruncateOptions,
+  WriteOptions,
+} from './item-options.ts';
 export {
   collections,
   indexes,

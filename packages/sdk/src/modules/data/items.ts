@@ -5,9 +5,22 @@ import type {
   DataItem as WireDataItem,
 } from '@atrium/contract/data';
 import { defineModule } from '../../client.ts';
+import { toBulkResult, type BulkResult } from './bulk-result.ts';
+import type {
+  BulkInsertOptions,
+  BulkUpdateOptions,
+  ConditionalOptions,
+  DataReference,
+  DistinctOptions,
+  GetOptions,
+  ReferencedOptions,
+  ReferenceTarget,
+  TruncateOptions,
+  WriteOptions,
+} from './item-options.ts';
 import { createDataAggregate, type DataAggregate } from './aggregate.ts';
-import { BulkItemError, DataError, dataMessages, validationError } from './errors.ts';
-import { DataFilter, dataFilter, type Filter } from './filter.ts';
+import { DataError, dataMessages, validationError } from './errors.ts';
+import { DataFilter, dataFilter } from './filter.ts';
 import { FieldModifications, type PatchOptions } from './patch.ts';
 import {
   createDataQuery,
@@ -17,7 +30,6 @@ import {
   type DataItem,
   type DataItemInput,
   type DataQuery,
-  type FindOptions,
   type ReadOptions,
 } from './query.ts';
 import { createDataSearch, type DataSearch } from './search.ts';
@@ -37,121 +49,6 @@ import {
   type Checks,
   type WarningSink,
 } from './validation.ts';
-
-export interface GetOptions extends ReadOptions {
-  /** Only these fields (`_id` is always kept). */
-  fields?: string[];
-}
-
-export interface WriteOptions {
-  suppressAuth?: boolean;
-  suppressHooks?: boolean;
-  showDrafts?: boolean;
-  consistentRead?: boolean;
-  language?: string;
-  /** Return referenced items in place of their ids. */
-  includeReferences?: boolean;
-}
-
-export interface ConditionalOptions extends WriteOptions {
-  /** The change happens only when the stored item matches (otherwise 409 CONDITION_NOT_MET). */
-  condition?: DataFilter;
-}
-
-export interface BulkInsertOptions {
-  suppressAuth?: boolean;
-  suppressHooks?: boolean;
-  /** Items whose `_id` exists are replaced instead of skipped. */
-  overrideExisting?: boolean;
-}
-
-export interface BulkUpdateOptions {
-  suppressAuth?: boolean;
-  suppressHooks?: boolean;
-  showDrafts?: boolean;
-}
-
-export interface TruncateOptions {
-  suppressAuth?: boolean;
-}
-
-export interface ReferencedOptions extends FindOptions {
-  /** Page size (default 50). */
-  limit?: number;
-  skip?: number;
-  order?: 'asc' | 'desc' | 'ASC' | 'DESC';
-  fields?: string[];
-}
-
-export interface DistinctOptions extends FindOptions {
-  filter?: DataFilter | Filter;
-  order?: 'ASC' | 'DESC';
-  paging?: { limit?: number; offset?: number };
-}
-
-/** A referring or referenced item: its id, or the item itself. */
-export type ReferenceTarget = string | { _id: string };
-
-export interface DataReference {
-  relationshipName: string;
-  left: ReferenceTarget;
-  right: ReferenceTarget;
-}
-
-/** The outcome of a bulk call (spec §3 "Bulk summary"). */
-export interface BulkResult {
-  inserted: number;
-  updated: number;
-  removed: number;
-  skipped: number;
-  errors: BulkItemError[];
-  insertedItemIds: string[];
-  updatedItemIds: string[];
-  removedItemIds: string[];
-}
-
-/**
- * The per-item results of a bulk call as the summary. Codes in `ignored` (missing items on update and
- * remove, existing ids on insert) count as skipped, not as errors (spec §8 WDE0073, WDE0074).
- */
-export function toBulkResult(
-  request: readonly unknown[],
-  results: BulkItemsResponse['results'],
-  ignored: readonly string[],
-): BulkResult {
-  const errors: BulkItemError[] = [];
-  const succeeded = results.filter((result) => result.itemMetadata.success);
-  for (const { itemMetadata } of results) {
-    if (itemMetadata.success || !itemMetadata.error || ignored.includes(itemMetadata.error.code)) continue;
-    const violations = (itemMetadata.error.data?.fieldViolations ?? []) as BulkItemError['violations'];
-    errors.push(
-      new BulkItemError(
-        itemMetadata.error.code,
-        itemMetadata.error.description,
-        request[itemMetadata.originalIndex],
-        itemMetadata.originalIndex,
-        violations,
-      ),
-    );
-  }
-  const ids = (action: (typeof results)[number]['action'][]) =>
-    succeeded
-      .filter((result) => action.includes(result.action))
-      .map((result) => String(result.itemMetadata.id));
-  const insertedItemIds = ids(['INSERT']);
-  const updatedItemIds = ids(['UPDATE', 'PATCH']);
-  const removedItemIds = ids(['DELETE']);
-  return {
-    inserted: insertedItemIds.length,
-    updated: updatedItemIds.length,
-    removed: removedItemIds.length,
-    skipped: request.length - errors.length - succeeded.length,
-    errors,
-    insertedItemIds,
-    updatedItemIds,
-    removedItemIds,
-  };
-}
 
 interface ItemAnswer {
   dataItem?: WireDataItem;
