@@ -25,8 +25,10 @@ export function createHoldsRepository(db: Executor) {
 
     /**
      * Locks the capacity rows of `keys` in key order (rows are locked as the sorted result comes out, so
-     * every caller takes them in the same order and two buyers of the same items cannot deadlock), with
-     * the other owners' live holds summed in the same statement.
+     * every caller takes them in the same order and two buyers of the same items cannot deadlock), then
+     * reads them with the other owners' live holds. The read is a second statement on purpose: under READ
+     * COMMITTED a statement sees the database as it was when the statement began, so a sum taken in the
+     * locking statement would miss the holds that the transaction it waited for had just committed.
      */
     async lockCapacities(
       siteId: string,
@@ -36,6 +38,8 @@ export function createHoldsRepository(db: Executor) {
       executor: Executor,
     ): Promise<LockedCapacity[]> {
       if (keys.length === 0) return [];
+      const ofKeys = and(eq(c.siteId, siteId), inArray(c.key, [...keys]));
+      await executor.select({ key: c.key }).from(c).where(ofKeys).orderBy(asc(c.key)).for('update');
       const rows = await executor
         .select({
           key: c.key,
@@ -46,9 +50,8 @@ export function createHoldsRepository(db: Executor) {
               and ${h.expiresAt} > ${now} and ${h.owner} <> ${owner})`,
         })
         .from(c)
-        .where(and(eq(c.siteId, siteId), inArray(c.key, [...keys])))
-        .orderBy(asc(c.key))
-        .for('update');
+        .where(ofKeys)
+        .orderBy(asc(c.key));
       return rows.map((row) => ({ ...row, heldByOthers: Number(row.heldByOthers) }));
     },
 
