@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { DataField, DataItemReference } from '@atrium/contract/data';
 import type { Sorting } from '@atrium/contract/query';
 import type { RequestContext } from '../../platform/context.ts';
@@ -24,6 +23,7 @@ import {
   type ItemsCore,
   type ItemsDeps,
 } from './items.service.ts';
+import type { SqlFragment } from '../../platform/db/database.ts';
 
 interface Paging {
   limit?: number | null;
@@ -101,7 +101,7 @@ export function createAnalyticsService(
 ) {
   const { repository, analyticsRepository } = deps;
 
-  function where(call: CallScope, filter: unknown, path: PropertyKey[]): SQL {
+  function where(call: CallScope, filter: unknown, path: PropertyKey[]): SqlFragment {
     return repository.filtered(core.baseWhere(call), core.filterSql(filter, path));
   }
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
 import { dataEventNames, type DataField, type DataItem, type FieldModification } from '@atrium/contract/data';
 import type { FieldViolation } from '@atrium/contract/errors';
 import type { RequestContext } from '../../platform/context.ts';
@@ -32,6 +31,7 @@ import { applyModifications } from './item-patch.ts';
 import type { IndexUpkeep } from './index-upkeep.ts';
 import { normalizeItem, referenceId } from './item-values.ts';
 import { checkTextSafe } from './value-checks.ts';
+import type { SqlFragment } from '../../platform/db/database.ts';
 
 export interface ItemsDeps {
   database: Database;
@@ -138,12 +138,12 @@ export function createItemsCore(deps: ItemsDeps) {
     return { schema, scope: { siteId: ctx.site.id, collectionId }, access };
   }
 
-  function baseWhere(call: CallScope): SQL {
+  function baseWhere(call: CallScope): SqlFragment {
     return repository.visibleItems(call.scope, call.access.ownerOnly);
   }
 
   /** The items of a call that meet `filter` (a compiled filter), or all it may see without one. */
-  function filteredWhere(call: CallScope, filter: SQL | undefined): SQL {
+  function filteredWhere(call: CallScope, filter: SqlFragment | undefined): SqlFragment {
     return repository.filtered(baseWhere(call), filter);
   }
 
@@ -152,7 +152,7 @@ export function createItemsCore(deps: ItemsDeps) {
   }
 
   /** The filter of a call as SQL, 400 with the field path on any mistake. */
-  function filterSql(raw: unknown, path: PropertyKey[]): SQL {
+  function filterSql(raw: unknown, path: PropertyKey[]): SqlFragment {
     return compileFilter(parseFilter(dataItemsEntity, raw, path));
   }
 

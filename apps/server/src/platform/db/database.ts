@@ -21,6 +21,9 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 type NoSchema = Record<string, never>;
 export type AppDb = PgDatabase<PgQueryResultHKT, NoSchema>;
 export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
+/** A piece of SQL a repository or the query engine built, which services hand on without reading. */
+export type SqlFragment = SQL;
+
 /** Anything a repository can run a query on: the database itself or an open transaction. */
 export type Executor = AppDb | Tx;
 

@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   bookingEventNames,
@@ -27,6 +26,7 @@ import {
 } from './extended-bookings.repository.ts';
 import { lifecycleErrors } from './lifecycle.errors.ts';
 import type { SlotChecker } from './slot-check.ts';
+import type { SqlFragment } from '../../../platform/db/database.ts';
 
 type QueryRequest = z.infer<typeof extendedBookingsQueryRequestSchema>;
 
@@ -74,7 +74,7 @@ export function createExtendedBookingsService(deps: {
     filter: unknown,
     path: string[],
     sessionId?: string | null,
-  ): SQL | undefined {
+  ): SqlFragment | undefined {
     const compiled = compileFilter(parseFilter(bookingQueryEntity, filter ?? undefined, path));
     return extendedRepository.queryWhere(compiled, ownerScope(ctx), sessionId);
   }
