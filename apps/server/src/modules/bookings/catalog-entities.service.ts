@@ -4,7 +4,7 @@ import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { conflict, invalidField, notFound, staleRevision } from '../../platform/errors/app-error.ts';
 import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
-import { bulkResponse, bulkResults } from './bulk-results.ts';
+import { bulkResponse, bulkResults } from '../../platform/bulk/bulk-results.ts';
 import type { CatalogEntitiesRepository } from './catalog-entities.repository.ts';
 import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
 import { applyUpdate, expectedRevision, iso } from './catalog-shared.ts';

@@ -39,7 +39,7 @@ import {
   rowToState,
   type ServiceState,
 } from './service-rules.ts';
-import { bulkResponse, bulkResults } from './bulk-results.ts';
+import { bulkResponse, bulkResults } from '../../platform/bulk/bulk-results.ts';
 import { createServiceAddOnGroups } from './service-add-on-groups.ts';
 import type { StaffRepository } from './staff.repository.ts';
 

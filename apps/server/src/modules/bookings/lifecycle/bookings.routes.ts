@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as c from '@atrium/contract/bookings/lifecycle';
 import { errorResponses } from '../../../platform/http/openapi.ts';
 import type { RouteAccess } from '../../../platform/http/request-context.ts';
-import { bulkActionMetadataOf, bulkResponse } from '../bulk-results.ts';
+import { bulkActionMetadataOf, bulkResponse } from '../../../platform/bulk/bulk-results.ts';
 import type { BookingsService } from './bookings.service.ts';
 import type { ExtendedBookingsService } from './extended-bookings.service.ts';
 import type { MultiServiceBookingsService } from './multi-service.service.ts';

@@ -21,7 +21,7 @@ import type { Database, Tx } from '../../../platform/db/database.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { EventBus } from '../../../platform/bus/types.ts';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
-import { bulkResults } from '../bulk-results.ts';
+import { bulkResults } from '../../../platform/bulk/bulk-results.ts';
 import { createStaffRepository } from '../staff.repository.ts';
 import { createBookingCreation } from './booking-create.ts';
 import { feeFor, recordFee } from './booking-fees.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bulkBookingResponseSchema } from '@atrium/contract/bookings/lifecycle';
 import { bulkBookingStatusRequestSchema } from '@atrium/contract/bookings/bulk-booking-status';
 import { errorResponses } from '../../../platform/http/openapi.ts';
-import { bulkResponse } from '../bulk-results.ts';
+import { bulkResponse } from '../../../platform/bulk/bulk-results.ts';
 import type { BulkBookingStatusService } from './bulk-booking-status.service.ts';
 import { lifecycleAccess } from './bookings.routes.ts';
 

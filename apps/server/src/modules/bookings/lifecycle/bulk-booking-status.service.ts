@@ -1,6 +1,6 @@
 import type { Booking } from '@atrium/contract/bookings/lifecycle';
 import type { RequestContext } from '../../../platform/context.ts';
-import { bulkResults, type BulkItemResult } from '../bulk-results.ts';
+import { bulkResults, type BulkItemResult } from '../../../platform/bulk/bulk-results.ts';
 import type { BookingsService } from './bookings.service.ts';
 
 /**

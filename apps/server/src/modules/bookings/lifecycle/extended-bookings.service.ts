@@ -13,7 +13,7 @@ import { toBookingsMoney } from '../../../platform/money/wire.ts';
 import { compileFilter } from '../../../platform/query/compile-filter.ts';
 import { parseFilter } from '../../../platform/query/parse-filter.ts';
 import { orderBy, parseSort } from '../../../platform/query/sort-keys.ts';
-import { bulkResults } from '../bulk-results.ts';
+import { bulkResults } from '../../../platform/bulk/bulk-results.ts';
 import { canTransition, withinCustomerWindow, type PolicyWindow } from './booking-state.ts';
 import type { BookingsRepository } from './bookings.repository.ts';
 import { isBusinessCaller, toWireBooking, type BookingsService } from './bookings.service.ts';

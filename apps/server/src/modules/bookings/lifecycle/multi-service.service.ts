@@ -14,7 +14,7 @@ import type { RequestContext } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/bus/types.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { allSucceeded, bulkResults } from '../bulk-results.ts';
+import { allSucceeded, bulkResults } from '../../../platform/bulk/bulk-results.ts';
 import { canTransition, holdsSlot, transition } from './booking-state.ts';
 import type { BookingsRepository } from './bookings.repository.ts';
 import { isBusinessCaller, toWireBooking, type BookingsService } from './bookings.service.ts';
