@@ -12,7 +12,7 @@ import { RegisterPage } from '../features/auth/pages/register-page.tsx';
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
 import { SignInPage } from '../features/auth/pages/sign-in-page.tsx';
 import { VerifyEmailPage } from '../features/auth/pages/verify-email-page.tsx';
-import { Area } from '../features/booking/components/area-boundary.tsx';
+import { Area } from '../components/area-boundary.tsx';
 
 // Bookings pages load on demand so the first page stays light (scripts/measure-initial-js.mjs).
 const ServicesPage = lazy(() =>
@@ -31,10 +31,10 @@ const AccountLayout = lazy(() =>
   import('../features/account/components/account-layout.tsx').then((m) => ({ default: m.AccountLayout })),
 );
 const MyBookingsPage = lazy(() =>
-  import('../features/account/pages/my-bookings-page.tsx').then((m) => ({ default: m.MyBookingsPage })),
+  import('../features/booking/pages/my-bookings-page.tsx').then((m) => ({ default: m.MyBookingsPage })),
 );
 // The dashboard (calendar, charts, management screens) is one lazy chunk the public site never loads.
-const DashboardRoutes = lazy(() => import('../features/dashboard/dashboard-routes.tsx'));
+const DashboardRoutes = lazy(() => import('./dashboard-routes.tsx'));
 const ComingSoonPage = lazy(() =>
   import('../features/account/pages/coming-soon-page.tsx').then((m) => ({ default: m.ComingSoonPage })),
 );

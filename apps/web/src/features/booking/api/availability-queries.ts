@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { bookings } from '../../services/api/bookings-api.ts';
+import { bookings } from '../../../lib/bookings-api.ts';
 import { dayKey, monthOf } from '../lib/time.ts';
 
 export const availabilityKey = ['bookings', 'availability'] as const;

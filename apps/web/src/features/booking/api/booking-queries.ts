@@ -1,7 +1,7 @@
 import type { ServiceChoice } from '@atrium/sdk/modules/bookings';
 import { ApplicationError } from '@atrium/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { bookings } from '../../services/api/bookings-api.ts';
+import { bookings } from '../../../lib/bookings-api.ts';
 
 /** The options and variants of a service, or none (the server answers 404 when it has none). */
 export function useOptionsAndVariants(serviceId: string) {

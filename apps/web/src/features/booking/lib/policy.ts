@@ -1,4 +1,4 @@
-import type { SiteService } from '../../services/api/services-queries.ts';
+import type { SiteService } from '../../../lib/site-services.ts';
 import { t } from '../../../i18n/strings.ts';
 import { hoursLabel } from './time.ts';
 

@@ -19,8 +19,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../../../i18n/strings.ts';
-import { bookings } from '../../services/api/bookings-api.ts';
-import { useVisit, visitStore } from '../../services/lib/visit-store.ts';
+import { bookings } from '../../../lib/bookings-api.ts';
+import { useVisit, visitStore } from '../../../lib/visit-store.ts';
 import { availabilityKey, type PickableSlot } from '../api/availability-queries.ts';
 import { Confirmation } from '../components/confirmation.tsx';
 import {

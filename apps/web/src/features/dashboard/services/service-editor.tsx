@@ -30,7 +30,7 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ChangeEvent } from 'react';
 import { t } from '../../../i18n/strings.ts';
-import { AddOnGroupsPanel } from '../add-ons/add-on-groups-panel.tsx';
+import { AddOnGroupsPanel } from './add-on-groups-panel.tsx';
 import { useAllCategories, useAllResourceTypes } from '../shared/catalogue-lookups.ts';
 import { useSite, useStaffMembers } from '../shared/catalogue-data.ts';
 import { admin } from '../shared/dashboard-client.ts';

@@ -19,7 +19,7 @@ import { admin } from '../shared/dashboard-client.ts';
 import type { Weekday } from '../shared/format.ts';
 import { useSession } from '../shared/session.tsx';
 import { LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
-import { hoursProblem, WorkingHoursEditor, type Period } from '../staff/working-hours-editor.tsx';
+import { hoursProblem, WorkingHoursEditor, type Period } from '../shared/working-hours-editor.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.settings;

@@ -29,7 +29,7 @@ import { Pager, usePagedList } from '../shared/paged-list.tsx';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
 import { ExternalCalendarsPanel, FeedPanel } from './calendars-panel.tsx';
-import { hoursProblem, WorkingHoursEditor, type Period } from './working-hours-editor.tsx';
+import { hoursProblem, WorkingHoursEditor, type Period } from '../shared/working-hours-editor.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
 const s = t.dashboard.staff;

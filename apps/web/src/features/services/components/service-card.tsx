@@ -2,8 +2,8 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { t } from '../../../i18n/strings.ts';
-import type { SiteService } from '../api/services-queries.ts';
-import { durationOf, priceLabel } from '../lib/format.ts';
+import type { SiteService } from '../../../lib/site-services.ts';
+import { durationOf, priceLabel } from '../../../lib/service-format.ts';
 import { ServiceMedia } from './service-media.tsx';
 import classes from './services.module.css';
 

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { IconCalendarEvent, IconSchool, IconUsersGroup } from '@tabler/icons-react';
-import type { SiteService } from '../api/services-queries.ts';
+import type { SiteService } from '../../../lib/site-services.ts';
 import { gradientFor, imageUrlOf } from '../lib/format.ts';
 import classes from './services.module.css';
 

@@ -2,7 +2,7 @@ import { Affix, Button, Group, Paper, Text, Transition } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { t } from '../../../i18n/strings.ts';
-import { useVisit } from '../lib/visit-store.ts';
+import { useVisit } from '../../../lib/visit-store.ts';
 
 /** A reminder at the bottom of the page while a multi-service visit is being planned. */
 export function VisitBar() {

@@ -16,11 +16,11 @@ import {
 import { IconArrowLeft, IconCheck, IconClock, IconMapPin, IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { t } from '../../../i18n/strings.ts';
-import { useService, useStaff, type SiteService } from '../api/services-queries.ts';
+import { useService, useStaff, type SiteService } from '../../../lib/site-services.ts';
 import { ServiceMedia } from '../components/service-media.tsx';
 import { VisitBar } from '../components/visit-bar.tsx';
-import { durationOf, initialsOf, priceLabel } from '../lib/format.ts';
-import { useVisit, visitStore } from '../lib/visit-store.ts';
+import { durationOf, initialsOf, priceLabel } from '../../../lib/service-format.ts';
+import { useVisit, visitStore } from '../../../lib/visit-store.ts';
 import classes from '../components/services.module.css';
 
 function locationLabel(service: SiteService): string | undefined {

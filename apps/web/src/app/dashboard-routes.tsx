@@ -1,29 +1,35 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { DashboardLayout } from '../../app/layouts/dashboard-layout.tsx';
-import { NotFoundPage } from '../../components/not-found-page.tsx';
-import { AcceptInvitationPage } from './accept-invitation/accept-invitation-page.tsx';
-import { ApiKeysPage } from './api-keys/api-keys-page.tsx';
-import { BookingsListPage } from './bookings-list/bookings-list-page.tsx';
-import { CategoriesPage } from './categories/categories-page.tsx';
-import { Loading } from './shared/ui.tsx';
-import { PoliciesPage } from './policies/policies-page.tsx';
-import { ResourcesPage } from './resources/resources-page.tsx';
-import { ServicesPage } from './services/services-page.tsx';
-import { SettingsPage } from './settings/settings-page.tsx';
-import { StaffPage } from './staff/staff-page.tsx';
-import { TeamPage } from './team/team-page.tsx';
+import { DashboardLayout } from './layouts/dashboard-layout.tsx';
+import { NotFoundPage } from '../components/not-found-page.tsx';
+import { AcceptInvitationPage } from '../features/dashboard/accept-invitation/accept-invitation-page.tsx';
+import { ApiKeysPage } from '../features/dashboard/api-keys/api-keys-page.tsx';
+import { BookingsListPage } from '../features/dashboard/bookings-list/bookings-list-page.tsx';
+import { CategoriesPage } from '../features/dashboard/categories/categories-page.tsx';
+import { Loading } from '../features/dashboard/shared/ui.tsx';
+import { PoliciesPage } from '../features/dashboard/policies/policies-page.tsx';
+import { ResourcesPage } from '../features/dashboard/resources/resources-page.tsx';
+import { ServicesPage } from '../features/dashboard/services/services-page.tsx';
+import { SettingsPage } from '../features/dashboard/settings/settings-page.tsx';
+import { StaffPage } from '../features/dashboard/staff/staff-page.tsx';
+import { TeamPage } from '../features/dashboard/team/team-page.tsx';
 
 // FullCalendar and the chart library are the heavy parts: each loads with its own page.
 const CalendarPage = lazy(() =>
-  import('./calendar/calendar-page.tsx').then((m) => ({ default: m.CalendarPage })),
+  import('../features/dashboard/calendar/calendar-page.tsx').then((m) => ({ default: m.CalendarPage })),
 );
-const HomePage = lazy(() => import('./home/home-page.tsx').then((m) => ({ default: m.HomePage })));
+const HomePage = lazy(() =>
+  import('../features/dashboard/home/home-page.tsx').then((m) => ({ default: m.HomePage })),
+);
 const CollectionsPage = lazy(() =>
-  import('./collections/collections-page.tsx').then((m) => ({ default: m.CollectionsPage })),
+  import('../features/dashboard/collections/collections-page.tsx').then((m) => ({
+    default: m.CollectionsPage,
+  })),
 );
 const CollectionPage = lazy(() =>
-  import('./collections/collection-page.tsx').then((m) => ({ default: m.CollectionPage })),
+  import('../features/dashboard/collections/collection-page.tsx').then((m) => ({
+    default: m.CollectionPage,
+  })),
 );
 
 function Page({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Loader, Stack, Text } from '@mantine/core';
 import { Component, Suspense, type ReactNode } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../i18n/strings.ts';
 
 interface State {
   error: unknown;

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { t } from '../../../i18n/strings.ts';
-import { weekdays, type Weekday } from '../shared/format.ts';
+import { weekdays, type Weekday } from './format.ts';
 
 export interface Period {
   weekday: Weekday;

@@ -1,0 +1,43 @@
+import type { SiteService } from './site-services.ts';
+import { t } from '../i18n/strings.ts';
+
+/** The length of a service in minutes: its first duration, else its session duration. */
+export function durationOf(service: SiteService): number | undefined {
+  const constraints = service.schedule.availabilityConstraints;
+  return constraints?.durations?.[0]?.minutes ?? constraints?.sessionDurations?.[0];
+}
+
+export function formatMoney(value: string, currency: string | undefined): string {
+  const amount = Number(value);
+  if (!currency) return value;
+  return new Intl.NumberFormat(undefined, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);
+}
+
+/** How the price reads on a card: "$60", "From $30", "Free", or the owner's own words. */
+export function priceLabel(service: SiteService): string {
+  const payment = service.payment;
+  switch (payment?.rateType) {
+    case 'NO_FEE':
+      return t.services.free;
+    case 'VARIED': {
+      const price = payment.varied?.minPrice ?? payment.varied?.defaultPrice;
+      return price ? t.services.from(formatMoney(price.value, price.currency)) : t.services.priceOnRequest;
+    }
+    case 'CUSTOM':
+      return payment.custom?.description || t.services.priceOnRequest;
+    default: {
+      const price = payment?.fixed?.price;
+      if (!price) return t.services.priceOnRequest;
+      return Number(price.value) === 0 ? t.services.free : formatMoney(price.value, price.currency);
+    }
+  }
+}
+
+export function initialsOf(name: string): string {
+  const parts = name.split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
+}
