@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { strictestPolicy } from '../src/modules/bookings/booking-policy-rules.ts';
 import { computePrice, PriceError, type PricedService } from '../src/modules/bookings/price.ts';
 import { scheduleBounds } from '../src/modules/bookings/session-bounds.ts';
-import { nextFreeSlug, normaliseCustomSlug, slugify } from '../src/modules/bookings/slugs.ts';
+import { nextFreeSlug, normaliseCustomSlug, slugify } from '../src/platform/slugs/slugs.ts';
 import { parseWorkingPeriods } from '../src/modules/bookings/working-hours.ts';
 
 describe('parseWorkingPeriods', () => {

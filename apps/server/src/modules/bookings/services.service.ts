@@ -31,7 +31,7 @@ import {
   type ServiceSelection,
   type ServicesRepository,
 } from './services.repository.ts';
-import { nextFreeSlug, normaliseCustomSlug, slugify } from './slugs.ts';
+import { nextFreeSlug, normaliseCustomSlug, slugify } from '../../platform/slugs/slugs.ts';
 import {
   createServiceRules,
   defaultBookingFormId,
@@ -206,7 +206,7 @@ export function createServicesService(deps: {
   async function addGeneratedSlug(ctx: RequestContext, row: ServiceRow, tx: Tx): Promise<void> {
     const latest = await services.latestSlug(ctx.site.id, row.id, tx);
     if (latest?.custom) return;
-    const base = slugify(row.name);
+    const base = slugify(row.name, 'service');
     if (latest && (latest.name === base || latest.name.startsWith(`${base}-`))) return;
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const taken = new Set(await services.slugNamesStartingWith(ctx.site.id, base, tx));

@@ -1,10 +1,10 @@
-/** Service slugs: the URL name of a service (`deep-tissue-massage`). */
+/** Slugs: the URL name of a service, product or collection (`deep-tissue-massage`), unique per site. */
 
 export const maxSlugLength = 100;
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A slug from a service name: lower case, accents dropped, anything else becomes a hyphen. */
-export function slugify(name: string): string {
+/** A slug from a name: lower case, accents dropped, anything else becomes a hyphen; `fallback` when nothing is left. */
+export function slugify(name: string, fallback = 'item'): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -13,7 +13,7 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, maxSlugLength)
     .replace(/-+$/g, '');
-  return slug || 'service';
+  return slug || fallback;
 }
 
 /** A custom slug as given, lower-cased; undefined when it holds characters a slug may not. */
