@@ -607,6 +607,7 @@ describe('periodic sync', () => {
       repository: createExternalCalendarsRepository(db),
       staff: createStaffRepository(db),
       busy: createAvailabilityRepository(db),
+      slotHoldingBookingsOf: async () => [],
       fetcher: async () => icsOf(),
       events: {
         schedule: async (_tx: unknown, job: { name: string; data: { calendarId: string } }) => {
@@ -631,6 +632,7 @@ describe('periodic sync', () => {
       repository: createExternalCalendarsRepository(db),
       staff: createStaffRepository(db),
       busy: createAvailabilityRepository(db),
+      slotHoldingBookingsOf: async () => [],
       fetcher: async () => icsOf(),
       events: {
         schedule: async (_tx: unknown, job: { name: string; data: { calendarId: string } }) => {

@@ -48,6 +48,7 @@ export function createBookingsModule(deps: {
     database,
     events,
     busy: availability.repository,
+    slotHoldingBookingsOf: lifecycle.slotHoldingBookingsOf,
     findSite,
     publicUrl: config.PUBLIC_URL,
     allowPrivateAddresses: config.BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES,

@@ -1,7 +1,5 @@
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { executeRows, type Executor } from '../../../platform/db/database.ts';
-import { slotHoldingStatuses } from '../lifecycle/booking-state.ts';
-import { bookings, type BookingRow } from '../lifecycle/bookings.tables.ts';
 import {
   bookingExternalCalendars,
   bookingStaffCalendarFeeds,
@@ -194,29 +192,6 @@ export function createExternalCalendarsRepository(db: Executor) {
         .where(and(eq(f.siteId, siteId), eq(f.staffMemberId, staffMemberId)))
         .limit(1);
       return row!;
-    },
-
-    /** The staff member's bookings that still hold time, ending after `since` (the feed's content). */
-    async activeBookingsOf(
-      siteId: string,
-      staffMemberId: string,
-      since: Date,
-      limit: number,
-      executor: Executor = db,
-    ): Promise<BookingRow[]> {
-      return executor
-        .select()
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.siteId, siteId),
-            eq(bookings.staffMemberId, staffMemberId),
-            inArray(bookings.status, [...slotHoldingStatuses]),
-            gt(bookings.endDate, since),
-          ),
-        )
-        .orderBy(asc(bookings.startDate), asc(bookings.id))
-        .limit(limit);
     },
 
     /**

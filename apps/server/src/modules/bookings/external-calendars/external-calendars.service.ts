@@ -10,6 +10,7 @@ import type { Database, Tx } from '../../../platform/db/database.ts';
 import { badRequest, forbidden, notFound } from '../../../platform/errors/app-error.ts';
 import type { EventBus } from '../../../platform/bus/types.ts';
 import type { AvailabilityRepository } from '../availability/availability.repository.ts';
+import type { SlotHoldingBookingsOf } from '../lifecycle/index.ts';
 import type { StaffRepository } from '../staff.repository.ts';
 import type { ExternalCalendarsRepository } from './external-calendars.repository.ts';
 import type { ExternalCalendarRow, StaffCalendarFeedRow } from './external-calendars.tables.ts';
@@ -38,6 +39,8 @@ export function createExternalCalendarsService(deps: {
   repository: ExternalCalendarsRepository;
   staff: StaffRepository;
   busy: AvailabilityRepository;
+  /** The lifecycle's bookings of a staff member that hold their time (the feed's content). */
+  slotHoldingBookingsOf: SlotHoldingBookingsOf;
   fetcher: IcsFetcher;
   events: EventBus;
   findSite: (siteId: string) => Promise<Site | undefined>;
@@ -317,7 +320,7 @@ export function createExternalCalendarsService(deps: {
       ]);
       if (!member || !site) return undefined;
       // Bookings of the last 30 days stay visible, so a subscriber sees what just happened too.
-      const rows = await repository.activeBookingsOf(
+      const rows = await deps.slotHoldingBookingsOf(
         feed.siteId,
         feed.staffMemberId,
         new Date(Date.now() - 30 * day),

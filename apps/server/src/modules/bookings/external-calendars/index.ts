@@ -5,6 +5,7 @@ import type { EventBus } from '../../../platform/bus/types.ts';
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
 import type { SecretSealer } from '../../../platform/secrets/sealing.ts';
 import type { AvailabilityRepository } from '../availability/availability.repository.ts';
+import type { SlotHoldingBookingsOf } from '../lifecycle/index.ts';
 import { catalogEvents } from '../catalog-events.ts';
 import { createStaffRepository } from '../staff.repository.ts';
 import { createExternalCalendarsRepository } from './external-calendars.repository.ts';
@@ -32,6 +33,8 @@ export function createExternalCalendarsModule(deps: {
   events: EventBus;
   /** The availability ledger's writer (`createAvailabilityModule(...).repository`). */
   busy: AvailabilityRepository;
+  /** The lifecycle's reader of a staff member's bookings (`createBookingsLifecycleModule(...).slotHoldingBookingsOf`). */
+  slotHoldingBookingsOf: SlotHoldingBookingsOf;
   findSite: (siteId: string) => Promise<Site | undefined>;
   publicUrl?: string;
   fetcher?: IcsFetcher;
@@ -55,6 +58,7 @@ export function createExternalCalendarsModule(deps: {
     repository,
     staff: createStaffRepository(deps.database.db),
     busy: deps.busy,
+    slotHoldingBookingsOf: deps.slotHoldingBookingsOf,
     fetcher: deps.fetcher ?? createIcsFetcher({ allowPrivateAddresses: deps.allowPrivateAddresses }),
     allowPrivateAddresses: deps.allowPrivateAddresses ?? false,
     events: deps.events,

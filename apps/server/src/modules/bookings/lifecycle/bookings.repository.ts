@@ -32,6 +32,7 @@ import {
   type NewBookingRow,
   type SessionSpotsRow,
 } from './bookings.tables.ts';
+import { slotHoldingStatuses } from './booking-state.ts';
 
 export type BookingChanges = Partial<Omit<NewBookingRow, 'id' | 'siteId' | 'revision' | 'createdDate'>>;
 
@@ -661,6 +662,29 @@ export function createBookingsRepository(db: Executor) {
         .select()
         .from(bookingFees)
         .where(and(eq(bookingFees.siteId, siteId), inArray(bookingFees.bookingId, [...bookingIds])));
+    },
+
+    /** A staff member's bookings that hold their time and end after `since`, earliest first. */
+    async slotHoldingOfStaff(
+      siteId: string,
+      staffMemberId: string,
+      since: Date,
+      limit: number,
+      executor: Executor = db,
+    ): Promise<BookingRow[]> {
+      return executor
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.siteId, siteId),
+            eq(bookings.staffMemberId, staffMemberId),
+            inArray(bookings.status, [...slotHoldingStatuses]),
+            gt(bookings.endDate, since),
+          ),
+        )
+        .orderBy(asc(bookings.startDate), asc(bookings.id))
+        .limit(limit);
     },
 
     // --- forms --------------------------------------------------------------------------------------

@@ -20,6 +20,29 @@ import { createExtendedBookingsService } from './extended-bookings.service.ts';
 import { createMultiServiceBookingsService } from './multi-service.service.ts';
 import { createRecordingSmsSender, type SmsSender } from './notifications.ts';
 import { createSlotChecker } from './slot-check.ts';
+import type { BookingRow } from './bookings.tables.ts';
+
+/** A booking as another part of bookings sees it (external calendars' feeds). */
+export type HeldBooking = Pick<
+  BookingRow,
+  | 'id'
+  | 'revision'
+  | 'status'
+  | 'title'
+  | 'contactDetails'
+  | 'startDate'
+  | 'endDate'
+  | 'createdDate'
+  | 'updatedDate'
+>;
+
+/** A staff member's bookings that hold their time (booking-state.ts, `holdsSlot`) and end after `since`. */
+export type SlotHoldingBookingsOf = (
+  siteId: string,
+  staffMemberId: string,
+  since: Date,
+  limit: number,
+) => Promise<HeldBooking[]>;
 
 export interface BookingsLifecycleDeps {
   database: Database;
@@ -82,9 +105,12 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
   deps.events.cron(paymentHoldSweepName, '* * * * *', async () => {
     await bookings.expireDueHolds(new Date());
   });
+  const slotHoldingBookingsOf: SlotHoldingBookingsOf = (siteId, staffMemberId, since, limit) =>
+    repository.slotHoldingOfStaff(siteId, staffMemberId, since, limit);
   return {
     bookings,
     multiService,
+    slotHoldingBookingsOf,
     extended,
     sms,
     /** What the default adapter recorded (empty with a real SMS adapter). */
