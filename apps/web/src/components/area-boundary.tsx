@@ -20,7 +20,7 @@ class Boundary extends Component<{ children: ReactNode }, State> {
       <Container size="sm" py={64}>
         <Alert color="red" title={t.errors.title}>
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t.booking.genericError}</Text>
+            <Text size="sm">{t.errors.areaCrashed}</Text>
             <Button size="xs" variant="light" onClick={() => this.setState({ error: undefined })}>
               {t.errors.retry}
             </Button>

@@ -22,17 +22,17 @@ export function priceLabel(service: SiteService): string {
   const payment = service.payment;
   switch (payment?.rateType) {
     case 'NO_FEE':
-      return t.services.free;
+      return t.common.free;
     case 'VARIED': {
       const price = payment.varied?.minPrice ?? payment.varied?.defaultPrice;
-      return price ? t.services.from(formatMoney(price.value, price.currency)) : t.services.priceOnRequest;
+      return price ? t.common.from(formatMoney(price.value, price.currency)) : t.common.priceOnRequest;
     }
     case 'CUSTOM':
-      return payment.custom?.description || t.services.priceOnRequest;
+      return payment.custom?.description || t.common.priceOnRequest;
     default: {
       const price = payment?.fixed?.price;
-      if (!price) return t.services.priceOnRequest;
-      return Number(price.value) === 0 ? t.services.free : formatMoney(price.value, price.currency);
+      if (!price) return t.common.priceOnRequest;
+      return Number(price.value) === 0 ? t.common.free : formatMoney(price.value, price.currency);
     }
   }
 }

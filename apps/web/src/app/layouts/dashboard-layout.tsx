@@ -38,6 +38,7 @@ import {
 import type { ComponentType } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { t } from '../../i18n/strings.ts';
+import { t as dashboard } from '../../features/dashboard/shared/strings.ts';
 import {
   SessionProvider,
   useSession,
@@ -53,7 +54,7 @@ interface NavItem {
   visible?: (session: DashboardSession) => boolean;
 }
 
-const s = t.dashboard.nav;
+const s = dashboard.nav;
 const items: NavItem[] = [
   { to: '/dashboard', label: s.home, icon: IconHome },
   { to: '/dashboard/calendar', label: s.calendar, icon: IconCalendarEvent },
@@ -101,7 +102,7 @@ function UserMenu() {
                 {name}
               </Text>
               <Text size="xs" c="dimmed" lh={1.2}>
-                {t.dashboard.roles[session.role]}
+                {dashboard.roles[session.role]}
               </Text>
             </Stack>
             <IconChevronDown size={14} />

@@ -1,7 +1,7 @@
 import { ApplicationError, InvalidArgumentError } from '@atrium/sdk';
 import type { LoginResult } from '@atrium/sdk/modules/identity';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../i18n/en.ts';
+import { en } from './strings.ts';
 import { safeReturnTo } from './navigation.ts';
 import { messageFor, validateEmail, validateNewPassword } from './validation.ts';
 

@@ -1,7 +1,7 @@
 import { sendRecoveryEmailRequestSchema } from '@atrium/contract/identity';
 import { InvalidArgumentError } from '@atrium/sdk';
 import type { LoginResult } from '@atrium/sdk/modules/identity';
-import { t } from '../../i18n/strings.ts';
+import { t } from './strings.ts';
 
 /** The server refuses shorter passwords (identity members.service, checkPasswordStrength). */
 export const minPasswordLength = 8;

@@ -1,7 +1,7 @@
 import { Container, Loader, Stack, Tabs } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth-context.tsx';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 
 // The member area's sections (spec: ACCOUNT_INFO, BOOKINGS, ORDERS, SUBSCRIPTIONS, EVENTS).
 const sections = [

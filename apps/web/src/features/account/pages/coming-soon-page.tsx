@@ -1,6 +1,6 @@
 import { Badge, Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarStar, IconReceipt, IconRepeat } from '@tabler/icons-react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 
 const icons = { ORDERS: IconReceipt, SUBSCRIPTIONS: IconRepeat, EVENTS: IconCalendarStar } as const;
 

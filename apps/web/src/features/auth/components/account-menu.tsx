@@ -2,7 +2,8 @@ import { Avatar, Button, Menu, UnstyledButton, Text, Group } from '@mantine/core
 import { IconChevronDown, IconLogin2, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { memberName, useAuth } from '../../../lib/auth-context.tsx';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
+import { t as shell } from '../../../i18n/strings.ts';
 import { authPaths } from '../navigation.ts';
 
 /** The header's account corner: a sign-in button for visitors, a menu with the member's name for members. */
@@ -22,12 +23,12 @@ export function AccountMenu() {
         leftSection={<IconLogin2 size={16} aria-hidden />}
         loading={auth.status === 'loading'}
       >
-        {t.nav.signIn}
+        {shell.nav.signIn}
       </Button>
     );
   }
 
-  const name = memberName(auth.member) || t.nav.account;
+  const name = memberName(auth.member) || shell.nav.account;
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>

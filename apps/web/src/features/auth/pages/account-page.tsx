@@ -21,7 +21,7 @@ import { Navigate, useLocation } from 'react-router';
 import { AtriumError } from '@atrium/sdk';
 import { atrium } from '../../../lib/atrium-client.ts';
 import { memberName, useAuth } from '../../../lib/auth-context.tsx';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { FormError } from '../components/form-error.tsx';
 import { authPaths } from '../navigation.ts';
 import { validateNewPassword } from '../validation.ts';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AtriumError } from '@atrium/sdk';
 import { dashboardClient } from '../../../lib/atrium-client.ts';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { authPaths } from '../navigation.ts';

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApplicationError, AtriumError, InvalidArgumentError } from '@atrium/sdk';
 import { atrium } from '../../../lib/atrium-client.ts';
 import { useAuth } from '../../../lib/auth-context.tsx';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { authPaths } from '../navigation.ts';

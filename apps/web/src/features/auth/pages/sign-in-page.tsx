@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { atrium } from '../../../lib/atrium-client.ts';
 import { useAuth } from '../../../lib/auth-context.tsx';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { authPaths, safeReturnTo, verifyStateFrom } from '../navigation.ts';

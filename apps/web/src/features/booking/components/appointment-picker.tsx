@@ -1,7 +1,7 @@
 import { Alert, Grid, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { useAvailableDays, useDaySlots, type PickableSlot } from '../api/availability-queries.ts';
 import { dayKey, formatDay, monthOf } from '../lib/time.ts';
 import { SlotGrid } from './slot-grid.tsx';

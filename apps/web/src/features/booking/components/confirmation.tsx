@@ -3,7 +3,7 @@ import type { WithDates } from '@atrium/sdk';
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarPlus, IconCheck, IconHourglass } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { downloadIcs } from '../lib/ics.ts';
 import { formatWhen } from '../lib/time.ts';
 

@@ -3,7 +3,7 @@ import type { BookingForm as WireBookingForm } from '@atrium/sdk/modules/booking
 import type { WithDates } from '@atrium/sdk';
 
 type BookingForm = WithDates<WireBookingForm>;
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 
 export interface ContactValues {
   firstName: string;

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { useMonthSessions, type PickableSlot } from '../api/availability-queries.ts';
 import { dayKey, formatTime, monthOf } from '../lib/time.ts';
 import classes from './booking.module.css';

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { timeZoneNames } from '../lib/time.ts';
 
 export function TimeZoneSelect({ value, onChange }: { value: string; onChange: (timeZone: string) => void }) {

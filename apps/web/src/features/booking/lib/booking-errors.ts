@@ -1,5 +1,6 @@
 import { ApplicationError, AtriumError, InvalidArgumentError } from '@atrium/sdk';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
+import { t as shell } from '../../../i18n/strings.ts';
 
 export type BookingProblem =
   | { kind: 'slot-taken'; title: string; message: string }
@@ -23,14 +24,14 @@ export function explainBookingError(error: unknown): BookingProblem {
   }
   if (error instanceof InvalidArgumentError) {
     const fields = error.fieldViolations.map((violation) => violation.description).join(' ');
-    return { kind: 'details', title: t.errors.title, message: fields || error.message };
+    return { kind: 'details', title: shell.errors.title, message: fields || error.message };
   }
   if (error instanceof ApplicationError && error.code === 'FORM_SUBMISSION_INVALID') {
-    return { kind: 'details', title: t.errors.title, message: error.description ?? error.message };
+    return { kind: 'details', title: shell.errors.title, message: error.description ?? error.message };
   }
   if (error instanceof ApplicationError && error.status === 409) {
     return { kind: 'slot-taken', title: t.booking.slotTakenTitle, message: t.booking.slotTaken };
   }
   const message = error instanceof AtriumError && error.status && error.status < 500 ? error.message : '';
-  return { kind: 'other', title: t.errors.title, message: message || t.booking.genericError };
+  return { kind: 'other', title: shell.errors.title, message: message || t.booking.genericError };
 }

@@ -1,5 +1,5 @@
 import type { SiteService } from '../../../lib/site-services.ts';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { hoursLabel } from './time.ts';
 
 /** The cancellation and reschedule rules of a service in plain words. */

@@ -23,7 +23,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../../../lib/auth-context.tsx';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
+import { t as shell } from '../../../i18n/strings.ts';
 import { bookings } from '../../../lib/bookings-api.ts';
 import { useService, useStaff, type SiteService } from '../../../lib/site-services.ts';
 import { durationOf, formatMoney, initialsOf, priceLabel } from '../../../lib/service-format.ts';
@@ -59,7 +60,7 @@ function locationOf(service: SiteService): string | undefined {
     location.business?.address?.formattedAddress ??
     location.custom?.address?.formattedAddress ??
     location.business?.name ??
-    t.services.locations[location.type]
+    shell.common.locations[location.type]
   );
 }
 
@@ -101,7 +102,7 @@ function OptionsPicker({
                   <Radio
                     key={JSON.stringify(choice)}
                     value={JSON.stringify(choice)}
-                    label={`${choice.custom ?? (choice.duration ? t.services.minutes(choice.duration.minutes) : '')} · ${formatMoney(price.value, price.currency)}`}
+                    label={`${choice.custom ?? (choice.duration ? shell.common.minutes(choice.duration.minutes) : '')} · ${formatMoney(price.value, price.currency)}`}
                   />
                 ))}
               </Stack>
@@ -181,7 +182,7 @@ function CourseStep({ service, timeZone }: { service: SiteService; timeZone: str
             {weekday.format(new Date(`${rule.startDate}T12:00:00Z`))}s · {rule.startTime} ({rule.timeZone})
           </Text>
           <Text size="sm" c="dimmed">
-            {rule.startDate} – {rule.endDate ?? '…'} · {t.services.minutes(rule.durationInMinutes)}
+            {rule.startDate} – {rule.endDate ?? '…'} · {shell.common.minutes(rule.durationInMinutes)}
           </Text>
         </Card>
       ))}
@@ -206,8 +207,8 @@ export function BookingPage() {
   if (query.isError) {
     return (
       <Container size="sm" py={64}>
-        <Alert color="red" title={t.errors.notFoundTitle}>
-          {t.services.notFound}
+        <Alert color="red" title={shell.errors.notFoundTitle}>
+          {t.booking.serviceNotFound}
         </Alert>
       </Container>
     );
@@ -574,8 +575,8 @@ function BookingFlow({ service }: { service: SiteService }) {
             <Stack gap="xs">
               <Text fw={700}>{service.name}</Text>
               <Text size="sm" c="dimmed">
-                {t.services.types[service.type]}
-                {minutes ? ` · ${t.services.minutes(minutes)}` : ''}
+                {shell.common.serviceTypes[service.type]}
+                {minutes ? ` · ${shell.common.minutes(minutes)}` : ''}
               </Text>
               {slot ? (
                 <Text size="sm" data-testid="summary-time">

@@ -20,7 +20,7 @@ import { IconCalendarPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { bookings } from '../../../lib/bookings-api.ts';
 import { availabilityKey, type PickableSlot } from '../api/availability-queries.ts';
 import { AppointmentPicker } from '../components/appointment-picker.tsx';
@@ -60,7 +60,7 @@ function useMyBookings(when: 'upcoming' | 'past') {
 function titleOf(item: Item, names: Map<string, string>): string {
   const booking = item.booking;
   const serviceId = booking.bookedEntity.slot?.serviceId ?? booking.bookedEntity.schedule?.serviceId ?? '';
-  return booking.bookedEntity.title || names.get(serviceId) || t.account.bookings.title;
+  return booking.bookedEntity.title || names.get(serviceId) || t.myBookings.title;
 }
 
 function RescheduleModal({ item, onClose }: { item: Item; onClose: () => void }) {
@@ -94,7 +94,7 @@ function RescheduleModal({ item, onClose }: { item: Item; onClose: () => void })
       });
       notifications.show({
         color: 'brand',
-        message: t.account.bookings.rescheduled(formatWhen(moved.startDate, timeZone)),
+        message: t.myBookings.rescheduled(formatWhen(moved.startDate, timeZone)),
       });
       await queryClient.invalidateQueries({ queryKey: ['bookings'] });
       onClose();
@@ -108,7 +108,7 @@ function RescheduleModal({ item, onClose }: { item: Item; onClose: () => void })
     }
   };
   return (
-    <Modal opened onClose={onClose} title={t.account.bookings.rescheduleTitle} size="xl" fullScreen={false}>
+    <Modal opened onClose={onClose} title={t.myBookings.rescheduleTitle} size="xl" fullScreen={false}>
       <Stack gap="md">
         {problem ? (
           <Alert color="orange" role="alert">
@@ -145,7 +145,7 @@ function RescheduleModal({ item, onClose }: { item: Item; onClose: () => void })
             loading={saving}
             data-testid="confirm-reschedule"
           >
-            {t.account.bookings.reschedule}
+            {t.myBookings.reschedule}
           </Button>
         </Group>
       </Stack>
@@ -170,7 +170,7 @@ function BookingCard({ item, names, past }: { item: Item; names: Map<string, str
     setBusy(true);
     try {
       await bookings.cancelBooking(booking.id, { revision: booking.revision });
-      notifications.show({ color: 'brand', message: t.account.bookings.cancelled });
+      notifications.show({ color: 'brand', message: t.myBookings.cancelled });
       await queryClient.invalidateQueries({ queryKey: ['bookings'] });
     } catch (error) {
       notifications.show({ color: 'red', message: explainBookingError(error).message });
@@ -196,16 +196,13 @@ function BookingCard({ item, names, past }: { item: Item; names: Map<string, str
             {formatWhen(booking.startDate, timeZone)} – {formatTime(booking.endDate, timeZone)}
           </Text>
           <Text size="sm" c="dimmed">
-            {[
-              booking.bookedEntity.slot?.resource?.name,
-              t.account.bookings.participants(booking.totalParticipants),
-            ]
+            {[booking.bookedEntity.slot?.resource?.name, t.myBookings.participants(booking.totalParticipants)]
               .filter(Boolean)
               .join(' · ')}
           </Text>
           {!past && active && !canCancel && !canReschedule ? (
             <Text size="sm" c="dimmed">
-              {t.account.bookings.notAllowed}
+              {t.myBookings.notAllowed}
             </Text>
           ) : null}
         </Stack>
@@ -218,19 +215,19 @@ function BookingCard({ item, names, past }: { item: Item; names: Map<string, str
                 downloadIcs({ id: booking.id, title, start: booking.startDate, end: booking.endDate })
               }
             >
-              {t.account.bookings.addToCalendar}
+              {t.myBookings.addToCalendar}
             </Button>
           ) : null}
           {!past && active ? (
             <>
-              <Tooltip label={t.account.bookings.rescheduleRefused} disabled={canReschedule}>
+              <Tooltip label={t.myBookings.rescheduleRefused} disabled={canReschedule}>
                 <Button variant="default" disabled={!canReschedule} onClick={() => setRescheduling(true)}>
-                  {t.account.bookings.reschedule}
+                  {t.myBookings.reschedule}
                 </Button>
               </Tooltip>
-              <Tooltip label={t.account.bookings.cancelRefused} disabled={canCancel}>
+              <Tooltip label={t.myBookings.cancelRefused} disabled={canCancel}>
                 <Button variant="light" color="red" disabled={!canCancel} onClick={() => setConfirming(true)}>
-                  {t.account.bookings.cancel}
+                  {t.myBookings.cancel}
                 </Button>
               </Tooltip>
             </>
@@ -240,19 +237,17 @@ function BookingCard({ item, names, past }: { item: Item; names: Map<string, str
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={t.account.bookings.cancelTitle}
+        title={t.myBookings.cancelTitle}
         centered
       >
         <Stack gap="md">
-          <Text>
-            {t.account.bookings.cancelBody(`${title}, ${formatWhen(booking.startDate, timeZone)},`)}
-          </Text>
+          <Text>{t.myBookings.cancelBody(`${title}, ${formatWhen(booking.startDate, timeZone)},`)}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              {t.account.bookings.keep}
+              {t.myBookings.keep}
             </Button>
             <Button color="red" loading={busy} onClick={() => void cancel()} data-testid="confirm-cancel">
-              {t.account.bookings.confirmCancel}
+              {t.myBookings.confirmCancel}
             </Button>
           </Group>
         </Stack>
@@ -270,17 +265,15 @@ function BookingList({ when }: { when: 'upcoming' | 'past' }) {
     staleTime: 5 * 60_000,
   });
   const names = new Map((services.data ?? []).map((service) => [service.id, service.name]));
-  if (list.isError) return <Alert color="red">{t.account.bookings.loadFailed}</Alert>;
+  if (list.isError) return <Alert color="red">{t.myBookings.loadFailed}</Alert>;
   if (!list.data) return <Skeleton h={120} radius="lg" />;
   if (list.data.length === 0) {
     return (
       <Card p="xl">
         <Stack align="center" gap="sm">
-          <Text c="dimmed">
-            {when === 'upcoming' ? t.account.bookings.emptyUpcoming : t.account.bookings.emptyPast}
-          </Text>
+          <Text c="dimmed">{when === 'upcoming' ? t.myBookings.emptyUpcoming : t.myBookings.emptyPast}</Text>
           <Button component={Link} to="/services" variant="light">
-            {t.account.bookings.browse}
+            {t.myBookings.browse}
           </Button>
         </Stack>
       </Card>
@@ -301,12 +294,12 @@ export function MyBookingsPage() {
     <Container size="md" py={{ base: 'xl', sm: 40 }}>
       <Stack gap="lg">
         <Title order={1} fz={{ base: 28, sm: 34 }}>
-          {t.account.bookings.title}
+          {t.myBookings.title}
         </Title>
         <Tabs defaultValue="upcoming" keepMounted={false}>
           <Tabs.List mb="md">
-            <Tabs.Tab value="upcoming">{t.account.bookings.upcoming}</Tabs.Tab>
-            <Tabs.Tab value="past">{t.account.bookings.past}</Tabs.Tab>
+            <Tabs.Tab value="upcoming">{t.myBookings.upcoming}</Tabs.Tab>
+            <Tabs.Tab value="past">{t.myBookings.past}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="upcoming">
             <BookingList when="upcoming" />

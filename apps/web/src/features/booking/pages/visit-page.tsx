@@ -18,7 +18,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth-context.tsx';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { bookings } from '../../../lib/bookings-api.ts';
 import { useVisit, visitStore } from '../../../lib/visit-store.ts';
 import { availabilityKey, type PickableSlot } from '../api/availability-queries.ts';
@@ -184,7 +184,7 @@ export function VisitPage() {
               ))}
               <Group>
                 <Button component={Link} to="/services" variant="subtle" size="xs">
-                  {t.services.addToVisit}
+                  {t.booking.visit.addService}
                 </Button>
               </Group>
             </Stack>

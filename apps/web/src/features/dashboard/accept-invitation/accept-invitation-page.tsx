@@ -16,12 +16,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AtriumError } from '@atrium/sdk';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { admin } from '../shared/dashboard-client.ts';
 import { sessionKey } from '../shared/session.tsx';
 import classes from './accept-invitation-page.module.css';
 
-const s = t.dashboard.acceptInvitation;
+const s = t.acceptInvitation;
 
 /**
  * Where the invitation mail's link lands (`/dashboard/accept-invitation?token=…`): the invited person
@@ -59,7 +60,7 @@ export function AcceptInvitationPage() {
       navigate('/dashboard', { replace: true });
     } catch (caught) {
       const refused = caught instanceof AtriumError && (caught.status ?? 500) < 500 && caught.status !== 429;
-      setError(refused ? s.refused : caught instanceof Error ? caught.message : t.dashboard.common.failed);
+      setError(refused ? s.refused : caught instanceof Error ? caught.message : shared.common.failed);
     } finally {
       setSubmitting(false);
     }

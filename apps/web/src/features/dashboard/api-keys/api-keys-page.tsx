@@ -16,14 +16,14 @@ import { notifications } from '@mantine/notifications';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 import { admin } from '../shared/dashboard-client.ts';
 import { formatDateTime } from '../shared/format.ts';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.apiKeys;
+const s = t.apiKeys;
 const key = ['dashboard', 'api-keys'];
 
 /** Keys for servers and scripts: created with a name and scopes, the secret shown once, revoked at once. */

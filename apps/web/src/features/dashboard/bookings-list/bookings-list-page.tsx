@@ -18,7 +18,8 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { csvDocument } from '../../../lib/csv.ts';
 import { bookingsKey } from '../shared/booking-actions.ts';
 import { BookingDrawer } from '../shared/booking-drawer.tsx';
@@ -28,7 +29,7 @@ import { bookingServiceId, contactName, formatDateTime } from '../shared/format.
 import { EmptyState, LoadError, Loading, PageHeader, PaymentBadge, StatusBadge } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.bookingsList;
+const s = t.bookingsList;
 const pageSize = 20;
 // Dates and badges stay whole on one line; names and services wrap instead.
 const noWrap = { whiteSpace: 'nowrap' } as const;
@@ -215,7 +216,7 @@ export function BookingsListPage() {
         <MultiSelect
           label={s.status}
           placeholder={s.any}
-          data={Object.entries(t.dashboard.statuses).map(([value, label]) => ({ value, label }))}
+          data={Object.entries(shared.statuses).map(([value, label]) => ({ value, label }))}
           value={filters.statuses}
           onChange={(statuses) => change({ statuses })}
           clearable

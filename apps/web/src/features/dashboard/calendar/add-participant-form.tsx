@@ -7,12 +7,12 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 import { bookingsKey } from '../shared/booking-actions.ts';
 import { admin, errorMessage } from '../shared/dashboard-client.ts';
 
-const s = t.dashboard.calendarSession;
-const f = t.dashboard.calendarSlot;
+const s = t.calendarSession;
+const f = t.calendarSlot;
 
 interface Values {
   firstName: string;

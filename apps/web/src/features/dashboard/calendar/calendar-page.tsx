@@ -15,7 +15,8 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { bookingsKey } from '../shared/booking-actions.ts';
 import { BookingDrawer } from '../shared/booking-drawer.tsx';
 import { useNames } from '../shared/catalogue-data.ts';
@@ -29,7 +30,7 @@ import { blockedTimeKey, useBlockedTime } from './use-blocked-time.ts';
 import { useClassSessions } from './use-class-sessions.ts';
 import { useResources } from './use-resources.ts';
 
-const s = t.dashboard.calendar;
+const s = t.calendar;
 const eventColors: Record<string, string> = {
   CONFIRMED: '#049b7b',
   PENDING: '#e8a317',
@@ -158,10 +159,7 @@ export function CalendarPage() {
       // Blocked time: grey hatched blocks that nothing can be dropped onto by accident.
       ...(blocked.data ?? []).map((timeOff) => ({
         id: `blocked-${timeOff.id}`,
-        title: t.dashboard.calendarSlot.blockedEvent(
-          staffNames.get(timeOff.staffMemberId) ?? '',
-          timeOff.title ?? '',
-        ),
+        title: t.calendarSlot.blockedEvent(staffNames.get(timeOff.staffMemberId) ?? '', timeOff.title ?? ''),
         start: timeOff.startDate,
         end: timeOff.endDate,
         color: blockedColor,
@@ -255,7 +253,7 @@ export function CalendarPage() {
     setUnblocking(true);
     try {
       await admin.bookings.deleteTimeOff(block.staffMemberId, block.id);
-      notifications.show({ color: 'teal', message: t.dashboard.calendarSlot.unblocked });
+      notifications.show({ color: 'teal', message: t.calendarSlot.unblocked });
       void queryClient.invalidateQueries({ queryKey: blockedTimeKey });
       setBlock(undefined);
     } catch (error) {
@@ -306,7 +304,7 @@ export function CalendarPage() {
         <MultiSelect
           label={s.status}
           placeholder={s.all}
-          data={Object.entries(t.dashboard.statuses).map(([value, label]) => ({ value, label }))}
+          data={Object.entries(shared.statuses).map(([value, label]) => ({ value, label }))}
           value={filters.statuses}
           onChange={(statuses) => setFilters((current) => ({ ...current, statuses }))}
           clearable
@@ -314,7 +312,7 @@ export function CalendarPage() {
         />
         {bookings.isFetching && (
           <Text size="sm" c="dimmed">
-            {t.dashboard.common.loading}
+            {shared.common.loading}
           </Text>
         )}
       </Group>
@@ -371,7 +369,7 @@ export function CalendarPage() {
               style={{ width: 10, height: 10, borderRadius: 3, background: color, display: 'inline-block' }}
             />
             <Text size="xs" c="dimmed">
-              {(t.dashboard.statuses as Record<string, string>)[status]}
+              {(shared.statuses as Record<string, string>)[status]}
             </Text>
           </Group>
         ))}
@@ -384,7 +382,7 @@ export function CalendarPage() {
         <Group gap={6}>
           <span className="atrium-blocked-swatch" />
           <Text size="xs" c="dimmed">
-            {t.dashboard.calendarSlot.legendBlocked}
+            {t.calendarSlot.legendBlocked}
           </Text>
         </Group>
       </Group>
@@ -408,25 +406,18 @@ export function CalendarPage() {
         staff={staff.data ?? []}
         onClose={() => setSlot(undefined)}
       />
-      <Modal
-        opened={Boolean(block)}
-        onClose={() => setBlock(undefined)}
-        title={t.dashboard.calendarSlot.unblockTitle}
-      >
+      <Modal opened={Boolean(block)} onClose={() => setBlock(undefined)} title={t.calendarSlot.unblockTitle}>
         {block && (
           <Stack>
             <Text size="sm">
-              {t.dashboard.calendarSlot.blockedEvent(
-                staffNames.get(block.staffMemberId) ?? '',
-                block.title ?? '',
-              )}
+              {t.calendarSlot.blockedEvent(staffNames.get(block.staffMemberId) ?? '', block.title ?? '')}
             </Text>
             <Text size="sm" c="dimmed">
               {formatRange(block.startDate, block.endDate)}
             </Text>
             <Group justify="flex-end">
               <Button color="red" variant="light" loading={unblocking} onClick={() => void unblock()}>
-                {t.dashboard.calendarSlot.unblock}
+                {t.calendarSlot.unblock}
               </Button>
             </Group>
           </Stack>

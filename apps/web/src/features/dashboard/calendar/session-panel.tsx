@@ -14,13 +14,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 import { contactName, formatRange } from '../shared/format.ts';
 import { LoadError, Loading, StatusBadge } from '../shared/ui.tsx';
 import { AddParticipantForm } from './add-participant-form.tsx';
 import { useSessionParticipants, type SessionRef } from './use-session-participants.ts';
 
-const s = t.dashboard.calendarSession;
+const s = t.calendarSession;
 // Bookings that no longer take a place; the list counts them but does not show them.
 const closedStatuses = new Set(['CANCELED', 'DECLINED']);
 

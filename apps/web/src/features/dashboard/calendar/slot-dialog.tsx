@@ -18,13 +18,13 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 import { bookingsKey } from '../shared/booking-actions.ts';
 import { admin, errorCode, errorMessage } from '../shared/dashboard-client.ts';
 import { formatRange } from '../shared/format.ts';
 import { blockedTimeKey } from './use-blocked-time.ts';
 
-const s = t.dashboard.calendarSlot;
+const s = t.calendarSlot;
 // What the server answers when the time is taken or breaks the rules; the business may still insist.
 const conflictCodes = new Set(['SLOT_UNAVAILABLE', 'SESSION_FULL', 'BOOKING_POLICY_VIOLATION']);
 

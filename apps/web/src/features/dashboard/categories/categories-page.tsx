@@ -29,7 +29,8 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { categoriesKey, useAllCategories, useServiceCountsByCategory } from '../shared/catalogue-lookups.ts';
 import { ConfirmModal } from '../shared/confirm-modal.tsx';
 import { admin } from '../shared/dashboard-client.ts';
@@ -38,7 +39,7 @@ import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.catalogue.categories;
+const s = t.categories;
 const pageSize = 20;
 type Row = WithDates<Category>;
 type Move = { category: Row; position: CategoryPosition; after?: Row };
@@ -80,10 +81,10 @@ function NameModal({ category, onClose }: { category?: Row; onClose: () => void 
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t.dashboard.common.cancel}
+            {shared.common.cancel}
           </Button>
           <Button type="submit" loading={save.isPending} disabled={!name.trim()}>
-            {category ? t.dashboard.common.save : s.create}
+            {category ? shared.common.save : s.create}
           </Button>
         </Group>
       </Stack>
@@ -115,7 +116,7 @@ function MoveAfterModal({
       />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          {t.dashboard.common.cancel}
+          {shared.common.cancel}
         </Button>
         <Button
           disabled={!afterId}

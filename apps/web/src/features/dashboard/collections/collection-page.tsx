@@ -15,7 +15,8 @@ import { IconArrowsTransferUpDown, IconDatabase, IconForms, IconTable, IconTrash
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { errorCode } from '../shared/dashboard-client.ts';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, NotAllowed } from '../shared/ui.tsx';
@@ -28,7 +29,7 @@ import { SchemaEditor } from './components/schema-editor.tsx';
 import { TransferPanel } from './components/transfer-panel.tsx';
 import { DataLoadError } from './components/data-load-error.tsx';
 
-const s = t.dashboard.collections;
+const s = t.collections;
 const tabs = ['items', 'schema', 'transfer'] as const;
 type Tab = (typeof tabs)[number];
 
@@ -100,7 +101,7 @@ function CollectionView({ collectionId }: { collectionId: string }) {
   if (!session.canManage) return <NotAllowed />;
   if (collection.isPending)
     return (
-      <Stack gap="md" aria-busy="true" aria-label={t.dashboard.common.loading}>
+      <Stack gap="md" aria-busy="true" aria-label={shared.common.loading}>
         <Skeleton h={14} w={180} />
         <Skeleton h={30} w={320} />
         <Skeleton h={40} w="100%" mt="md" />

@@ -16,7 +16,8 @@ import {
 import { IconDatabase, IconDots, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { formatDateTime } from '../shared/format.ts';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, NotAllowed, PageHeader } from '../shared/ui.tsx';
@@ -27,7 +28,7 @@ import { DeleteCollectionModal } from './components/delete-collection-modal.tsx'
 import { fieldLabel } from './lib/field-types.ts';
 import { DataLoadError } from './components/data-load-error.tsx';
 
-const s = t.dashboard.collections;
+const s = t.collections;
 const shownFields = 4;
 
 function FieldBadges({ summary }: { summary: CollectionSummary }) {
@@ -59,7 +60,7 @@ function FieldBadges({ summary }: { summary: CollectionSummary }) {
 
 function LoadingRows() {
   return (
-    <Stack p="md" gap="md" aria-busy="true" aria-label={t.dashboard.common.loading}>
+    <Stack p="md" gap="md" aria-busy="true" aria-label={shared.common.loading}>
       {[0, 1, 2].map((row) => (
         <Group key={row} gap="lg" wrap="nowrap">
           <Skeleton h={36} w={36} radius="md" />

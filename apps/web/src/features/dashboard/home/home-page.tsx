@@ -3,7 +3,7 @@ import '@mantine/charts/styles.css';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 import { bookingsKey, useBookingAction } from '../shared/booking-actions.ts';
 import { BookingDrawer } from '../shared/booking-drawer.tsx';
 import { useNames } from '../shared/catalogue-data.ts';
@@ -12,7 +12,7 @@ import { bookingServiceId, contactName, formatDateTime, formatTime, localDay } f
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, PageHeader, StatusBadge } from '../shared/ui.tsx';
 
-const s = t.dashboard.home;
+const s = t.home;
 
 function startOfDay(date: Date): Date {
   const copy = new Date(date);

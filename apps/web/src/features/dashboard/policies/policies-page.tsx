@@ -18,13 +18,14 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { admin } from '../shared/dashboard-client.ts';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.policies;
+const s = t.policies;
 const key = ['dashboard', 'policies'];
 
 interface Values {
@@ -161,10 +162,10 @@ function PolicyForm({ policy, onClose }: { policy?: WithDates<BookingPolicy>; on
       {number('maxParticipants', s.maxParticipants, 1000)}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          {t.dashboard.common.cancel}
+          {shared.common.cancel}
         </Button>
         <Button loading={save.isPending} disabled={!values.name.trim()} onClick={() => save.mutate()}>
-          {t.dashboard.common.save}
+          {shared.common.save}
         </Button>
       </Group>
     </Stack>

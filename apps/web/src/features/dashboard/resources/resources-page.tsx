@@ -22,7 +22,8 @@ import { notifications } from '@mantine/notifications';
 import { IconBox, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { resourcesKey, resourceTypesKey, useAllResourceTypes } from '../shared/catalogue-lookups.ts';
 import { ConfirmModal } from '../shared/confirm-modal.tsx';
 import { admin, errorCode, errorMessage } from '../shared/dashboard-client.ts';
@@ -32,7 +33,7 @@ import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.catalogue.resources;
+const s = t.resources;
 const pageSize = 20;
 type TypeRow = WithDates<ResourceType>;
 type ResourceRow = WithDates<Resource>;
@@ -74,10 +75,10 @@ function TypeForm({ type, onClose }: { type?: TypeRow; onClose: () => void }) {
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t.dashboard.common.cancel}
+            {shared.common.cancel}
           </Button>
           <Button type="submit" loading={save.isPending} disabled={!name.trim()}>
-            {type ? t.dashboard.common.save : s.createType}
+            {type ? shared.common.save : s.createType}
           </Button>
         </Group>
       </Stack>
@@ -143,10 +144,10 @@ function ResourceForm({
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t.dashboard.common.cancel}
+            {shared.common.cancel}
           </Button>
           <Button type="submit" loading={save.isPending} disabled={!name.trim() || !typeId}>
-            {resource ? t.dashboard.common.save : s.create}
+            {resource ? shared.common.save : s.create}
           </Button>
         </Group>
       </Stack>

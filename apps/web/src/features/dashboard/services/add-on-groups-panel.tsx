@@ -14,12 +14,13 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconPuzzle, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { admin } from '../shared/dashboard-client.ts';
 import { EmptyState, LoadError, Loading } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.catalogue.addOns;
+const s = t.addOns;
 
 interface Draft {
   id?: string;
@@ -116,7 +117,7 @@ function GroupCard({
                   {s.delete}
                 </Button>
                 <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-                  {t.dashboard.common.cancel}
+                  {shared.common.cancel}
                 </Button>
               </Group>
             ) : (
@@ -133,7 +134,7 @@ function GroupCard({
             )
           ) : (
             <Button variant="subtle" color="gray" size="xs" onClick={onDone}>
-              {t.dashboard.common.cancel}
+              {shared.common.cancel}
             </Button>
           )}
           <Button

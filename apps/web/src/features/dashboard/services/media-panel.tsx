@@ -18,12 +18,12 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconPlus, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 import { admin } from '../shared/dashboard-client.ts';
 import { mediaUrl } from './service-media.ts';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.catalogue.media;
+const s = t.media;
 
 /** http(s) URLs and small inline images; the server keeps a reference, it stores no files. */
 function urlProblem(value: string): string | undefined {

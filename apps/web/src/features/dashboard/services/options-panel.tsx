@@ -20,14 +20,14 @@ import { notifications } from '@mantine/notifications';
 import { IconClock, IconList, IconPlus, IconTrash, IconUser } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 import { useSite, useStaffMembers } from '../shared/catalogue-data.ts';
 import { admin, errorCode } from '../shared/dashboard-client.ts';
 import { formatMoney } from '../shared/format.ts';
 import { Loading, LoadError } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.catalogue.options;
+const s = t.options;
 type OptionType = 'CUSTOM' | 'STAFF_MEMBER' | 'DURATION';
 
 interface Option {

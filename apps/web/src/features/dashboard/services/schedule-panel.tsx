@@ -28,14 +28,15 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { useStaffMembers } from '../shared/catalogue-data.ts';
 import { admin, errorCode, errorMessage } from '../shared/dashboard-client.ts';
 import { formatDateTime, formatDay, localDay, weekdays, type Weekday } from '../shared/format.ts';
 import { LoadError, Loading } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.catalogue.schedule;
+const s = t.schedule;
 const previewDays = 28;
 const previewLimit = 12;
 // Occurrences of weekly sessions are `<weekly session id>_<local start>`; one-off sessions are plain ids.
@@ -116,7 +117,7 @@ function WeeklyForm({ service, onAdded }: { service: WithDates<Service>; onAdded
         <Select
           label={s.weekday}
           allowDeselect={false}
-          data={weekdays.map((day) => ({ value: day, label: t.dashboard.weekdays[day] }))}
+          data={weekdays.map((day) => ({ value: day, label: shared.weekdays[day] }))}
           value={weekday}
           onChange={(value) => value && setWeekday(value as Weekday)}
         />
@@ -366,7 +367,7 @@ export function SchedulePanel({ service }: { service: WithDates<Service> }) {
                         <Table.Td>
                           <Text size="sm" fw={500}>
                             {s.weeklyAt(
-                              t.dashboard.weekdays[entry.weekday],
+                              shared.weekdays[entry.weekday],
                               entry.startTime,
                               entry.durationInMinutes,
                             )}
@@ -391,7 +392,7 @@ export function SchedulePanel({ service }: { service: WithDates<Service> }) {
                           <ActionIcon
                             variant="subtle"
                             color="red"
-                            aria-label={s.removeWeekly(t.dashboard.weekdays[entry.weekday], entry.startTime)}
+                            aria-label={s.removeWeekly(shared.weekdays[entry.weekday], entry.startTime)}
                             loading={removeWeekly.isPending && removeWeekly.variables === entry.id}
                             onClick={() => removeWeekly.mutate(entry.id)}
                           >

@@ -29,7 +29,8 @@ import {
   IconListDetails,
 } from '@tabler/icons-react';
 import { useState, type ChangeEvent } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { AddOnGroupsPanel } from './add-on-groups-panel.tsx';
 import { useAllCategories, useAllResourceTypes } from '../shared/catalogue-lookups.ts';
 import { useSite, useStaffMembers } from '../shared/catalogue-data.ts';
@@ -39,8 +40,8 @@ import { OptionsPanel } from './options-panel.tsx';
 import { SchedulePanel } from './schedule-panel.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.services;
-const c = t.dashboard.catalogue.serviceEditor;
+const s = t.services;
+const c = t.serviceEditor;
 type ServiceType = 'APPOINTMENT' | 'CLASS' | 'COURSE';
 type RateType = 'FIXED' | 'VARIED' | 'CUSTOM' | 'NO_FEE';
 
@@ -404,10 +405,10 @@ function DetailsForm({
 
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose}>
-            {t.dashboard.common.cancel}
+            {shared.common.cancel}
           </Button>
           <Button type="submit" loading={save.isPending} disabled={Boolean(slugError)}>
-            {service ? t.dashboard.common.save : s.create}
+            {service ? shared.common.save : s.create}
           </Button>
         </Group>
       </Stack>

@@ -18,7 +18,8 @@ import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDots, IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { admin } from '../shared/dashboard-client.ts';
 import { formatMoney } from '../shared/format.ts';
 import { Pager, usePagedList } from '../shared/paged-list.tsx';
@@ -28,7 +29,7 @@ import { ServiceEditor } from './service-editor.tsx';
 import { thumbnailOf } from './service-media.ts';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.services;
+const s = t.services;
 const pageSize = 20;
 
 function priceOf(service: WithDates<Service>): string {
@@ -231,7 +232,7 @@ export function ServicesPage() {
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(undefined)}>
-              {t.dashboard.common.cancel}
+              {shared.common.cancel}
             </Button>
             <Button
               color="red"

@@ -13,7 +13,8 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { useSite } from '../shared/catalogue-data.ts';
 import { admin } from '../shared/dashboard-client.ts';
 import type { Weekday } from '../shared/format.ts';
@@ -22,7 +23,7 @@ import { LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
 import { hoursProblem, WorkingHoursEditor, type Period } from '../shared/working-hours-editor.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.settings;
+const s = t.settings;
 const timeZones = (() => {
   try {
     return Intl.supportedValuesOf('timeZone');
@@ -106,7 +107,7 @@ function SiteCard() {
           />
           <Group justify="flex-end">
             <Button loading={save.isPending} disabled={!name.trim()} onClick={() => save.mutate()}>
-              {t.dashboard.common.save}
+              {shared.common.save}
             </Button>
           </Group>
         </Stack>
@@ -194,7 +195,7 @@ function BusinessHoursCard() {
           {problem && <Alert color="red">{problem}</Alert>}
           <Group justify="flex-end">
             <Button loading={save.isPending} disabled={Boolean(problem)} onClick={() => save.mutate()}>
-              {t.dashboard.common.save}
+              {shared.common.save}
             </Button>
           </Group>
         </Stack>

@@ -2,7 +2,7 @@ import type { Booking } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 import { admin } from './dashboard-client.ts';
 import { useActionMutation } from './use-action-mutation.ts';
 
@@ -40,7 +40,7 @@ export function useBookingAction(onDone?: () => void) {
       }
     },
     onSuccess: (_result, action) => {
-      notifications.show({ color: 'teal', message: t.dashboard.bookingActions.done[action.kind] });
+      notifications.show({ color: 'teal', message: t.bookingActions.done[action.kind] });
       void queryClient.invalidateQueries({ queryKey: bookingsKey });
       onDone?.();
     },

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 import { useBookingAction, bookingsKey } from './booking-actions.ts';
 import { BookingHistory } from './booking-history.tsx';
 import { useNames } from './catalogue-data.ts';
@@ -20,7 +20,7 @@ import { admin } from './dashboard-client.ts';
 import { bookingServiceId, contactName, formatDateTime, formatRange } from './format.ts';
 import { LoadError, Loading, PaymentBadge, StatusBadge } from './ui.tsx';
 
-const s = t.dashboard.booking;
+const s = t.booking;
 
 /** One booking with everything the business needs: who, when, answers, payment, attendance and actions. */
 export function BookingDrawer({
@@ -112,7 +112,7 @@ export function BookingDrawer({
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{s.attendance}</Table.Th>
-                <Table.Td>{t.dashboard.attendance[attendance]}</Table.Td>
+                <Table.Td>{t.attendance[attendance]}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{s.created}</Table.Th>
@@ -190,9 +190,9 @@ export function BookingDrawer({
                   })
                 }
                 data={[
-                  { value: 'NOT_SET', label: t.dashboard.attendance.NOT_SET },
-                  { value: 'ATTENDED', label: t.dashboard.attendance.ATTENDED },
-                  { value: 'NOT_ATTENDED', label: t.dashboard.attendance.NOT_ATTENDED },
+                  { value: 'NOT_SET', label: t.attendance.NOT_SET },
+                  { value: 'ATTENDED', label: t.attendance.ATTENDED },
+                  { value: 'NOT_ATTENDED', label: t.attendance.NOT_ATTENDED },
                 ]}
               />
             </Stack>

@@ -1,12 +1,12 @@
 import { Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 import { bookingsKey } from './booking-actions.ts';
 import { admin } from './dashboard-client.ts';
 import { formatDateTime, formatRange } from './format.ts';
 import { LoadError } from './ui.tsx';
 
-const s = t.dashboard.bookingHistory;
+const s = t.bookingHistory;
 
 /** What happened to one booking, oldest first, as the server recorded it with each change. */
 export function BookingHistory({ bookingId }: { bookingId: string }) {
@@ -37,8 +37,8 @@ export function BookingHistory({ bookingId }: { bookingId: string }) {
                 : entry.event === 'bookings.booking.number_of_participants_updated'
                   ? s.participants(entry.totalParticipants)
                   : typeof attendance === 'string'
-                    ? (t.dashboard.attendance as Record<string, string>)[attendance]
-                    : (t.dashboard.statuses as Record<string, string>)[entry.status];
+                    ? (t.attendance as Record<string, string>)[attendance]
+                    : (t.statuses as Record<string, string>)[entry.status];
             return (
               <Timeline.Item
                 key={entry.id}

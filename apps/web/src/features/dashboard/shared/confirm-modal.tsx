@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 
 /** A destructive step asked once more: what happens, and a red button that does it. */
 export function ConfirmModal({
@@ -26,7 +26,7 @@ export function ConfirmModal({
         <Text size="sm">{body}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t.dashboard.common.cancel}
+            {t.common.cancel}
           </Button>
           <Button color="red" loading={loading} onClick={onConfirm}>
             {confirmLabel}

@@ -6,7 +6,7 @@ import { bookingHistory } from '@atrium/sdk/modules/bookings/history';
 import { identity } from '@atrium/sdk/modules/identity';
 import { sites } from '@atrium/sdk/modules/sites';
 import { staffAuth } from '../../../lib/atrium-client.ts';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 
 /**
  * The dashboard's own client: the same owner/staff session as the sign-in page (`staffAuth`), with the
@@ -21,10 +21,10 @@ export const admin = createClient({
 /** A message a person can act on, from whatever a call threw. */
 export function errorMessage(error: unknown): string {
   if (error instanceof AtriumError) {
-    if (error.status === 403) return t.dashboard.common.forbidden;
-    return error.message || t.dashboard.common.failed;
+    if (error.status === 403) return t.common.forbidden;
+    return error.message || t.common.failed;
   }
-  return error instanceof Error ? error.message : t.dashboard.common.failed;
+  return error instanceof Error ? error.message : t.common.failed;
 }
 
 export function errorCode(error: unknown): string | undefined {

@@ -3,7 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 
 /**
  * One page of a server-paged list at a time. Page n is fetched from page n-1's result (its cursor or
@@ -51,7 +51,7 @@ export function Pager({
   >;
 }) {
   if (!list.hasNext && !list.hasPrev) return null;
-  const s = t.dashboard.catalogue.paging;
+  const s = t.paging;
   return (
     <Group justify="space-between" px="md" py="sm">
       <Text size="sm" c="dimmed">

@@ -1,7 +1,7 @@
 import { Alert, Badge, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 import { errorMessage } from './dashboard-client.ts';
 
 export function PageHeader({
@@ -38,7 +38,7 @@ export function Loading() {
 
 export function LoadError({ error }: { error: unknown }) {
   return (
-    <Alert color="red" icon={<IconAlertCircle size={18} />} title={t.dashboard.common.loadFailed}>
+    <Alert color="red" icon={<IconAlertCircle size={18} />} title={t.common.loadFailed}>
       {errorMessage(error)}
     </Alert>
   );
@@ -47,8 +47,8 @@ export function LoadError({ error }: { error: unknown }) {
 /** What STAFF users see on an owner-only page (the server refuses the calls as well). */
 export function NotAllowed() {
   return (
-    <Alert color="yellow" icon={<IconLock size={18} />} title={t.dashboard.common.notAllowedTitle} mt="md">
-      {t.dashboard.common.notAllowedBody}
+    <Alert color="yellow" icon={<IconLock size={18} />} title={t.common.notAllowedTitle} mt="md">
+      {t.common.notAllowedBody}
     </Alert>
   );
 }
@@ -77,7 +77,7 @@ export const statusColors: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  const label = (t.dashboard.statuses as Record<string, string>)[status] ?? status;
+  const label = (t.statuses as Record<string, string>)[status] ?? status;
   return (
     <Badge color={statusColors[status] ?? 'gray'} variant="light">
       {label}
@@ -86,7 +86,7 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 export function PaymentBadge({ status }: { status: string }) {
-  const label = (t.dashboard.payments as Record<string, string>)[status] ?? status;
+  const label = (t.payments as Record<string, string>)[status] ?? status;
   const color = status === 'PAID' || status === 'EXEMPT' ? 'teal' : status === 'NOT_PAID' ? 'orange' : 'gray';
   return (
     <Badge color={color} variant="outline">

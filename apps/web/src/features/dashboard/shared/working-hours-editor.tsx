@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconPlus, IconX } from '@tabler/icons-react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 import { weekdays, type Weekday } from './format.ts';
 
 export interface Period {
@@ -17,11 +17,9 @@ export function hoursProblem(periods: Period[]): string | undefined {
       .filter((period) => period.weekday === day)
       .sort((a, b) => a.startTime.localeCompare(b.startTime));
     for (const [index, period] of list.entries()) {
-      if (period.endTime <= period.startTime)
-        return t.dashboard.hours.endBeforeStart(t.dashboard.weekdays[day]);
+      if (period.endTime <= period.startTime) return t.hours.endBeforeStart(t.weekdays[day]);
       const next = list[index + 1];
-      if (next && next.startTime < period.endTime)
-        return t.dashboard.hours.overlap(t.dashboard.weekdays[day]);
+      if (next && next.startTime < period.endTime) return t.hours.overlap(t.weekdays[day]);
     }
   }
   return undefined;
@@ -35,7 +33,7 @@ export function WorkingHoursEditor({
   value: Period[];
   onChange: (next: Period[]) => void;
 }) {
-  const s = t.dashboard.hours;
+  const s = t.hours;
   const update = (index: number, change: Partial<Period>) =>
     onChange(value.map((period, at) => (at === index ? { ...period, ...change } : period)));
   return (
@@ -50,7 +48,7 @@ export function WorkingHoursEditor({
             <Switch
               w={130}
               mt={6}
-              label={t.dashboard.weekdays[day]}
+              label={t.weekdays[day]}
               checked={open}
               onChange={(event) =>
                 onChange(
@@ -65,14 +63,14 @@ export function WorkingHoursEditor({
                 {entries.map(({ period, index }) => (
                   <Group key={index} gap="xs" wrap="nowrap">
                     <TimeInput
-                      aria-label={s.from(t.dashboard.weekdays[day])}
+                      aria-label={s.from(t.weekdays[day])}
                       value={period.startTime}
                       onChange={(event) => update(index, { startTime: event.currentTarget.value })}
                       w={110}
                     />
                     <Text size="sm">–</Text>
                     <TimeInput
-                      aria-label={s.to(t.dashboard.weekdays[day])}
+                      aria-label={s.to(t.weekdays[day])}
                       value={period.endTime}
                       onChange={(event) => update(index, { endTime: event.currentTarget.value })}
                       w={110}

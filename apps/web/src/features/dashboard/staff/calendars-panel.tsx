@@ -26,13 +26,13 @@ import {
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
 import { admin, errorCode } from '../shared/dashboard-client.ts';
 import { formatDateTime } from '../shared/format.ts';
 import { LoadError, Loading } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.catalogue.calendars;
+const s = t.calendars;
 
 const statusColors: Record<ExternalCalendar['status'], string> = {
   CONNECTED: 'blue',

@@ -22,7 +22,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { admin } from '../shared/dashboard-client.ts';
 import { formatDateTime, weekdays, type Weekday } from '../shared/format.ts';
 import { Pager, usePagedList } from '../shared/paged-list.tsx';
@@ -32,7 +33,7 @@ import { ExternalCalendarsPanel, FeedPanel } from './calendars-panel.tsx';
 import { hoursProblem, WorkingHoursEditor, type Period } from '../shared/working-hours-editor.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.staff;
+const s = t.staff;
 const staffKey = ['dashboard', 'staff'];
 const pageSize = 24;
 
@@ -45,7 +46,7 @@ function summary(member: WithDates<StaffMember>): string {
   const days = new Set(member.workingHours.map((period) => period.weekday));
   return weekdays
     .filter((day) => days.has(day))
-    .map((day) => t.dashboard.weekdaysShort[day])
+    .map((day) => shared.weekdaysShort[day])
     .join(' · ');
 }
 
@@ -107,14 +108,14 @@ function StaffForm({ member, onClose }: { member?: WithDates<StaffMember>; onClo
       {problem && <Alert color="red">{problem}</Alert>}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          {t.dashboard.common.cancel}
+          {shared.common.cancel}
         </Button>
         <Button
           loading={save.isPending}
           disabled={!name.trim() || Boolean(problem)}
           onClick={() => save.mutate()}
         >
-          {member ? t.dashboard.common.save : s.create}
+          {member ? shared.common.save : s.create}
         </Button>
       </Group>
     </Stack>

@@ -15,18 +15,19 @@ import { notifications } from '@mantine/notifications';
 import { IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../i18n/strings.ts';
+import { t } from './strings.ts';
+import { t as shared } from '../shared/strings.ts';
 import { admin } from '../shared/dashboard-client.ts';
 import { formatDay } from '../shared/format.ts';
 import { useSession, type StaffRole } from '../shared/session.tsx';
 import { LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 
-const s = t.dashboard.team;
+const s = t.team;
 const key = ['dashboard', 'team'];
 const roleOptions = (['OWNER', 'ADMIN', 'STAFF'] as const).map((value) => ({
   value,
-  label: t.dashboard.roles[value],
+  label: shared.roles[value],
 }));
 
 /** Who can sign in to the dashboard, with which role; invitations by email. */

@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
+import { t as shell } from '../../../i18n/strings.ts';
 import type { SiteService } from '../../../lib/site-services.ts';
 import { durationOf, priceLabel } from '../../../lib/service-format.ts';
 import { ServiceMedia } from './service-media.tsx';
@@ -15,12 +16,12 @@ export function ServiceCard({ service }: { service: SiteService }) {
       <Stack gap={6} mt="md" style={{ flex: 1 }}>
         <Group gap="xs">
           <Badge variant="light" size="sm">
-            {t.services.types[service.type]}
+            {shell.common.serviceTypes[service.type]}
           </Badge>
           {minutes ? (
             <Group gap={4} c="dimmed">
               <IconClock size={14} aria-hidden />
-              <Text size="xs">{t.services.minutes(minutes)}</Text>
+              <Text size="xs">{shell.common.minutes(minutes)}</Text>
             </Group>
           ) : null}
         </Group>

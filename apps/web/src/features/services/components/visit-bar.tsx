@@ -1,7 +1,7 @@
 import { Affix, Button, Group, Paper, Text, Transition } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { useVisit } from '../../../lib/visit-store.ts';
 
 /** A reminder at the bottom of the page while a multi-service visit is being planned. */
@@ -22,11 +22,11 @@ export function VisitBar() {
               <Group gap="xs" wrap="nowrap">
                 <IconStack2 size={18} aria-hidden />
                 <Text size="sm" fw={600}>
-                  {t.booking.visit.bar(visit.length)}
+                  {t.visit.bar(visit.length)}
                 </Text>
               </Group>
               <Button component={Link} to="/visit" size="xs">
-                {t.booking.visit.open}
+                {t.visit.open}
               </Button>
             </Group>
           </Paper>

@@ -15,7 +15,8 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconClock, IconMapPin, IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
+import { t as shell } from '../../../i18n/strings.ts';
 import { useService, useStaff, type SiteService } from '../../../lib/site-services.ts';
 import { ServiceMedia } from '../components/service-media.tsx';
 import { VisitBar } from '../components/visit-bar.tsx';
@@ -30,7 +31,7 @@ function locationLabel(service: SiteService): string | undefined {
     location.business?.address?.formattedAddress ??
     location.custom?.address?.formattedAddress ??
     location.calculatedAddress?.formattedAddress;
-  return address ?? location.business?.name ?? t.services.locations[location.type];
+  return address ?? location.business?.name ?? shell.common.locations[location.type];
 }
 
 function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; value: string }) {
@@ -92,7 +93,7 @@ export function ServicePage() {
   if (query.isError) {
     return (
       <Container size="sm" py={64}>
-        <Alert color="red" title={t.errors.notFoundTitle}>
+        <Alert color="red" title={shell.errors.notFoundTitle}>
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{t.services.notFound}</Text>
             <Button component={Link} to="/services" variant="light" size="xs">
@@ -132,7 +133,7 @@ export function ServicePage() {
               <ServiceMedia service={service} height={300} />
               <Stack gap="xs">
                 <Group gap="xs">
-                  <Badge variant="light">{t.services.types[service.type]}</Badge>
+                  <Badge variant="light">{shell.common.serviceTypes[service.type]}</Badge>
                   {service.category?.name ? (
                     <Badge variant="outline" color="gray">
                       {service.category.name}
@@ -170,7 +171,7 @@ export function ServicePage() {
                     <Fact
                       icon={<IconClock size={18} />}
                       label={t.services.duration}
-                      value={t.services.minutes(minutes)}
+                      value={shell.common.minutes(minutes)}
                     />
                   ) : null}
                   {location ? (
@@ -179,7 +180,7 @@ export function ServicePage() {
                   {service.type !== 'APPOINTMENT' && service.defaultCapacity ? (
                     <Fact
                       icon={<IconUsers size={18} />}
-                      label={t.services.types[service.type]}
+                      label={shell.common.serviceTypes[service.type]}
                       value={t.services.capacity(service.defaultCapacity)}
                     />
                   ) : null}

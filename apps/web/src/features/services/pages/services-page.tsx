@@ -15,7 +15,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { t } from '../../../i18n/strings.ts';
+import { t } from '../strings.ts';
+import { t as shell } from '../../../i18n/strings.ts';
 import { useCategories, useServices } from '../api/services-queries.ts';
 import { ServiceCard } from '../components/service-card.tsx';
 import { VisitBar } from '../components/visit-bar.tsx';
@@ -81,11 +82,11 @@ export function ServicesPage() {
       </section>
       <Container size="lg" py="xl">
         {services.isError ? (
-          <Alert color="red" title={t.errors.title}>
+          <Alert color="red" title={shell.errors.title}>
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{t.services.loadFailed}</Text>
               <Button size="xs" variant="light" onClick={() => void services.refetch()}>
-                {t.errors.retry}
+                {shell.errors.retry}
               </Button>
             </Stack>
           </Alert>

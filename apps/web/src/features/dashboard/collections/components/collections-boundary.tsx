@@ -1,7 +1,8 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Component, type ReactNode } from 'react';
-import { t } from '../../../../i18n/strings.ts';
+import { t } from '../strings.ts';
+import { t as shell } from '../../../../i18n/strings.ts';
 
 interface State {
   error: unknown;
@@ -18,11 +19,11 @@ export class CollectionsBoundary extends Component<{ children: ReactNode }, Stat
   override render() {
     if (this.state.error === undefined) return this.props.children;
     return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t.errors.title} mt="md">
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title={shell.errors.title} mt="md">
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t.dashboard.collections.crashed}</Text>
+          <Text size="sm">{t.collections.crashed}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => this.setState({ error: undefined })}>
-            {t.errors.retry}
+            {shell.errors.retry}
           </Button>
         </Stack>
       </Alert>

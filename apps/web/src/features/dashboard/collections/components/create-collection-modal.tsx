@@ -4,13 +4,14 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { t } from '../../../../i18n/strings.ts';
+import { t } from '../strings.ts';
+import { t as shared } from '../../shared/strings.ts';
 import { collectionsKey } from '../api/collections-queries.ts';
 import { data } from '../api/data-client.ts';
 import { collectionIdFromName } from '../lib/field-types.ts';
 import { dataErrorMessage, violationMap } from '../lib/data-errors.ts';
 
-const s = t.dashboard.collections;
+const s = t.collections;
 
 /** Names a new, empty collection; its fields are added on the schema tab it opens next. */
 export function CreateCollectionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -89,7 +90,7 @@ export function CreateCollectionModal({ opened, onClose }: { opened: boolean; on
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              {t.dashboard.common.cancel}
+              {shared.common.cancel}
             </Button>
             <Button type="submit" loading={create.isPending} disabled={!effectiveId}>
               {s.create}

@@ -1,17 +1,13 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { t } from '../../../../i18n/strings.ts';
+import { t as shell } from '../../../../i18n/strings.ts';
+import { t as shared } from '../../shared/strings.ts';
 import { dataErrorMessage } from '../lib/data-errors.ts';
 
 /** A load that failed: what went wrong in words an owner can act on, and a retry. */
 export function DataLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle size={18} />}
-      title={t.dashboard.common.loadFailed}
-    >
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={shared.common.loadFailed}>
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{dataErrorMessage(error)}</Text>
         <Button
@@ -21,7 +17,7 @@ export function DataLoadError({ error, onRetry }: { error: unknown; onRetry: () 
           leftSection={<IconRefresh size={14} />}
           onClick={onRetry}
         >
-          {t.errors.retry}
+          {shell.errors.retry}
         </Button>
       </Stack>
     </Alert>

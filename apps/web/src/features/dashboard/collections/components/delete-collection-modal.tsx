@@ -3,12 +3,13 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../../i18n/strings.ts';
+import { t } from '../strings.ts';
+import { t as shared } from '../../shared/strings.ts';
 import { collectionsKey, type CollectionSummary } from '../api/collections-queries.ts';
 import { data } from '../api/data-client.ts';
 import { dataErrorMessage } from '../lib/data-errors.ts';
 
-const s = t.dashboard.collections;
+const s = t.collections;
 
 /** Deleting a collection takes its items with it, so the id must be typed to confirm. */
 export function DeleteCollectionModal({
@@ -64,7 +65,7 @@ export function DeleteCollectionModal({
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                {t.dashboard.common.cancel}
+                {shared.common.cancel}
               </Button>
               <Button type="submit" color="red" disabled={typed !== collection.id} loading={remove.isPending}>
                 {s.delete}

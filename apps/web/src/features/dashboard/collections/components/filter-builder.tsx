@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconFilter, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { t } from '../../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { editorKind, fieldLabel, uniqueOptions } from '../lib/field-types.ts';
 import {
   isUnary,
@@ -23,7 +23,7 @@ import {
   type FilterRule,
 } from '../lib/filter-rules.ts';
 
-const s = t.dashboard.collections.table;
+const s = t.collections.table;
 
 function operatorLabel(field: DataField | undefined, operator: FilterOperator): string {
   const kind = field ? editorKind(field.type) : 'text';

@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';
-import { t } from '../../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import {
   editableInline,
   editorKind,
@@ -24,7 +24,7 @@ import {
 } from '../lib/field-types.ts';
 import classes from './items-table.module.css';
 
-const s = t.dashboard.collections.table;
+const s = t.collections.table;
 
 const problems = { number: s.invalidNumber, date: s.invalidDate, json: s.invalidJson } as const;
 

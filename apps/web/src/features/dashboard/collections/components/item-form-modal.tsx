@@ -18,7 +18,8 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { t } from '../../../../i18n/strings.ts';
+import { t } from '../strings.ts';
+import { t as shared } from '../../shared/strings.ts';
 import {
   collectionsKey,
   itemsKey,
@@ -29,7 +30,7 @@ import { data } from '../api/data-client.ts';
 import { editorKind, fieldLabel, fromEditorText, toEditorText } from '../lib/field-types.ts';
 import { dataErrorMessage, violationMap } from '../lib/data-errors.ts';
 
-const s = t.dashboard.collections;
+const s = t.collections;
 const problems = {
   number: s.table.invalidNumber,
   date: s.table.invalidDate,
@@ -294,7 +295,7 @@ export function ItemFormModal({
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              {t.dashboard.common.cancel}
+              {shared.common.cancel}
             </Button>
             <Button type="submit" loading={create.isPending}>
               {original ? s.itemForm.save : s.itemForm.create}

@@ -33,7 +33,8 @@ import {
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { t } from '../../../../i18n/strings.ts';
+import { t } from '../strings.ts';
+import { t as shared } from '../../shared/strings.ts';
 import { EmptyState } from '../../shared/ui.tsx';
 import {
   collectionsKey,
@@ -55,7 +56,7 @@ import classes from './items-table.module.css';
 import { dataErrorMessage } from '../lib/data-errors.ts';
 import { DataLoadError } from './data-load-error.tsx';
 
-const s = t.dashboard.collections.table;
+const s = t.collections.table;
 const pageSizes = ['10', '25', '50', '100'];
 
 interface CellEdit {
@@ -110,7 +111,7 @@ function SortHeader({
 
 function TableSkeleton({ columns }: { columns: number }) {
   return (
-    <Stack gap={0} aria-busy="true" aria-label={t.dashboard.common.loading}>
+    <Stack gap={0} aria-busy="true" aria-label={shared.common.loading}>
       {Array.from({ length: 6 }, (_row, row) => (
         <Group
           key={row}
@@ -232,7 +233,7 @@ export function ItemsTable({ collection }: { collection: Collection }) {
     <Group justify="space-between" p="sm" gap="sm" wrap="wrap">
       <FilterBuilder fields={columns} rules={view.rules} onApply={onRules} />
       <Group gap="sm">
-        {page.isFetching && !page.isPending && <Loader size="xs" aria-label={t.dashboard.common.loading} />}
+        {page.isFetching && !page.isPending && <Loader size="xs" aria-label={shared.common.loading} />}
         {selected.size > 0 && (
           <Button
             color="red"
@@ -377,11 +378,11 @@ export function ItemsTable({ collection }: { collection: Collection }) {
                     </Table.Td>
                   ))}
                   <Table.Td className={classes.actionsCell}>
-                    <Tooltip label={t.dashboard.collections.itemForm.edit(itemLabel)} openDelay={400}>
+                    <Tooltip label={t.collections.itemForm.edit(itemLabel)} openDelay={400}>
                       <ActionIcon
                         variant="subtle"
                         color="gray"
-                        aria-label={t.dashboard.collections.itemForm.edit(itemLabel)}
+                        aria-label={t.collections.itemForm.edit(itemLabel)}
                         onClick={() => setEditing(item)}
                       >
                         <IconPencil size={16} />
@@ -457,7 +458,7 @@ export function ItemsTable({ collection }: { collection: Collection }) {
           </Alert>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              {t.dashboard.common.cancel}
+              {shared.common.cancel}
             </Button>
             <Button
               color="red"

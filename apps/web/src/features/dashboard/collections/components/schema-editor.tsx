@@ -30,14 +30,14 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { t } from '../../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { errorCode } from '../../shared/dashboard-client.ts';
 import { collectionKey, collectionsKey, itemsKey, type Collection } from '../api/collections-queries.ts';
 import { data } from '../api/data-client.ts';
 import { fieldLabel, fieldTypeGroups, keyFromName, uniqueOptions } from '../lib/field-types.ts';
 import { dataErrorMessage, violationMap } from '../lib/data-errors.ts';
 
-const s = t.dashboard.collections;
+const s = t.collections;
 const ss = s.schema;
 const operations = ['read', 'insert', 'update', 'remove'] as const;
 

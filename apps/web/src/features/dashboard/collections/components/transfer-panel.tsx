@@ -26,13 +26,13 @@ import {
 } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { collectionsKey, itemsKey, type Collection } from '../api/collections-queries.ts';
 import { data } from '../api/data-client.ts';
 import { downloadJobFile, finishedStatuses, startImport, type Job } from '../api/data-jobs.ts';
 import { dataErrorMessage } from '../lib/data-errors.ts';
 
-const s = t.dashboard.collections.transfer;
+const s = t.collections.transfer;
 const modes: DataImportMode[] = ['OVERWRITE', 'SKIP_EXISTING', 'TRUNCATE_BEFORE'];
 
 const statusColors: Record<Job['status'], string> = {

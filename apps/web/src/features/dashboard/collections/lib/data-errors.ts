@@ -1,6 +1,6 @@
 import type { FieldViolation } from '@atrium/contract/errors';
 import { DataError, unknownErrorCode } from '@atrium/sdk/modules/data';
-import { t } from '../../../../i18n/strings.ts';
+import { t } from '../strings.ts';
 import { errorMessage } from '../../shared/dashboard-client.ts';
 
 /**
@@ -8,8 +8,7 @@ import { errorMessage } from '../../shared/dashboard-client.ts';
  * an internal wording, which says nothing to an owner; everything else keeps the server's own message.
  */
 export function dataErrorMessage(error: unknown): string {
-  if (error instanceof DataError && error.code === unknownErrorCode)
-    return t.dashboard.collections.unreachable;
+  if (error instanceof DataError && error.code === unknownErrorCode) return t.collections.unreachable;
   return errorMessage(error);
 }
 
