@@ -7,15 +7,6 @@ CREATE TABLE "stores_brands" (
 	"updated_date" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "stores_collection_products" (
-	"site_id" uuid NOT NULL,
-	"collection_id" uuid NOT NULL,
-	"product_id" uuid NOT NULL,
-	"created_date" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_date" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "stores_collection_products_collection_id_product_id_pk" PRIMARY KEY("collection_id","product_id")
-);
---> statement-breakpoint
 CREATE TABLE "stores_collections" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"site_id" uuid NOT NULL,
@@ -86,6 +77,7 @@ CREATE TABLE "stores_products" (
 	"max_price" numeric DEFAULT '0' NOT NULL,
 	"manage_variants" boolean DEFAULT false NOT NULL,
 	"track_inventory" boolean DEFAULT false NOT NULL,
+	"collection_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"brand_id" uuid,
 	"ribbon_id" uuid,
 	"options" jsonb DEFAULT '[]'::jsonb NOT NULL,
@@ -125,12 +117,9 @@ CREATE TABLE "stores_variants" (
 	CONSTRAINT "stores_variants_product_id_id_pk" PRIMARY KEY("product_id","id")
 );
 --> statement-breakpoint
-ALTER TABLE "stores_collection_products" ADD CONSTRAINT "stores_collection_products_collection_id_stores_collections_id_fk" FOREIGN KEY ("collection_id") REFERENCES "public"."stores_collections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "stores_collection_products" ADD CONSTRAINT "stores_collection_products_product_id_stores_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."stores_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stores_inventory_items" ADD CONSTRAINT "stores_inventory_items_product_id_stores_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."stores_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stores_variants" ADD CONSTRAINT "stores_variants_product_id_stores_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."stores_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "stores_brands_name_idx" ON "stores_brands" USING btree ("site_id","name");--> statement-breakpoint
-CREATE INDEX "stores_collection_products_product_idx" ON "stores_collection_products" USING btree ("product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "stores_collections_slug_idx" ON "stores_collections" USING btree ("site_id","slug");--> statement-breakpoint
 CREATE INDEX "stores_collections_site_name_idx" ON "stores_collections" USING btree ("site_id","name" COLLATE "C","id");--> statement-breakpoint
 CREATE INDEX "stores_customizations_site_idx" ON "stores_customizations" USING btree ("site_id","created_date");--> statement-breakpoint
@@ -142,5 +131,6 @@ CREATE INDEX "stores_products_site_updated_idx" ON "stores_products" USING btree
 CREATE INDEX "stores_products_site_name_idx" ON "stores_products" USING btree ("site_id","name" COLLATE "C","id");--> statement-breakpoint
 CREATE INDEX "stores_products_site_price_idx" ON "stores_products" USING btree ("site_id","price","id");--> statement-breakpoint
 CREATE INDEX "stores_products_numeric_idx" ON "stores_products" USING btree ("site_id","numeric_id");--> statement-breakpoint
+CREATE INDEX "stores_products_collections_idx" ON "stores_products" USING gin ("collection_ids");--> statement-breakpoint
 CREATE UNIQUE INDEX "stores_ribbons_name_idx" ON "stores_ribbons" USING btree ("site_id","name");--> statement-breakpoint
 CREATE INDEX "stores_variants_site_idx" ON "stores_variants" USING btree ("site_id","product_id");

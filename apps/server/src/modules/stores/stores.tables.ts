@@ -76,12 +76,26 @@ export const storesProducts = pgTable(
     maxPrice: numeric('max_price').notNull().default('0'),
     manageVariants: boolean('manage_variants').notNull().default(false),
     trackInventory: boolean('track_inventory').notNull().default(false),
+    /** The collections the product is in (the "All products" collection is implied, never stored). */
+    collectionIds: uuid('collection_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     brandId: uuid('brand_id'),
     ribbonId: uuid('ribbon_id'),
-    options: jsonb('options').$type<ProductOptionDoc[]>().notNull().default(sql`'[]'::jsonb`),
-    media: jsonb('media').$type<MediaItemDoc[]>().notNull().default(sql`'[]'::jsonb`),
+    options: jsonb('options')
+      .$type<ProductOptionDoc[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    media: jsonb('media')
+      .$type<MediaItemDoc[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The rest of the product as the clients send it (SEO, custom text fields, info sections, dimensions...). */
-    doc: jsonb('doc').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    doc: jsonb('doc')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     revision: integer('revision').notNull().default(1),
     ...timestampColumns(),
   },
@@ -91,6 +105,7 @@ export const storesProducts = pgTable(
     index('stores_products_site_name_idx').on(table.siteId, sql`${table.name} COLLATE "C"`, table.id),
     index('stores_products_site_price_idx').on(table.siteId, table.price, table.id),
     index('stores_products_numeric_idx').on(table.siteId, table.numericId),
+    index('stores_products_collections_idx').using('gin', table.collectionIds),
     check('stores_products_price_nonnegative', sql`${table.price} >= 0`),
   ],
 );
@@ -110,7 +125,10 @@ export const storesVariants = pgTable(
     id: uuid('id').notNull(),
     position: integer('position').notNull(),
     /** `{optionId: choiceId}` of this combination (empty for the default variant). */
-    choices: jsonb('choices').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    choices: jsonb('choices')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Set only when the variant has its own price; else the product's applies. */
     price: numeric('price'),
     /**
@@ -172,7 +190,10 @@ export const storesCollections = pgTable(
     slug: text('slug').notNull(),
     description: text('description'),
     visible: boolean('visible').notNull().default(true),
-    media: jsonb('media').$type<MediaItemDoc[]>().notNull().default(sql`'[]'::jsonb`),
+    media: jsonb('media')
+      .$type<MediaItemDoc[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     revision: integer('revision').notNull().default(1),
     ...timestampColumns(),
   },
@@ -182,24 +203,6 @@ export const storesCollections = pgTable(
   ],
 );
 export type StoresCollectionRow = typeof storesCollections.$inferSelect;
-
-export const storesCollectionProducts = pgTable(
-  'stores_collection_products',
-  {
-    siteId: uuid('site_id').notNull(),
-    collectionId: uuid('collection_id')
-      .notNull()
-      .references(() => storesCollections.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => storesProducts.id, { onDelete: 'cascade' }),
-    ...timestampColumns(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.collectionId, table.productId] }),
-    index('stores_collection_products_product_idx').on(table.productId),
-  ],
-);
 
 /** Brands and ribbons: a named label a product carries (one each), unique by name per site. */
 export const storesBrands = pgTable(
@@ -238,7 +241,10 @@ export const storesCustomizations = pgTable(
     customizationType: text('customization_type').notNull(),
     renderType: text('render_type').notNull(),
     /** `choicesSettings.choices` or `freeTextInput` as the clients send them, with ids assigned. */
-    doc: jsonb('doc').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    doc: jsonb('doc')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     revision: integer('revision').notNull().default(1),
     ...timestampColumns(),
   },
@@ -255,7 +261,10 @@ export const storesInfoSections = pgTable(
     uniqueName: text('unique_name').notNull(),
     title: text('title').notNull(),
     /** `description` (rich content) and `plainDescription` as the clients send them. */
-    doc: jsonb('doc').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    doc: jsonb('doc')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     revision: integer('revision').notNull().default(1),
     ...timestampColumns(),
   },

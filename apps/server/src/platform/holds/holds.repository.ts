@@ -55,6 +55,66 @@ export function createHoldsRepository(db: Executor) {
       return rows.map((row) => ({ ...row, heldByOthers: Number(row.heldByOthers) }));
     },
 
+    /** Sets what is on hand (not yet sold): `total = committed + onHand`, creating the capacity. */
+    async setOnHand(siteId: string, key: string, onHand: number, executor: Executor): Promise<void> {
+      await executor
+        .insert(c)
+        .values({ siteId, key, total: onHand })
+        .onConflictDoUpdate({
+          target: [c.siteId, c.key],
+          set: { total: sql`${c.committed} + ${onHand}`, updatedDate: sql`now()` },
+        });
+    },
+
+    /**
+     * Adds `delta` to what is on hand in one conditional statement (the row lock of the UPDATE orders
+     * concurrent changes); refuses, changing nothing, when on hand would go below zero. Returns the new
+     * quantity on hand, or undefined when refused or the capacity does not exist.
+     */
+    async adjustOnHand(
+      siteId: string,
+      key: string,
+      delta: number,
+      executor: Executor,
+    ): Promise<number | undefined> {
+      const [row] = await executor
+        .update(c)
+        .set({ total: sql`${c.total} + ${delta}`, updatedDate: sql`now()` })
+        .where(and(eq(c.siteId, siteId), eq(c.key, key), sql`${c.total} + ${delta} >= ${c.committed}`))
+        .returning({ total: c.total, committed: c.committed });
+      return row ? row.total - row.committed : undefined;
+    },
+
+    async deleteCapacities(siteId: string, keys: readonly string[], executor: Executor): Promise<void> {
+      if (keys.length === 0) return;
+      await executor.delete(h).where(and(eq(h.siteId, siteId), inArray(h.capacityKey, [...keys])));
+      await executor.delete(c).where(and(eq(c.siteId, siteId), inArray(c.key, [...keys])));
+    },
+
+    /** On hand (total − committed) and what is left at `now` (on hand − live holds) of each capacity. */
+    async levels(
+      siteId: string,
+      keys: readonly string[],
+      now: Date,
+      executor: Executor = db,
+    ): Promise<Array<{ key: string; onHand: number; available: number }>> {
+      if (keys.length === 0) return [];
+      const rows = await executor
+        .select({
+          key: c.key,
+          onHand: sql<number>`(${c.total} - ${c.committed})::int`,
+          held: sql<number>`(select coalesce(sum(${h.quantity}), 0)::int
+            from ${h} where ${h.siteId} = ${c.siteId} and ${h.capacityKey} = ${c.key} and ${h.expiresAt} > ${now})`,
+        })
+        .from(c)
+        .where(and(eq(c.siteId, siteId), inArray(c.key, [...keys])));
+      return rows.map((row) => ({
+        key: row.key,
+        onHand: Number(row.onHand),
+        available: Number(row.onHand) - Number(row.held),
+      }));
+    },
+
     /** What is left of each capacity at `now`, without locking (a read for display). */
     async available(
       siteId: string,

@@ -176,6 +176,46 @@ export function createHoldsService(deps: HoldsServiceDeps) {
       return new Map(keys.map((key) => [key, found.get(key) ?? 0]));
     },
 
+    /** Sets how many are on hand (not yet sold) of `key`, creating the capacity; what is committed stays. */
+    async setOnHand(executor: Executor, siteId: string, key: string, onHand: number): Promise<void> {
+      if (!Number.isInteger(onHand) || onHand < 0)
+        throw new RangeError(`on hand of ${key} must be a whole number ≥ 0`);
+      await repository.setOnHand(siteId, key, onHand, executor);
+    },
+
+    /**
+     * Adds `delta` (negative to take away) to what is on hand, never below zero: the new quantity on
+     * hand, or undefined when it would go negative or `key` has no capacity (nothing changes).
+     */
+    async adjustOnHand(
+      executor: Executor,
+      siteId: string,
+      key: string,
+      delta: number,
+    ): Promise<number | undefined> {
+      if (!Number.isInteger(delta))
+        throw new RangeError(`a stock change must be a whole number (${key}: ${delta})`);
+      return repository.adjustOnHand(siteId, key, delta, executor);
+    },
+
+    /** Forgets capacities and their holds (the thing they counted is gone). */
+    async deleteCapacities(executor: Executor, siteId: string, keys: readonly string[]): Promise<void> {
+      await repository.deleteCapacities(siteId, keys, executor);
+    },
+
+    /** On hand and available (on hand − live holds, never below 0) at `now`; keys without a capacity are absent. */
+    async levels(
+      siteId: string,
+      keys: readonly string[],
+      now: Date,
+      executor?: Executor,
+    ): Promise<Map<string, { onHand: number; available: number }>> {
+      const rows = await repository.levels(siteId, keys, now, executor);
+      return new Map(
+        rows.map((row) => [row.key, { onHand: row.onHand, available: Math.max(0, row.available) }]),
+      );
+    },
+
     /** The owner's holds, expired ones included (they stop counting, they are not gone until swept). */
     async holdsOf(siteId: string, owner: string, executor?: Executor): Promise<HoldRow[]> {
       return repository.holdsOf(siteId, owner, executor);

@@ -159,3 +159,24 @@ export function allocate(total: Money, weights: readonly FactorInput[]): Money[]
     currency: total.currency,
   }));
 }
+
+/**
+ * An amount a client sent as a JSON number (catalog v1), read from its decimal text so `10.1` is 10.1
+ * and not the nearest double, rounded to the currency.
+ */
+export function fromJsonNumber(value: number, currency: string): Money {
+  if (!Number.isFinite(value)) throw new RangeError(`amount ${value} is not finite`);
+  return roundToCurrency(money(new Decimal(String(value)), currency));
+}
+
+/** The amount rounded half-up to a whole unit of the currency (a price rounded to 10, not 9.99). */
+export function roundToWhole(value: Money): Money {
+  return { amount: value.amount.toDecimalPlaces(0, Decimal.ROUND_HALF_UP), currency: value.currency };
+}
+
+/** `part` as a percentage of `whole`, two decimals half-up (0 when `whole` is zero): a profit margin. */
+export function percentage(part: Money, whole: Money): number {
+  sameCurrency(part, whole);
+  if (whole.amount.isZero()) return 0;
+  return part.amount.dividedBy(whole.amount).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
+}
