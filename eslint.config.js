@@ -69,6 +69,52 @@ const platformReachesNoModule = {
   },
 };
 
+// Web feature slices (apps/web/README.md): a feature imports no other feature, a dashboard module no
+// sibling module but dashboard/shared, nothing under features/ imports app/, and lib/, components/ and
+// i18n/ import no feature. Imports are relative, so there is one block per folder depth: from a file d
+// folders inside its slice, exactly d + 1 `../` leave the slice.
+const webSrc = 'apps/web/src';
+const webSliceDepths = [0, 1, 2, 3, 4];
+const up = (count) => `(\\.\\./){${count}}`;
+const webRule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const otherFeature = {
+  message:
+    'A feature imports no other feature: move what both need to components/ or lib/, or compose them in app/.',
+};
+const noApp = { message: 'Features do not import app/: app/ composes the features.' };
+
+const webFeatureSlices = [
+  ...webSliceDepths.map((depth) => ({
+    files: [`${webSrc}/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    ignores: [`${webSrc}/features/dashboard/**`],
+    rules: webRule([
+      { regex: `^${up(depth + 1)}[^./]`, ...otherFeature },
+      { regex: `^${up(depth + 2)}app/`, ...noApp },
+    ]),
+  })),
+  ...webSliceDepths.map((depth) => ({
+    files: [`${webSrc}/features/dashboard/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: webRule([
+      {
+        regex: `^${up(depth + 1)}(?!shared/)[^./]`,
+        message:
+          'A dashboard module imports no sibling module, only dashboard/shared: move what both need there.',
+      },
+      { regex: `^${up(depth + 2)}[^./]`, ...otherFeature },
+      { regex: `^${up(depth + 3)}app/`, ...noApp },
+    ]),
+  })),
+  {
+    files: [`${webSrc}/{lib,components,i18n}/**/*.{ts,tsx}`],
+    rules: webRule([
+      {
+        regex: '^(\\.\\./)+(features|app)/',
+        message: 'lib/, components/ and i18n/ import no feature and not app/.',
+      },
+    ]),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'e2e/screenshots/**'],
@@ -84,4 +130,5 @@ export default tseslint.config(
   },
   ...moduleDoors,
   platformReachesNoModule,
+  ...webFeatureSlices,
 );
