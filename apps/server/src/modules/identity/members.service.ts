@@ -15,6 +15,7 @@ import { firstCaptchaToken, type CaptchaVerifier } from './captcha.ts';
 import { identityErrors, type CaptchaTokens } from './identity.errors.ts';
 import { recoveryMail, verificationMail } from './identity-mails.ts';
 import type { IdentityRepository } from './identity.repository.ts';
+import { createSingleUseTokens } from './single-use-tokens.ts';
 import type { IdentityRow, IdentitySettingsRow } from './identity.tables.ts';
 import type { OauthService } from './oauth.service.ts';
 import { constantTimeEqual, hashPassword, newCode, newToken, sha256, verifyPassword } from './secrets.ts';
@@ -119,6 +120,7 @@ export function createMembersService(deps: {
   guard: SignInGuard;
 }) {
   const { database, repository, oauth, mail, captcha, config, guard } = deps;
+  const tokens = createSingleUseTokens(repository);
   const memberAccount = (siteId: string, email: string) => ({
     siteId,
     identityType: 'MEMBER' as const,
@@ -156,13 +158,11 @@ export function createMembersService(deps: {
     x: Executor = database.db,
   ): Promise<string> {
     await guard.countCodeSent(memberAccount(identity.siteId, identity.email));
-    const stateToken = newToken('st_');
     const code = newCode();
-    await repository.insertOneTimeToken(
+    const stateToken = await tokens.issue(
+      'STATE',
       {
-        tokenHash: sha256(stateToken),
         siteId: identity.siteId,
-        kind: 'STATE',
         identityId: identity.id,
         data: { codeHash: sha256(code), purpose, email: identity.email, resends: 0 },
         expiresDate: new Date(Date.now() + verification.codeSeconds * 1000),
@@ -242,12 +242,8 @@ export function createMembersService(deps: {
       };
     }
     await guard.countCodeSent(memberAccount(ctx.site.id, email));
-    const stateToken = newToken('st_');
-    await repository.insertOneTimeToken({
-      tokenHash: sha256(stateToken),
+    const stateToken = await tokens.issue('STATE', {
       siteId: ctx.site.id,
-      kind: 'STATE',
-      identityId: null,
       data: { codeHash: sha256(newToken('none_')), purpose: 'LOGIN', email, resends: 0 },
       expiresDate: new Date(Date.now() + verification.codeSeconds * 1000),
     });
@@ -352,14 +348,14 @@ export function createMembersService(deps: {
       ctx: RequestContext,
       input: { code: string; stateToken: string },
     ): Promise<AuthResponse> {
-      const tokenHash = sha256(input.stateToken);
-      const state = await repository.findOneTimeToken(tokenHash, 'STATE');
-      if (!state || state.siteId !== ctx.site.id) throw identityErrors.invalidStateToken();
+      const token = await tokens.find('STATE', input.stateToken, ctx.site.id);
+      if (!token) throw identityErrors.invalidStateToken();
+      const state = token.row;
       const account = await stateAccount(ctx.site.id, state);
       await guard.assertNotLocked(account);
-      const attempts = await repository.countOneTimeTokenAttempt(tokenHash);
+      const attempts = await token.countAttempt();
       if (attempts > verification.maxAttempts) {
-        await repository.useOneTimeToken(tokenHash);
+        await token.use();
         throw identityErrors.invalidStateToken();
       }
       const matches = constantTimeEqual(sha256(input.code.trim()), String(state.data.codeHash));
@@ -367,7 +363,7 @@ export function createMembersService(deps: {
         await guard.recordFailure(ctx.site.name, account, Boolean(state.identityId));
         throw identityErrors.invalidCode(verification.maxAttempts - attempts);
       }
-      if (!(await repository.useOneTimeToken(tokenHash))) throw identityErrors.invalidStateToken();
+      if (!(await token.use())) throw identityErrors.invalidStateToken();
       await guard.recordSuccess(account);
       const identity = await repository.findIdentity(ctx.site.id, state.identityId);
       if (!identity || identity.status === 'DELETED') throw identityErrors.invalidStateToken();
@@ -409,9 +405,9 @@ export function createMembersService(deps: {
 
     /** A new code for the same state token; its failed tries still count, and resends are capped. */
     async resendCode(ctx: RequestContext, stateToken: string): Promise<Record<string, never>> {
-      const tokenHash = sha256(stateToken);
-      const state = await repository.findOneTimeToken(tokenHash, 'STATE');
-      if (!state || state.siteId !== ctx.site.id) throw identityErrors.invalidStateToken();
+      const token = await tokens.find('STATE', stateToken, ctx.site.id);
+      if (!token) throw identityErrors.invalidStateToken();
+      const state = token.row;
       const resends = Number(state.data.resends ?? 0);
       if (resends >= verification.maxResends) throw identityErrors.tooManyCodes();
       const account = await stateAccount(ctx.site.id, state);
@@ -422,8 +418,7 @@ export function createMembersService(deps: {
         : undefined;
       const code = newCode();
       await database.transaction(async (tx) => {
-        await repository.updateOneTimeToken(
-          tokenHash,
+        await token.update(
           {
             data: {
               ...state.data,
@@ -457,19 +452,18 @@ export function createMembersService(deps: {
         const email = normaliseEmail(request.email, 'email');
         const identity = await repository.findIdentityByEmail(ctx.site.id, 'MEMBER', email);
         if (identity && identity.status !== 'DELETED' && identity.status !== 'BLOCKED') {
-          const token = newToken('rec_');
-          const link = await recoveryLink(ctx, token, request.redirect);
+          const linkWith = await recoveryLink(ctx, request.redirect);
           await database.transaction(async (tx) => {
-            await repository.insertOneTimeToken(
+            const token = await tokens.issue(
+              'RECOVERY',
               {
-                tokenHash: sha256(token),
                 siteId: ctx.site.id,
-                kind: 'RECOVERY',
                 identityId: identity.id,
                 expiresDate: new Date(Date.now() + verification.recoverySeconds * 1000),
               },
               tx,
             );
+            const link = linkWith(token);
             await mail.enqueue(
               {
                 siteId: ctx.site.id,
@@ -489,12 +483,12 @@ export function createMembersService(deps: {
       request: { recoveryToken: string; password: string },
     ): Promise<AuthResponse> {
       checkPasswordStrength(request.password, 'password');
-      const tokenHash = sha256(request.recoveryToken);
-      const row = await repository.findOneTimeToken(tokenHash, 'RECOVERY');
-      if (!row || row.siteId !== ctx.site.id || !row.identityId) throw identityErrors.invalidRecoveryToken();
+      const token = await tokens.find('RECOVERY', request.recoveryToken, ctx.site.id);
+      const identityId = token?.row.identityId;
+      if (!token || !identityId) throw identityErrors.invalidRecoveryToken();
       const passwordHash = await hashPassword(request.password);
-      if (!(await repository.useOneTimeToken(tokenHash))) throw identityErrors.invalidRecoveryToken();
-      const identity = await repository.findIdentity(ctx.site.id, row.identityId);
+      if (!(await token.use())) throw identityErrors.invalidRecoveryToken();
+      const identity = await repository.findIdentity(ctx.site.id, identityId);
       if (!identity) throw identityErrors.invalidRecoveryToken();
       const settings = await settingsOf(ctx.site.id);
       // The mail reached its owner, so the address is verified.
@@ -660,11 +654,11 @@ export function createMembersService(deps: {
     },
   };
 
+  /** The page a recovery mail links to, as a function of the token it carries. */
   async function recoveryLink(
     ctx: RequestContext,
-    token: string,
     redirect: { url?: string; clientId?: string } | undefined,
-  ): Promise<string> {
+  ): Promise<(token: string) => string> {
     // A caller-chosen link is used only when it is registered on one of the site's clients, so recovery
     // mails cannot carry a token to a stranger's page.
     if (redirect?.url && redirect.clientId) {
@@ -674,12 +668,15 @@ export function createMembersService(deps: {
         client.siteId === ctx.site.id &&
         client.redirectUris.some((uri) => sameOrigin(uri, redirect.url!))
       ) {
-        const url = new URL(redirect.url);
-        url.searchParams.set('recoveryToken', token);
-        return url.toString();
+        const page = redirect.url;
+        return (token) => {
+          const url = new URL(page);
+          url.searchParams.set('recoveryToken', token);
+          return url.toString();
+        };
       }
     }
-    return `${publicUrl}/account/reset-password?recoveryToken=${encodeURIComponent(token)}`;
+    return (token) => `${publicUrl}/account/reset-password?recoveryToken=${encodeURIComponent(token)}`;
   }
 
   return service;

@@ -8,6 +8,7 @@ import { identityErrors } from './identity.errors.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 import type { ApiKeyRow, IdentityRow, OauthClientRow } from './identity.tables.ts';
 import { constantTimeEqual, newToken, sha256 } from './secrets.ts';
+import { createSingleUseTokens } from './single-use-tokens.ts';
 import type { TokenSigner } from './token-signer.ts';
 
 /** Lifetimes; README.md explains the choices. */
@@ -60,6 +61,7 @@ export function createOauthService(deps: {
   config: Config;
 }) {
   const { database, repository, signer, config } = deps;
+  const tokens = createSingleUseTokens(repository);
   const hour = 3_600_000;
   /** How long a refresh token lives unused, and the most a sign-in lasts: staff sign-ins are shorter. */
   const sessionLifetimes = (subjectType: IdentityType) =>
@@ -386,28 +388,24 @@ export function createOauthService(deps: {
 
     /** A login's proof, good once for one authorization code within ten minutes. */
     async createSessionToken(identity: IdentityRow, x: Executor = database.db): Promise<string> {
-      const token = newToken('sess_');
-      await repository.insertOneTimeToken(
+      return tokens.issue(
+        'SESSION',
         {
-          tokenHash: sha256(token),
           siteId: identity.siteId,
-          kind: 'SESSION',
           identityId: identity.id,
           expiresDate: new Date(Date.now() + lifetimes.sessionTokenSeconds * 1000),
         },
         x,
       );
-      return token;
     },
 
     /** The active identity a session token speaks for (consuming it), or undefined. */
     async consumeSessionToken(siteId: string, token: string): Promise<IdentityRow | undefined> {
       if (token.length > 200) return undefined;
-      const tokenHash = sha256(token);
-      const row = await repository.findOneTimeToken(tokenHash, 'SESSION');
-      if (!row || row.siteId !== siteId || !row.identityId) return undefined;
-      if (!(await repository.useOneTimeToken(tokenHash))) return undefined;
-      const identity = await repository.findIdentity(siteId, row.identityId);
+      const session = await tokens.find('SESSION', token, siteId);
+      const identityId = session?.row.identityId;
+      if (!session || !identityId || !(await session.use())) return undefined;
+      const identity = await repository.findIdentity(siteId, identityId);
       return identity?.status === 'ACTIVE' ? identity : undefined;
     },
 

@@ -14,7 +14,8 @@ import type { ApiKeyRow, IdentityRow } from './identity.tables.ts';
 import { normaliseEmail, toWireIdentity } from './members.service.ts';
 import { checkPasswordStrength } from './password-policy.ts';
 import type { OauthService } from './oauth.service.ts';
-import { hashPassword, newToken, sha256, verifyPassword } from './secrets.ts';
+import { hashPassword, sha256, verifyPassword } from './secrets.ts';
+import { createSingleUseTokens } from './single-use-tokens.ts';
 
 const invitationSeconds = 7 * 86_400;
 const rank: Record<StaffRole, number> = { STAFF: 1, ADMIN: 2, OWNER: 3 };
@@ -41,6 +42,7 @@ export function createStaffService(deps: {
   guard: SignInGuard;
 }) {
   const { database, repository, oauth, mail, config, guard } = deps;
+  const tokens = createSingleUseTokens(repository);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 
   async function requireStaff(ctx: RequestContext, id: string): Promise<IdentityRow> {
@@ -60,21 +62,19 @@ export function createStaffService(deps: {
     const email = normaliseEmail(input.email, 'email');
     const existing = await repository.findIdentityByEmail(ctx.site.id, 'WIX_USER', email);
     if (existing && existing.status !== 'DELETED') throw identityErrors.emailAlreadyExists(email);
-    const token = newToken('inv_');
     const expiresDate = new Date(Date.now() + invitationSeconds * 1000);
     const id = crypto.randomUUID();
-    const link = `${publicUrl}/dashboard/accept-invitation?token=${encodeURIComponent(token)}`;
-    await database.transaction(async (tx) => {
-      await repository.insertOneTimeToken(
+    const link = await database.transaction(async (tx) => {
+      const token = await tokens.issue(
+        'INVITATION',
         {
-          tokenHash: sha256(token),
           siteId: ctx.site.id,
-          kind: 'INVITATION',
           data: { id, email, role: input.role, invitedBy: ctx.caller.identityId ?? null },
           expiresDate,
         },
         tx,
       );
+      const link = `${publicUrl}/dashboard/accept-invitation?token=${encodeURIComponent(token)}`;
       await mail.enqueue(
         {
           siteId: ctx.site.id,
@@ -178,13 +178,14 @@ export function createStaffService(deps: {
       profile?: IdentityProfile;
     }): Promise<TokenResponse> {
       checkPasswordStrength(input.password, 'password');
-      const tokenHash = sha256(input.token);
-      const invitation = await repository.findOneTimeToken(tokenHash, 'INVITATION');
-      if (!invitation) throw identityErrors.invitationInvalid();
+      // The invitation token names the site.
+      const token = await tokens.find('INVITATION', input.token);
+      if (!token) throw identityErrors.invitationInvalid();
+      const invitation = token.row;
       const email = String(invitation.data.email);
       const role = invitation.data.role as StaffRole;
       const passwordHash = await hashPassword(input.password);
-      if (!(await repository.useOneTimeToken(tokenHash))) throw identityErrors.invitationInvalid();
+      if (!(await token.use())) throw identityErrors.invitationInvalid();
       const existing = await repository.findIdentityByEmail(invitation.siteId, 'WIX_USER', email);
       if (existing && existing.status !== 'DELETED') throw identityErrors.emailAlreadyExists(email);
       const fields = {
@@ -203,13 +204,13 @@ export function createStaffService(deps: {
             email,
             ...fields,
           });
-      const { sessionId: _sessionId, ...tokens } = await oauth.issueTokens({
+      const { sessionId: _sessionId, ...issued } = await oauth.issueTokens({
         siteId: invitation.siteId,
         subjectType: 'WIX_USER',
         subjectId: identity.id,
         role,
       });
-      return tokens;
+      return issued;
     },
 
     async changeRole(ctx: RequestContext, id: string, role: StaffRole) {
