@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorPagingMetadataSchema, cursorPagingSchema } from '../query.ts';
+import { cursorPagingMetadataSchema, cursorPagingSchema, sortingSchema } from '../query.ts';
 
 /**
  * Wire shapes of availability: the availability calendar (`/bookings/v1/availability/*`,
@@ -49,10 +49,9 @@ export const queryAvailabilityRequestSchema = z.object({
       resourceId: idList.nullish(),
       bookable: z.boolean().nullish(),
     }),
+    // Slots sort by start time only, so clients send the order alone: the shared item, its field optional.
     sort: z
-      .array(
-        z.object({ fieldName: z.string().max(200).optional(), order: z.enum(['ASC', 'DESC']).optional() }),
-      )
+      .array(sortingSchema.partial({ fieldName: true }))
       .max(5)
       .optional(),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from '../address.ts';
+import { revisionSchema } from '../common.ts';
 import { bulkActionMetadataSchema, itemMetadataSchema } from '../bulk.ts';
 import { moneyOutSchema } from '../money.ts';
 
@@ -84,7 +85,6 @@ export const bookingEventNames = {
   attendanceUpdated: 'bookings.attendance.updated',
 } as const;
 
-const revisionSchema = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform(String);
 const isoDate = z.string().min(10).max(40);
 const uuid = z.uuid();
 

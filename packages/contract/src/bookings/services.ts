@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressSchema } from '../address.ts';
 import { moneySchema } from '../money.ts';
 import { bookingPolicySchema } from './policies.ts';
 import { bulkActionMetadataSchema, itemMetadataSchema } from '../bulk.ts';
@@ -25,34 +26,32 @@ export type RateType = (typeof rateTypes)[number];
 export const locationTypes = ['BUSINESS', 'CUSTOM', 'CUSTOMER'] as const;
 export type LocationType = (typeof locationTypes)[number];
 
-export const addressSchema = z.object({
+/**
+ * A service location's address: the shared address (address.ts) with what service locations add, the
+ * apartment in `streetAddress` and the map point as `location`.
+ * @example {"formattedAddress":"1 Main St, Springfield","streetAddress":{"number":"1","name":"Main St","apt":"4B"},"location":{"latitude":39.8,"longitude":-89.6}}
+ */
+export const serviceAddressSchema = addressSchema.extend({
   streetAddress: z
     .object({
-      number: z.string().max(50).optional(),
-      name: z.string().max(200).optional(),
-      apt: z.string().max(50).optional(),
+      number: z.string().max(50).nullish(),
+      name: z.string().max(200).nullish(),
+      apt: z.string().max(50).nullish(),
     })
-    .optional(),
-  addressLine: z.string().max(500).nullish(),
-  addressLine2: z.string().max(500).nullish(),
-  country: z.string().max(100).nullish(),
-  subdivision: z.string().max(100).nullish(),
-  city: z.string().max(200).nullish(),
-  postalCode: z.string().max(50).nullish(),
-  formattedAddress: z.string().max(1000).nullish(),
+    .nullish(),
   location: z
     .object({
       latitude: z.number().min(-90).max(90).nullish(),
       longitude: z.number().min(-180).max(180).nullish(),
     })
-    .optional(),
+    .nullish(),
 });
 
 export const businessLocationSchema = z.object({
   id: z.string().max(100).optional(),
   name: z.string().max(200).optional(),
   default: z.boolean().nullish(),
-  address: addressSchema.optional(),
+  address: serviceAddressSchema.optional(),
   email: z.string().max(320).nullish(),
   phone: z.string().max(50).nullish(),
 });
@@ -69,8 +68,10 @@ export const locationInputSchema = z.object({
     .enum([...locationTypes, 'OWNER_BUSINESS', 'OWNER_CUSTOM'])
     .transform((type): LocationType => legacyLocationTypes[type] ?? (type as LocationType)),
   business: businessLocationSchema.optional(),
-  custom: z.object({ id: z.string().max(100).optional(), address: addressSchema.optional() }).optional(),
-  calculatedAddress: addressSchema.optional(),
+  custom: z
+    .object({ id: z.string().max(100).optional(), address: serviceAddressSchema.optional() })
+    .optional(),
+  calculatedAddress: serviceAddressSchema.optional(),
 });
 
 export const locationSchema = locationInputSchema.extend({ type: z.enum(locationTypes) });
