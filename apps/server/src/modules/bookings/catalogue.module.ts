@@ -9,7 +9,6 @@ import { createCatalogEntitiesRepository } from './catalog-entities.repository.t
 import { catalogEntitiesRoutes } from './catalog-entities.routes.ts';
 import { createCatalogEntitiesService } from './catalog-entities.service.ts';
 import { createCatalogEventPublisher } from './catalog-events.ts';
-import { createCatalogReader } from './catalog-reader.ts';
 import { createOptionsRepository } from './options.repository.ts';
 import { optionsRoutes } from './options.routes.ts';
 import { createOptionsService } from './options.service.ts';
@@ -28,8 +27,9 @@ import { createStaffService } from './staff.service.ts';
 
 /**
  * The bookings catalogue, one part of the bookings module (index.ts): services, add-on groups, categories,
- * resources, staff, policies, options and variants, pricing and class schedules. `reader` is what the
- * availability engine and the bookings lifecycle use to read it.
+ * resources, staff, policies, options and variants, pricing and class schedules. The availability engine
+ * and the bookings lifecycle read it through availability's repository (availability/index.ts), one
+ * statement per question, not through these services.
  */
 export function createBookingsCatalogModule(deps: {
   database: Database;
@@ -100,10 +100,7 @@ export function createBookingsCatalogModule(deps: {
     staff: repositories.staff,
     publish,
   });
-  const reader = createCatalogReader({ database, ...repositories, policiesService });
-
   return {
-    reader,
     services: servicesService,
     staff: staffService,
     policies: policiesService,

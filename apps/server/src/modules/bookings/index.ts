@@ -43,7 +43,12 @@ export function createBookingsModule(deps: {
     config,
     log: deps.log,
   });
-  const availability = createAvailabilityModule({ database, rateLimiter, config });
+  const availability = createAvailabilityModule({
+    database,
+    rateLimiter,
+    config,
+    waitlistedOf: lifecycle.waitlistedOf,
+  });
   const externalCalendars = createExternalCalendarsModule({
     database,
     events,

@@ -1,5 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { executeRows, type Executor } from '../../../platform/db/database.ts';
+import {
+  bookingPolicies,
+  bookingRecurringSessions,
+  bookingResources,
+  bookingServices,
+  bookingSessions,
+  bookingSettings,
+  bookingStaffMembers,
+  bookingStaffTimeOff,
+  bookingStaffWorkingHours,
+} from '../catalog.tables.ts';
 import type { Interval } from './intervals.ts';
 import { bookingBusyTimes, type NewBusyTimeRow } from './availability.tables.ts';
 
@@ -7,8 +18,23 @@ import { bookingBusyTimes, type NewBusyTimeRow } from './availability.tables.ts'
  * The only file of availability that speaks SQL. It reads the catalogue's tables (services, policies,
  * staff, working hours, time off, settings, sessions) and the busy-time ledger, and returns raw rows;
  * availability.loader.ts turns them into the engine's input. A window costs four round trips: services,
- * then staff, busy time and sessions at once.
+ * then staff, busy time and sessions at once. Tables and columns are named through their Drizzle objects,
+ * so renaming one breaks the type check, not a query at run time.
  */
+
+const s = bookingServices;
+const p = bookingPolicies;
+const settings = bookingSettings;
+const m = bookingStaffMembers;
+const w = bookingStaffWorkingHours;
+const t = bookingStaffTimeOff;
+const r = bookingResources;
+const rs = bookingRecurringSessions;
+const ss = bookingSessions;
+const b = bookingBusyTimes;
+
+/** A timestamp column as epoch milliseconds (a float, so both drivers hand back a number). */
+const epochMs = (column: SQLWrapper) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
 
 export interface ServiceRecord {
   id: string;
@@ -82,14 +108,15 @@ export function createAvailabilityRepository(db: Executor) {
       if (ids.length === 0) return [];
       return executeRows<ServiceRecord>(
         executor,
-        sql`SELECT s.id, s.type, s.name, s.schedule_id AS "scheduleId", s.duration_minutes AS "durationMinutes",
-                   s.buffer_after_minutes AS "bufferAfterMinutes", s.buffer_before_minutes AS "bufferBeforeMinutes", s.default_capacity AS "defaultCapacity",
-                   s.staff_member_ids::text[] AS "staffMemberIds", s.online_booking_enabled AS "onlineBookingEnabled",
-                   s.doc, p.doc AS "policyDoc",
-                   (SELECT st.business_hours FROM bookings_settings st WHERE st.site_id = s.site_id) AS "businessHours"
-            FROM bookings_services s
-            LEFT JOIN bookings_booking_policies p ON p.id = s.booking_policy_id AND p.site_id = s.site_id
-            WHERE s.site_id = ${siteId} AND s.id = ANY(${uuidArray(ids)}) AND s.deleted_date IS NULL`,
+        sql`SELECT ${s.id} AS id, ${s.type} AS type, ${s.name} AS name, ${s.scheduleId} AS "scheduleId",
+                   ${s.durationMinutes} AS "durationMinutes", ${s.bufferAfterMinutes} AS "bufferAfterMinutes",
+                   ${s.bufferBeforeMinutes} AS "bufferBeforeMinutes", ${s.defaultCapacity} AS "defaultCapacity",
+                   ${s.staffMemberIds}::text[] AS "staffMemberIds", ${s.onlineBookingEnabled} AS "onlineBookingEnabled",
+                   ${s.doc} AS doc, ${p.doc} AS "policyDoc",
+                   (SELECT ${settings.businessHours} FROM ${settings} WHERE ${settings.siteId} = ${s.siteId}) AS "businessHours"
+            FROM ${s}
+            LEFT JOIN ${p} ON ${p.id} = ${s.bookingPolicyId} AND ${p.siteId} = ${s.siteId}
+            WHERE ${s.siteId} = ${siteId} AND ${s.id} = ANY(${uuidArray(ids)}) AND ${s.deletedDate} IS NULL`,
       );
     },
 
@@ -100,8 +127,8 @@ export function createAvailabilityRepository(db: Executor) {
     ): Promise<string | undefined> {
       const rows = await executeRows<{ id: string }>(
         executor,
-        sql`SELECT id FROM bookings_services
-            WHERE site_id = ${siteId} AND schedule_id = ${scheduleId}::uuid AND deleted_date IS NULL`,
+        sql`SELECT ${s.id} AS id FROM ${s}
+            WHERE ${s.siteId} = ${siteId} AND ${s.scheduleId} = ${scheduleId}::uuid AND ${s.deletedDate} IS NULL`,
       );
       return rows[0]?.id;
     },
@@ -109,36 +136,14 @@ export function createAvailabilityRepository(db: Executor) {
     async listSessionServiceIds(siteId: string, executor: Executor = db): Promise<string[]> {
       const rows = await executeRows<{ id: string }>(
         executor,
-        sql`SELECT id FROM bookings_services
-            WHERE site_id = ${siteId} AND type IN ('CLASS', 'COURSE') AND deleted_date IS NULL
-            ORDER BY sort_order, created_date LIMIT 100`,
+        sql`SELECT ${s.id} AS id FROM ${s}
+            WHERE ${s.siteId} = ${siteId} AND ${s.type} IN ('CLASS', 'COURSE') AND ${s.deletedDate} IS NULL
+            ORDER BY ${s.sortOrder}, ${s.createdDate} LIMIT 100`,
       );
       return rows.map((row) => row.id);
     },
 
-    /** Staff members with their own weekly hours and the time off that overlaps `reach`. */
-    async findStaff(
-      siteId: string,
-      ids: readonly string[],
-      reach: Interval,
-      executor: Executor = db,
-    ): Promise<StaffRecord[]> {
-      if (ids.length === 0) return [];
-      return executeRows<StaffRecord>(
-        executor,
-        sql`SELECT m.id, m.name, m.uses_default_working_hours AS "usesDefaultWorkingHours",
-                   (SELECT json_agg(json_build_object('weekday', w.weekday, 'startMinute', w.start_minute, 'endMinute', w.end_minute))
-                      FROM bookings_staff_working_hours w WHERE w.site_id = m.site_id AND w.staff_member_id = m.id) AS hours,
-                   (SELECT json_agg(json_build_object('start', extract(epoch FROM t.start_date) * 1000, 'end', extract(epoch FROM t.end_date) * 1000))
-                      FROM bookings_staff_time_off t
-                      WHERE t.site_id = m.site_id AND t.staff_member_id = m.id
-                        AND t.start_date < ${new Date(reach.end)} AND t.end_date > ${new Date(reach.start)}) AS "timeOff"
-            FROM bookings_staff_members m
-            WHERE m.site_id = ${siteId} AND m.id = ANY(${uuidArray(ids)})`,
-      );
-    },
-
-    /** The staff members who give any of the services, found through the services' staff lists. */
+    /** The staff members who give any of the services (found through the services' staff lists), with their own weekly hours and the time off that overlaps `reach`. */
     async findStaffOfServices(
       siteId: string,
       serviceIds: readonly string[],
@@ -147,17 +152,17 @@ export function createAvailabilityRepository(db: Executor) {
     ): Promise<StaffRecord[]> {
       return executeRows<StaffRecord>(
         executor,
-        sql`SELECT m.id, m.name, m.uses_default_working_hours AS "usesDefaultWorkingHours",
-                   (SELECT json_agg(json_build_object('weekday', w.weekday, 'startMinute', w.start_minute, 'endMinute', w.end_minute))
-                      FROM bookings_staff_working_hours w WHERE w.site_id = m.site_id AND w.staff_member_id = m.id) AS hours,
-                   (SELECT json_agg(json_build_object('start', extract(epoch FROM t.start_date) * 1000, 'end', extract(epoch FROM t.end_date) * 1000))
-                      FROM bookings_staff_time_off t
-                      WHERE t.site_id = m.site_id AND t.staff_member_id = m.id
-                        AND t.start_date < ${new Date(reach.end)} AND t.end_date > ${new Date(reach.start)}) AS "timeOff"
-            FROM bookings_staff_members m
-            WHERE m.site_id = ${siteId}
-              AND m.id IN (SELECT unnest(s.staff_member_ids) FROM bookings_services s
-                           WHERE s.site_id = ${siteId} AND s.id = ANY(${uuidArray(serviceIds)}))`,
+        sql`SELECT ${m.id} AS id, ${m.name} AS name, ${m.usesDefaultWorkingHours} AS "usesDefaultWorkingHours",
+                   (SELECT json_agg(json_build_object('weekday', ${w.weekday}, 'startMinute', ${w.startMinute}, 'endMinute', ${w.endMinute}))
+                      FROM ${w} WHERE ${w.siteId} = ${m.siteId} AND ${w.staffMemberId} = ${m.id}) AS hours,
+                   (SELECT json_agg(json_build_object('start', ${epochMs(t.startDate)}, 'end', ${epochMs(t.endDate)}))
+                      FROM ${t}
+                      WHERE ${t.siteId} = ${m.siteId} AND ${t.staffMemberId} = ${m.id}
+                        AND ${t.startDate} < ${new Date(reach.end)} AND ${t.endDate} > ${new Date(reach.start)}) AS "timeOff"
+            FROM ${m}
+            WHERE ${m.siteId} = ${siteId}
+              AND ${m.id} IN (SELECT unnest(${s.staffMemberIds}) FROM ${s}
+                              WHERE ${s.siteId} = ${siteId} AND ${s.id} = ANY(${uuidArray(serviceIds)}))`,
       );
     },
 
@@ -169,8 +174,8 @@ export function createAvailabilityRepository(db: Executor) {
       if (ids.length === 0) return [];
       return executeRows<ResourceRecord>(
         executor,
-        sql`SELECT id, name, type_id AS "typeId" FROM bookings_resources
-            WHERE site_id = ${siteId} AND id = ANY(${uuidArray(ids)})`,
+        sql`SELECT ${r.id} AS id, ${r.name} AS name, ${r.typeId} AS "typeId" FROM ${r}
+            WHERE ${r.siteId} = ${siteId} AND ${r.id} = ANY(${uuidArray(ids)})`,
       );
     },
 
@@ -190,24 +195,17 @@ export function createAvailabilityRepository(db: Executor) {
       now: number,
       executor: Executor = db,
     ): Promise<BusyRecord[]> {
-      const groups = await executeRows<{
-        staffMemberId: string | null;
-        resourceId: string | null;
-        starts: number[];
-        ends: number[];
-      }>(
+      const groups = await executeRows<BusyGroup>(
         executor,
-        sql`SELECT staff_member_id AS "staffMemberId", resource_id AS "resourceId",
-                   array_agg(extract(epoch FROM start_date)) AS starts,
-                   array_agg(extract(epoch FROM end_date)) AS ends
-            FROM bookings_busy_times
-            WHERE site_id = ${siteId}
-              AND tstzrange(start_date, end_date, '[)') && tstzrange(${new Date(reach.start)}, ${new Date(reach.end)}, '[)')
-              AND (expires_at IS NULL OR expires_at > ${new Date(now)})
-              AND (staff_member_id = ANY(${uuidArray(staffMemberIds)})
-                   OR resource_id = ANY(${uuidArray(resourceIds)})
-                   OR (staff_member_id IS NULL AND resource_id IS NULL AND session_id IS NULL AND schedule_id IS NULL))
-            GROUP BY staff_member_id, resource_id`,
+        sql`SELECT ${b.staffMemberId} AS "staffMemberId", ${b.resourceId} AS "resourceId",
+                   array_agg(extract(epoch FROM ${b.startDate})) AS starts,
+                   array_agg(extract(epoch FROM ${b.endDate})) AS ends
+            FROM ${b}
+            WHERE ${busyOverlapping(siteId, reach, now)}
+              AND (${b.staffMemberId} = ANY(${uuidArray(staffMemberIds)})
+                   OR ${b.resourceId} = ANY(${uuidArray(resourceIds)})
+                   OR ${businessWide})
+            GROUP BY ${b.staffMemberId}, ${b.resourceId}`,
       );
       return ungroup(groups);
     },
@@ -225,43 +223,37 @@ export function createAvailabilityRepository(db: Executor) {
     ): Promise<BusyRecord[]> {
       const groups = await executeRows<BusyGroup>(
         executor,
-        sql`SELECT staff_member_id AS "staffMemberId", resource_id AS "resourceId",
-                   array_agg(extract(epoch FROM start_date)) AS starts,
-                   array_agg(extract(epoch FROM end_date)) AS ends
-            FROM bookings_busy_times
-            WHERE site_id = ${siteId}
-              AND tstzrange(start_date, end_date, '[)') && tstzrange(${new Date(reach.start)}, ${new Date(reach.end)}, '[)')
-              AND (expires_at IS NULL OR expires_at > ${new Date(now)})
-              AND (staff_member_id IN (SELECT unnest(s.staff_member_ids) FROM bookings_services s
-                                       WHERE s.site_id = ${siteId} AND s.id = ANY(${uuidArray(serviceIds)}))
-                   OR (staff_member_id IS NULL AND resource_id IS NULL AND session_id IS NULL AND schedule_id IS NULL))
-            GROUP BY staff_member_id, resource_id`,
+        sql`SELECT ${b.staffMemberId} AS "staffMemberId", ${b.resourceId} AS "resourceId",
+                   array_agg(extract(epoch FROM ${b.startDate})) AS starts,
+                   array_agg(extract(epoch FROM ${b.endDate})) AS ends
+            FROM ${b}
+            WHERE ${busyOverlapping(siteId, reach, now)}
+              AND (${b.staffMemberId} IN (SELECT unnest(${s.staffMemberIds}) FROM ${s}
+                                          WHERE ${s.siteId} = ${siteId} AND ${s.id} = ANY(${uuidArray(serviceIds)}))
+                   OR ${businessWide})
+            GROUP BY ${b.staffMemberId}, ${b.resourceId}`,
       );
       return ungroup(groups);
     },
 
+    /** The weekly session rules of the schedules (a class or course service has one schedule). */
     async findRules(
       siteId: string,
-      serviceIds: readonly string[],
+      scheduleIds: readonly string[],
       executor: Executor = db,
     ): Promise<RuleRecord[]> {
       return executeRows<RuleRecord>(
         executor,
-        sql`SELECT id, service_id AS "serviceId", weekday, start_minute AS "startMinute",
-                   duration_minutes AS "durationMinutes", capacity, staff_member_id AS "staffMemberId",
-                   start_date::text AS "startDate", end_date::text AS "endDate"
-            FROM bookings_recurring_sessions
-            WHERE site_id = ${siteId} AND service_id = ANY(${uuidArray(serviceIds)})`,
+        sql`SELECT ${ruleColumns} FROM ${rs}
+            WHERE ${rs.siteId} = ${siteId} AND ${rs.scheduleId} = ANY(${uuidArray(scheduleIds)})
+            ORDER BY ${rs.weekday}, ${rs.startMinute}, ${rs.id}`,
       );
     },
 
     async findRuleById(siteId: string, id: string, executor: Executor = db): Promise<RuleRecord | undefined> {
       const rows = await executeRows<RuleRecord>(
         executor,
-        sql`SELECT id, service_id AS "serviceId", weekday, start_minute AS "startMinute",
-                   duration_minutes AS "durationMinutes", capacity, staff_member_id AS "staffMemberId",
-                   start_date::text AS "startDate", end_date::text AS "endDate"
-            FROM bookings_recurring_sessions WHERE site_id = ${siteId} AND id = ${id}::uuid`,
+        sql`SELECT ${ruleColumns} FROM ${rs} WHERE ${rs.siteId} = ${siteId} AND ${rs.id} = ${id}::uuid`,
       );
       return rows[0];
     },
@@ -273,30 +265,30 @@ export function createAvailabilityRepository(db: Executor) {
     ): Promise<SessionRecord | undefined> {
       const rows = await executeRows<SessionRecord>(
         executor,
-        sql`SELECT id, service_id AS "serviceId", (extract(epoch FROM start_date) * 1000)::float8 AS start, (extract(epoch FROM end_date) * 1000)::float8 AS "end", capacity,
-                   staff_member_id AS "staffMemberId", cancelled
-            FROM bookings_sessions WHERE site_id = ${siteId} AND id = ${id}::uuid AND NOT cancelled`,
+        sql`SELECT ${ss.id} AS id, ${sessionColumns} FROM ${ss}
+            WHERE ${ss.siteId} = ${siteId} AND ${ss.id} = ${id}::uuid AND NOT ${ss.cancelled}`,
       );
       return rows[0];
     },
 
-    /** One-off sessions in `reach` (or all of them for courses, which need their first session). */
+    /**
+     * One-off sessions of the schedules in `reach` (or all of them for courses, which need their first
+     * session); an exception to a weekly rule carries its occurrence's id.
+     */
     async findSessions(
       siteId: string,
-      serviceIds: readonly string[],
+      scheduleIds: readonly string[],
       reach: Interval | null,
       executor: Executor = db,
     ): Promise<SessionRecord[]> {
       const inWindow = reach
-        ? sql`AND start_date < ${new Date(reach.end)} AND end_date > ${new Date(reach.start)}`
+        ? sql`AND ${ss.startDate} < ${new Date(reach.end)} AND ${ss.endDate} > ${new Date(reach.start)}`
         : sql``;
       return executeRows<SessionRecord>(
         executor,
-        sql`SELECT coalesce(occurrence_id, id::text) AS id, service_id AS "serviceId", (extract(epoch FROM start_date) * 1000)::float8 AS start, (extract(epoch FROM end_date) * 1000)::float8 AS "end", capacity,
-                   staff_member_id AS "staffMemberId", cancelled
-            FROM bookings_sessions
-            WHERE site_id = ${siteId} AND service_id = ANY(${uuidArray(serviceIds)}) ${inWindow}
-            ORDER BY start_date`,
+        sql`SELECT coalesce(${ss.occurrenceId}, ${ss.id}::text) AS id, ${sessionColumns} FROM ${ss}
+            WHERE ${ss.siteId} = ${siteId} AND ${ss.scheduleId} = ANY(${uuidArray(scheduleIds)}) ${inWindow}
+            ORDER BY ${ss.startDate}, ${ss.id}`,
       );
     },
 
@@ -309,30 +301,13 @@ export function createAvailabilityRepository(db: Executor) {
     ): Promise<Map<string, number>> {
       const rows = await executeRows<{ sessionId: string; participants: number }>(
         executor,
-        sql`SELECT session_id AS "sessionId", sum(participants)::int AS participants
-            FROM bookings_busy_times
-            WHERE site_id = ${siteId} AND session_id IS NOT NULL AND source = 'BOOKING'
-              AND (expires_at IS NULL OR expires_at > ${new Date(now)})
-              AND tstzrange(start_date, end_date, '[)') && tstzrange(${new Date(reach.start)}, ${new Date(reach.end)}, '[)')
-            GROUP BY session_id`,
+        sql`SELECT ${b.sessionId} AS "sessionId", sum(${b.participants})::int AS participants
+            FROM ${b}
+            WHERE ${busyOverlapping(siteId, reach, now)}
+              AND ${b.sessionId} IS NOT NULL AND ${b.source} = 'BOOKING'
+            GROUP BY ${b.sessionId}`,
       );
       return new Map(rows.map((row) => [row.sessionId, Number(row.participants)]));
-    },
-
-    /**
-     * Participants on the waiting list per class session (lifecycle bookings in WAITING_LIST, keyed by the
-     * session id they wait for), or per course schedule under the schedule id.
-     */
-    async waitlistedOf(siteId: string, scheduleIds: readonly string[], executor: Executor = db) {
-      if (scheduleIds.length === 0) return new Map<string, number>();
-      const rows = await executeRows<{ key: string; participants: number }>(
-        executor,
-        sql`SELECT coalesce(session_key, schedule_id::text) AS key, sum(total_participants)::int AS participants
-            FROM bookings_bookings
-            WHERE site_id = ${siteId} AND schedule_id = ANY(${uuidArray(scheduleIds)}) AND status = 'WAITING_LIST'
-            GROUP BY 1`,
-      );
-      return new Map(rows.map((row) => [row.key, Number(row.participants)]));
     },
 
     /** Participants enrolled per course schedule. */
@@ -345,11 +320,11 @@ export function createAvailabilityRepository(db: Executor) {
       if (scheduleIds.length === 0) return new Map();
       const rows = await executeRows<{ scheduleId: string; participants: number }>(
         executor,
-        sql`SELECT schedule_id::text AS "scheduleId", sum(participants)::int AS participants
-            FROM bookings_busy_times
-            WHERE site_id = ${siteId} AND schedule_id = ANY(${uuidArray(scheduleIds)}) AND source = 'BOOKING'
-              AND (expires_at IS NULL OR expires_at > ${new Date(now)})
-            GROUP BY schedule_id`,
+        sql`SELECT ${b.scheduleId}::text AS "scheduleId", sum(${b.participants})::int AS participants
+            FROM ${b}
+            WHERE ${b.siteId} = ${siteId} AND ${b.scheduleId} = ANY(${uuidArray(scheduleIds)}) AND ${b.source} = 'BOOKING'
+              AND (${b.expiresAt} IS NULL OR ${b.expiresAt} > ${new Date(now)})
+            GROUP BY ${b.scheduleId}`,
       );
       return new Map(rows.map((row) => [row.scheduleId, Number(row.participants)]));
     },
@@ -357,7 +332,7 @@ export function createAvailabilityRepository(db: Executor) {
     /** Writes busy time (bookings, blocked time, imported external events) in the caller's transaction. */
     async insertBusy(rows: readonly NewBusyTimeRow[], executor: Executor = db): Promise<void> {
       if (rows.length === 0) return;
-      await executor.insert(bookingBusyTimes).values([...rows]);
+      await executor.insert(b).values([...rows]);
     },
 
     /** Removes the busy time one source wrote (a canceled booking, a re-imported calendar). */
@@ -369,10 +344,32 @@ export function createAvailabilityRepository(db: Executor) {
     ): Promise<void> {
       await executeRows(
         executor,
-        sql`DELETE FROM bookings_busy_times WHERE site_id = ${siteId} AND source = ${source} AND source_id = ${sourceId}`,
+        sql`DELETE FROM ${b} WHERE ${b.siteId} = ${siteId} AND ${b.source} = ${source} AND ${b.sourceId} = ${sourceId}`,
       );
     },
   };
+}
+
+const ruleColumns = sql`${rs.id} AS id, ${rs.serviceId} AS "serviceId", ${rs.weekday} AS weekday,
+  ${rs.startMinute} AS "startMinute", ${rs.durationMinutes} AS "durationMinutes", ${rs.capacity} AS capacity,
+  ${rs.staffMemberId} AS "staffMemberId", ${rs.startDate}::text AS "startDate", ${rs.endDate}::text AS "endDate"`;
+
+/** A session's columns but its id (one-off sessions and exceptions name it differently). */
+const sessionColumns = sql`${ss.serviceId} AS "serviceId", ${epochMs(ss.startDate)} AS start,
+  ${epochMs(ss.endDate)} AS "end", ${ss.capacity} AS capacity, ${ss.staffMemberId} AS "staffMemberId",
+  ${ss.cancelled} AS cancelled`;
+
+/** A ledger row that blocks the whole business (no staff member, resource, class session or course). */
+const businessWide = sql`(${b.staffMemberId} IS NULL AND ${b.resourceId} IS NULL AND ${b.sessionId} IS NULL AND ${b.scheduleId} IS NULL)`;
+
+/**
+ * Ledger rows of the site overlapping `reach`, written as the ledger's GiST index (site, range) is, less
+ * the payment holds that expired by `now`.
+ */
+function busyOverlapping(siteId: string, reach: Interval, now: number) {
+  return sql`${b.siteId} = ${siteId}
+    AND tstzrange(${b.startDate}, ${b.endDate}, '[)') && tstzrange(${new Date(reach.start)}, ${new Date(reach.end)}, '[)')
+    AND (${b.expiresAt} IS NULL OR ${b.expiresAt} > ${new Date(now)})`;
 }
 
 interface BusyGroup {

@@ -70,8 +70,16 @@ import {
 } from './time-slot-answers.ts';
 export { maxRangeDays } from './availability-requests.ts';
 
-export function createAvailabilityService(deps: { repository: AvailabilityRepository }) {
+/** Participants on the waiting list per class session, or per course under its schedule id (the lifecycle's). */
+export type WaitlistedOf = (siteId: string, scheduleIds: readonly string[]) => Promise<Map<string, number>>;
+
+export function createAvailabilityService(deps: {
+  repository: AvailabilityRepository;
+  /** The lifecycle's waiting lists (`createBookingsLifecycleModule(...).waitlistedOf`); none without it. */
+  waitlistedOf?: WaitlistedOf;
+}) {
   const { repository } = deps;
+  const waitlistedOf: WaitlistedOf = deps.waitlistedOf ?? (async () => new Map());
 
   function requireServices(records: readonly ServiceRecord[], ids: readonly string[]): ServiceRecord[] {
     const byId = new Map(records.map((record) => [record.id, record]));
@@ -127,10 +135,10 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
     const business = { timeZone: ctx.site.timezone, hours: businessHoursOf(record) };
     const isCourse = service.type === 'COURSE';
     const [ruleRows, sessionRows, booked, enrolled, waitlisted] = await Promise.all([
-      repository.findRules(ctx.site.id, [record.id]),
+      repository.findRules(ctx.site.id, [record.scheduleId]),
       repository.findSessions(
         ctx.site.id,
-        [record.id],
+        [record.scheduleId],
         isCourse ? null : { start: window.start - dayMs, end: window.end + dayMs },
       ),
       isCourse
@@ -143,7 +151,7 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       isCourse
         ? repository.enrolledBySchedule(ctx.site.id, [record.scheduleId], now)
         : Promise.resolve(new Map<string, number>()),
-      waitlistOf(record) ? repository.waitlistedOf(ctx.site.id, [record.scheduleId]) : undefined,
+      waitlistOf(record) ? waitlistedOf(ctx.site.id, [record.scheduleId]) : undefined,
     ]);
     const input = {
       business,
@@ -260,8 +268,8 @@ export function createAvailabilityService(deps: { repository: AvailabilityReposi
       }
       const now = ctx.now().getTime();
       const [ruleRows, sessionRows, enrolled] = await Promise.all([
-        repository.findRules(ctx.site.id, [serviceId]),
-        repository.findSessions(ctx.site.id, [serviceId], null),
+        repository.findRules(ctx.site.id, [service.scheduleId]),
+        repository.findSessions(ctx.site.id, [service.scheduleId], null),
         repository.enrolledBySchedule(ctx.site.id, [service.scheduleId], now),
       ]);
       const rules = toRules(ruleRows);

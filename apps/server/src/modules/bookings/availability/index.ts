@@ -4,16 +4,18 @@ import type { Database } from '../../../platform/db/database.ts';
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
 import { createAvailabilityRepository } from './availability.repository.ts';
 import { availabilityRoutes } from './availability.routes.ts';
-import { createAvailabilityService } from './availability.service.ts';
+import { createAvailabilityService, type WaitlistedOf } from './availability.service.ts';
 
 /** Availability of the bookings module: wire into buildApp with `await app.register(availability.routes)`. */
 export function createAvailabilityModule(deps: {
   database: Database;
   rateLimiter: RateLimiter;
   config: Pick<Config, 'AVAILABILITY_RATE_LIMIT_PER_IP'>;
+  /** The lifecycle's waiting lists, shown on class and course slots. */
+  waitlistedOf: WaitlistedOf;
 }) {
   const repository = createAvailabilityRepository(deps.database.db);
-  const service = createAvailabilityService({ repository });
+  const service = createAvailabilityService({ repository, waitlistedOf: deps.waitlistedOf });
   // Every availability query computes slots over the catalogue and the busy ledger: the most expensive
   // public reads, so each client address gets a traffic-sized budget (README, "Limits").
   const perIp: RateLimitRule = {

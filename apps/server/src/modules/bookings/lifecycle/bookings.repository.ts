@@ -687,6 +687,31 @@ export function createBookingsRepository(db: Executor) {
         .limit(limit);
     },
 
+    /**
+     * Participants on the waiting list per class session (keyed by the session they wait for), or per
+     * course schedule under the schedule id.
+     */
+    async waitlistedOf(
+      siteId: string,
+      scheduleIds: readonly string[],
+      executor: Executor = db,
+    ): Promise<Map<string, number>> {
+      if (scheduleIds.length === 0) return new Map();
+      const key = sql<string>`coalesce(${bookings.sessionKey}, ${bookings.scheduleId}::text)`;
+      const rows = await executor
+        .select({ key, participants: sql<number>`sum(${bookings.totalParticipants})::int` })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.siteId, siteId),
+            inArray(bookings.scheduleId, [...scheduleIds]),
+            eq(bookings.status, 'WAITING_LIST'),
+          ),
+        )
+        .groupBy(key);
+      return new Map(rows.map((row) => [row.key, Number(row.participants)]));
+    },
+
     // --- forms --------------------------------------------------------------------------------------
 
     async insertForm(

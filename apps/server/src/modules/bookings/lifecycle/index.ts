@@ -111,6 +111,9 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     bookings,
     multiService,
     slotHoldingBookingsOf,
+    /** Participants waiting per class session, or per course under its schedule id (availability shows them). */
+    waitlistedOf: (siteId: string, scheduleIds: readonly string[]) =>
+      repository.waitlistedOf(siteId, scheduleIds),
     extended,
     sms,
     /** What the default adapter recorded (empty with a real SMS adapter). */
