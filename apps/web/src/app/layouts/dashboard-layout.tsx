@@ -40,11 +40,11 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { t } from '../../i18n/strings.ts';
 import { t as dashboard } from '../../features/dashboard/shared/strings.ts';
 import {
+  type DashboardSession,
   SessionProvider,
   useSession,
-  useSessionQuery,
-  type DashboardSession,
 } from '../../features/dashboard/shared/session.tsx';
+import { useSessionQuery } from '../../features/dashboard/shared/api/session.ts';
 
 interface NavItem {
   to: string;

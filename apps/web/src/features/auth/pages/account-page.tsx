@@ -19,9 +19,9 @@ import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AtriumError } from '@atrium/sdk';
-import { atrium } from '../../../lib/atrium-client.ts';
 import { memberName, useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../strings.ts';
+import { useChangePassword } from '../api/passwords.ts';
 import { FormError } from '../components/form-error.tsx';
 import { authPaths } from '../navigation.ts';
 import { validateNewPassword } from '../validation.ts';
@@ -37,6 +37,7 @@ function initials(name: string): string {
 function ChangePasswordCard() {
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const changePassword = useChangePassword();
   const form = useForm({
     initialValues: { currentPassword: '', password: '' },
     validate: { password: validateNewPassword },
@@ -45,7 +46,7 @@ function ChangePasswordCard() {
     setSaving(true);
     setError(undefined);
     try {
-      await atrium.identity.changePassword(password, currentPassword || undefined);
+      await changePassword.mutateAsync({ password, currentPassword: currentPassword || undefined });
       form.reset();
       notifications.show({ color: 'brand', message: t.auth.account.passwordChanged });
     } catch (caught) {

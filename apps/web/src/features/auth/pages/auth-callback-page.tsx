@@ -2,9 +2,9 @@ import { Button, Loader, Stack, Text } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { atrium } from '../../../lib/atrium-client.ts';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../strings.ts';
+import { useCompleteRedirectSignIn } from '../api/sign-in.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { authPaths, safeReturnTo } from '../navigation.ts';
@@ -15,14 +15,14 @@ export function AuthCallbackPage() {
   const auth = useAuth();
   const [error, setError] = useState<string>();
   const started = useRef(false);
+  const { mutateAsync: completeSignIn } = useCompleteRedirectSignIn();
 
   useEffect(() => {
     // A code is good once: React's development double effect must not spend it twice.
     if (started.current) return;
     started.current = true;
     const mode = window.location.hash.length > 1 ? 'fragment' : 'query';
-    atrium.identity
-      .completeRedirectLogin(window.location.href, mode)
+    completeSignIn({ url: window.location.href, mode })
       .then(async ({ originalUri }) => {
         await auth.signedIn();
         navigate(safeReturnTo(originalUri), { replace: true });
@@ -30,7 +30,7 @@ export function AuthCallbackPage() {
       .catch((caught: unknown) =>
         setError(caught instanceof Error ? caught.message : t.auth.callback.failed),
       );
-  }, [auth, navigate]);
+  }, [auth, navigate, completeSignIn]);
 
   return (
     <AuthCard

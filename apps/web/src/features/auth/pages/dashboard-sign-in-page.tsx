@@ -4,8 +4,8 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AtriumError } from '@atrium/sdk';
-import { dashboardClient } from '../../../lib/atrium-client.ts';
 import { t } from '../strings.ts';
+import { useStaffSignIn } from '../api/sign-in.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { authPaths } from '../navigation.ts';
@@ -19,6 +19,7 @@ export function DashboardSignInPage() {
   const returnTo = params.get('returnTo');
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  const staffSignIn = useStaffSignIn();
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: { email: validateEmail, password: validateRequired },
@@ -28,7 +29,7 @@ export function DashboardSignInPage() {
     setSubmitting(true);
     setError(undefined);
     try {
-      await dashboardClient.identity.staffLogin({ email: values.email.trim(), password: values.password });
+      await staffSignIn.mutateAsync({ email: values.email.trim(), password: values.password });
       const target = returnTo?.startsWith('/dashboard') ? returnTo : authPaths.dashboard;
       navigate(target, { replace: true });
     } catch (caught) {

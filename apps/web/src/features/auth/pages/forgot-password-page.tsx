@@ -4,8 +4,9 @@ import { IconKey, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AtriumError } from '@atrium/sdk';
-import { atrium, redirectUriFor } from '../../../lib/atrium-client.ts';
+import { redirectUriFor } from '../../../lib/atrium-client.ts';
 import { t } from '../strings.ts';
+import { useSendPasswordReset } from '../api/passwords.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { authPaths } from '../navigation.ts';
@@ -15,6 +16,7 @@ export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string>();
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  const sendReset = useSendPasswordReset();
   const form = useForm({ initialValues: { email: '' }, validate: { email: validateEmail } });
 
   const submit = form.onSubmit(async ({ email }) => {
@@ -23,7 +25,7 @@ export function ForgotPasswordPage() {
     try {
       // The link comes back to this app's reset page when its origin is registered; else the server's default.
       const redirectUrl = new URL(authPaths.reset, redirectUriFor()).toString();
-      await atrium.identity.sendPasswordResetEmail(email.trim(), { redirectUrl });
+      await sendReset.mutateAsync({ email: email.trim(), redirectUrl });
       setSentTo(email.trim());
     } catch (caught) {
       setError(caught instanceof AtriumError ? caught.message : t.auth.errors.generic);

@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { atrium } from '../../../lib/atrium-client.ts';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../strings.ts';
 import { t as shell } from '../../../i18n/strings.ts';
+import { useRegister } from '../api/register.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { authPaths, safeReturnTo, verifyStateFrom } from '../navigation.ts';
@@ -20,6 +20,7 @@ export function RegisterPage() {
   const [error, setError] = useState<string>();
   const [approval, setApproval] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const register = useRegister();
   const form = useForm({
     initialValues: { firstName: '', lastName: '', email: '', password: '' },
     validate: { email: validateEmail, password: validateNewPassword },
@@ -34,7 +35,7 @@ export function RegisterPage() {
         ...(values.firstName.trim() ? { firstName: values.firstName.trim() } : {}),
         ...(values.lastName.trim() ? { lastName: values.lastName.trim() } : {}),
       };
-      const result = await atrium.identity.register({ email, password: values.password, profile });
+      const result = await register.mutateAsync({ email, password: values.password, profile });
       if (result.loginState === 'SUCCESS') {
         await auth.signedIn(result);
         navigate(returnTo, { replace: true });

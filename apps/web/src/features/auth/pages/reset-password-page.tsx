@@ -4,9 +4,9 @@ import { IconLockPassword } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApplicationError, AtriumError, InvalidArgumentError } from '@atrium/sdk';
-import { atrium } from '../../../lib/atrium-client.ts';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../strings.ts';
+import { useRecoverPassword } from '../api/passwords.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { authPaths } from '../navigation.ts';
@@ -23,6 +23,7 @@ export function ResetPasswordPage() {
   const [error, setError] = useState<string>();
   const [tokenGone, setTokenGone] = useState(!recoveryToken);
   const [submitting, setSubmitting] = useState(false);
+  const recover = useRecoverPassword();
   const form = useForm({
     initialValues: { password: '', confirm: '' },
     validate: {
@@ -35,7 +36,7 @@ export function ResetPasswordPage() {
     setSubmitting(true);
     setError(undefined);
     try {
-      const result = await atrium.identity.recoverPassword(recoveryToken, password);
+      const result = await recover.mutateAsync({ token: recoveryToken, password });
       if (result.loginState === 'SUCCESS') {
         await auth.signedIn(result);
         navigate(authPaths.account, { replace: true });

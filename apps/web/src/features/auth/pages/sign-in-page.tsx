@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { atrium } from '../../../lib/atrium-client.ts';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../strings.ts';
+import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { authPaths, safeReturnTo, verifyStateFrom } from '../navigation.ts';
@@ -18,6 +18,7 @@ export function SignInPage() {
   const auth = useAuth();
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  const signIn = useSignIn();
   const form = useForm({
     initialValues: { email: params.get('email') ?? '', password: '' },
     validate: { email: validateEmail, password: validateRequired },
@@ -28,7 +29,7 @@ export function SignInPage() {
     setError(undefined);
     try {
       const email = values.email.trim();
-      const result = await atrium.identity.login({ email, password: values.password });
+      const result = await signIn.mutateAsync({ email, password: values.password });
       if (result.loginState === 'SUCCESS') {
         await auth.signedIn(result);
         navigate(returnTo, { replace: true });

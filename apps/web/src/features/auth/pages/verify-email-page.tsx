@@ -3,10 +3,10 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApplicationError } from '@atrium/sdk';
-import { atrium } from '../../../lib/atrium-client.ts';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../strings.ts';
 import { t as shell } from '../../../i18n/strings.ts';
+import { useResendVerificationCode, useVerifyEmail } from '../api/verify-email.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { authPaths, safeReturnTo, type VerifyState } from '../navigation.ts';
@@ -30,6 +30,8 @@ export function VerifyEmailPage() {
   const [approval, setApproval] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
+  const verifyEmail = useVerifyEmail();
+  const resendCode = useResendVerificationCode();
 
   if (!state?.stateToken) {
     return (
@@ -52,7 +54,7 @@ export function VerifyEmailPage() {
     setError(undefined);
     setNotice(undefined);
     try {
-      const result = await atrium.identity.processVerification({ verificationCode: value }, flow);
+      const result = await verifyEmail.mutateAsync({ code: value, flow });
       if (result.loginState === 'SUCCESS') {
         await auth.signedIn(result);
         navigate(safeReturnTo(state?.returnTo), { replace: true });
@@ -76,7 +78,7 @@ export function VerifyEmailPage() {
     setResending(true);
     setError(undefined);
     try {
-      await atrium.identity.resendVerificationCode(flow);
+      await resendCode.mutateAsync(flow);
       setNotice(t.auth.verify.resent);
       setCode('');
     } catch (caught) {

@@ -12,14 +12,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUsersPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AtriumError } from '@atrium/sdk';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { admin } from '../shared/dashboard-client.ts';
-import { sessionKey } from '../shared/session.tsx';
+import { useAcceptInvitation } from './api/accept-invitation.ts';
 import classes from './accept-invitation-page.module.css';
 
 const s = t.acceptInvitation;
@@ -30,7 +28,7 @@ const s = t.acceptInvitation;
  */
 export function AcceptInvitationPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const accept = useAcceptInvitation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [error, setError] = useState<string>();
@@ -51,12 +49,11 @@ export function AcceptInvitationPage() {
         ...(values.firstName.trim() ? { firstName: values.firstName.trim() } : {}),
         ...(values.lastName.trim() ? { lastName: values.lastName.trim() } : {}),
       };
-      await admin.team.acceptStaffInvitation({
+      await accept.mutateAsync({
         token,
         password: values.password,
         ...(Object.keys(profile).length > 0 ? { profile } : {}),
       });
-      await queryClient.invalidateQueries({ queryKey: sessionKey });
       navigate('/dashboard', { replace: true });
     } catch (caught) {
       const refused = caught instanceof AtriumError && (caught.status ?? 500) < 500 && caught.status !== 429;

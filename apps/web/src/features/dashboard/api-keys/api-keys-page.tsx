@@ -14,48 +14,31 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconPlus } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
-import { admin } from '../shared/dashboard-client.ts';
-import { formatDateTime } from '../shared/format.ts';
 import { useSession } from '../shared/session.tsx';
+import { formatDateTime } from '../shared/format.ts';
 import { EmptyState, LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api/api-keys.ts';
 
 const s = t.apiKeys;
-const key = ['dashboard', 'api-keys'];
 
 /** Keys for servers and scripts: created with a name and scopes, the secret shown once, revoked at once. */
 export function ApiKeysPage() {
   const session = useSession();
-  const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState('*');
   const [secret, setSecret] = useState<string>();
-  const keys = useQuery({ queryKey: key, enabled: session.isOwner, queryFn: () => admin.team.listApiKeys() });
-  const create = useActionMutation({
-    mutationFn: () =>
-      admin.team.createApiKey({
-        name: name.trim(),
-        scopes: scopes
-          .split(/[\s,]+/)
-          .map((scope) => scope.trim())
-          .filter(Boolean),
-      }),
+  const keys = useApiKeys(session.isOwner);
+  const create = useCreateApiKey({
     onSuccess: (answer) => {
       setSecret(answer.key);
       setName('');
-      void queryClient.invalidateQueries({ queryKey: key });
     },
   });
-  const revoke = useActionMutation({
-    mutationFn: (id: string) => admin.team.revokeApiKey(id),
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: s.revoked });
-      void queryClient.invalidateQueries({ queryKey: key });
-    },
+  const revoke = useRevokeApiKey({
+    onSuccess: () => notifications.show({ color: 'teal', message: s.revoked }),
   });
   if (!session.isOwner)
     return (
@@ -183,7 +166,15 @@ export function ApiKeysPage() {
               <Button
                 loading={create.isPending}
                 disabled={!name.trim() || !scopes.trim()}
-                onClick={() => create.mutate()}
+                onClick={() =>
+                  create.mutate({
+                    name: name.trim(),
+                    scopes: scopes
+                      .split(/[\s,]+/)
+                      .map((scope) => scope.trim())
+                      .filter(Boolean),
+                  })
+                }
               >
                 {s.create}
               </Button>

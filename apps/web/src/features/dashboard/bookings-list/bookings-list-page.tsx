@@ -16,47 +16,29 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconDownload } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
 import { csvDocument } from '../../../lib/csv.ts';
-import { bookingsKey } from '../shared/booking-actions.ts';
+import { useNames } from '../shared/api/catalogue.ts';
 import { BookingDrawer } from '../shared/booking-drawer.tsx';
-import { useNames } from '../shared/catalogue-data.ts';
-import { admin, errorMessage } from '../shared/dashboard-client.ts';
 import { bookingServiceId, contactName, formatDateTime } from '../shared/format.ts';
 import { EmptyState, LoadError, Loading, PageHeader, PaymentBadge, StatusBadge } from '../shared/ui.tsx';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import {
+  useAllBookings,
+  useBookingsList,
+  useBulkStatus,
+  type ListFilters,
+  type ListSort,
+  type SortField,
+} from './api/bookings-list.ts';
 
 const s = t.bookingsList;
 const pageSize = 20;
 // Dates and badges stay whole on one line; names and services wrap instead.
 const noWrap = { whiteSpace: 'nowrap' } as const;
-type SortField = 'startDate' | 'createdDate';
-
-interface ListFilters {
-  statuses: string[];
-  serviceIds: string[];
-  staffId: string | null;
-  email: string;
-  when: 'upcoming' | 'past' | 'all';
-}
-
-function buildQuery(filters: ListFilters, sort: { field: SortField; order: 'ASC' | 'DESC' }) {
-  let query = admin.bookings.queryExtendedBookings({ withBookingAttendanceInfo: true });
-  if (filters.statuses.length > 0) query = query.in('status', filters.statuses);
-  if (filters.serviceIds.length > 0) query = query.in('bookedEntity.slot.serviceId', filters.serviceIds);
-  if (filters.staffId) query = query.eq('bookedEntity.slot.resource.id', filters.staffId);
-  if (filters.email.trim()) query = query.eq('contactDetails.email', filters.email.trim().toLowerCase());
-  if (filters.when === 'upcoming') query = query.ge('startDate', new Date());
-  if (filters.when === 'past') query = query.lt('startDate', new Date());
-  return sort.order === 'ASC' ? query.ascending(sort.field) : query.descending(sort.field);
-}
-
 /** Every booking, filtered, sorted and paged on the server; bulk actions and CSV export. */
 export function BookingsListPage() {
-  const queryClient = useQueryClient();
   const { services, staff, serviceNames, staffNames } = useNames();
   const [filters, setFilters] = useState<ListFilters>({
     statuses: [],
@@ -65,45 +47,32 @@ export function BookingsListPage() {
     email: '',
     when: 'upcoming',
   });
-  const [sort, setSort] = useState<{ field: SortField; order: 'ASC' | 'DESC' }>({
+  const [sort, setSort] = useState<ListSort>({
     field: 'startDate',
     order: 'ASC',
   });
   const [page, setPage] = useState(1);
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [selected, setSelected] = useState<string>();
-  const [exporting, setExporting] = useState(false);
   const [exported, setExported] = useState(0);
 
-  const list = useQuery({
-    queryKey: [...bookingsKey, 'list', filters, sort, page],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      buildQuery(filters, sort)
-        .limit(pageSize)
-        .skip((page - 1) * pageSize)
-        .find(),
-  });
+  const list = useBookingsList(filters, sort, page, pageSize);
   const rows = list.data?.items ?? [];
 
-  const bulk = useActionMutation({
-    mutationFn: async (kind: 'confirm' | 'decline') => {
-      const details = rows
-        .filter((row) => checked.has(row.booking.id))
-        .map(({ booking }) => ({ bookingId: booking.id, revision: booking.revision }));
-      // One request for the selection; each booking changes on its own on the server.
-      const answer =
-        kind === 'confirm'
-          ? await admin.bookingBulkStatus.bulkConfirmBookings(details, { returnEntity: false })
-          : await admin.bookingBulkStatus.bulkDeclineBookings(details, { returnEntity: false });
-      return { done: answer.bulkActionMetadata.totalSuccesses, total: details.length };
-    },
+  const bulk = useBulkStatus({
     onSuccess: ({ done, total }) => {
       notifications.show({ color: done === total ? 'teal' : 'orange', message: s.bulkDone(done, total) });
       setChecked(new Set());
-      void queryClient.invalidateQueries({ queryKey: bookingsKey });
     },
   });
+  const bulkChange = (kind: 'confirm' | 'decline') =>
+    bulk.mutate({
+      kind,
+      selection: rows
+        .filter((row) => checked.has(row.booking.id))
+        .map(({ booking }) => ({ bookingId: booking.id, revision: booking.revision })),
+    });
+  const exportAll = useAllBookings({ onSuccess: (all) => downloadCsv(all) });
 
   function change(next: Partial<ListFilters>) {
     setFilters((current) => ({ ...current, ...next }));
@@ -119,58 +88,46 @@ export function BookingsListPage() {
     setPage(1);
   }
 
-  async function exportCsv() {
-    setExporting(true);
+  function exportCsv() {
     setExported(0);
-    try {
-      const all: WithDates<ExtendedBooking>[] = [];
-      let result = await buildQuery(filters, sort).limit(100).find();
-      all.push(...result.items);
-      // Every matching booking, page by page (the server caps a page at 100): an export has no row limit.
-      while (result.hasNext()) {
-        result = await result.next();
-        all.push(...result.items);
-        setExported(all.length);
-      }
-      const header = [
-        'id',
-        'status',
-        'payment',
-        'start',
-        'end',
-        'service',
-        'staff',
-        'customer',
-        'email',
-        'phone',
-        'participants',
-        'attendance',
-      ];
-      const rows = all.map(({ booking, attendanceInfo }) => [
-        booking.id,
-        booking.status,
-        booking.paymentStatus,
-        booking.startDate.toISOString(),
-        booking.endDate.toISOString(),
-        serviceNames.get(bookingServiceId(booking) ?? '') ?? '',
-        staffNames.get(booking.bookedEntity.slot?.resource?.id ?? '') ?? '',
-        contactName(booking.contactDetails),
-        booking.contactDetails?.email ?? '',
-        booking.contactDetails?.phone ?? '',
-        booking.totalParticipants,
-        attendanceInfo?.attendanceStatus ?? 'NOT_SET',
-      ]);
-      const blob = new Blob([csvDocument(header, rows)], { type: 'text/csv;charset=utf-8' });
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = `bookings-${new Date().toISOString().slice(0, 10)}.csv`;
-      link.click();
-      URL.revokeObjectURL(link.href);
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    } finally {
-      setExporting(false);
-    }
+    exportAll.mutate({ filters, sort, onProgress: setExported });
+  }
+
+  function downloadCsv(all: WithDates<ExtendedBooking>[]) {
+    const header = [
+      'id',
+      'status',
+      'payment',
+      'start',
+      'end',
+      'service',
+      'staff',
+      'customer',
+      'email',
+      'phone',
+      'participants',
+      'attendance',
+    ];
+    const rows = all.map(({ booking, attendanceInfo }) => [
+      booking.id,
+      booking.status,
+      booking.paymentStatus,
+      booking.startDate.toISOString(),
+      booking.endDate.toISOString(),
+      serviceNames.get(bookingServiceId(booking) ?? '') ?? '',
+      staffNames.get(booking.bookedEntity.slot?.resource?.id ?? '') ?? '',
+      contactName(booking.contactDetails),
+      booking.contactDetails?.email ?? '',
+      booking.contactDetails?.phone ?? '',
+      booking.totalParticipants,
+      attendanceInfo?.attendanceStatus ?? 'NOT_SET',
+    ]);
+    const blob = new Blob([csvDocument(header, rows)], { type: 'text/csv;charset=utf-8' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = `bookings-${new Date().toISOString().slice(0, 10)}.csv`;
+    link.click();
+    URL.revokeObjectURL(link.href);
   }
 
   const allChecked = rows.length > 0 && rows.every((row) => checked.has(row.booking.id));
@@ -193,10 +150,10 @@ export function BookingsListPage() {
           <Button
             variant="default"
             leftSection={<IconDownload size={16} />}
-            disabled={exporting}
-            onClick={() => void exportCsv()}
+            disabled={exportAll.isPending}
+            onClick={exportCsv}
           >
-            {exporting ? s.exporting(exported, list.data?.totalCount ?? 0) : s.export}
+            {exportAll.isPending ? s.exporting(exported, list.data?.totalCount ?? 0) : s.export}
           </Button>
         }
       />
@@ -252,7 +209,7 @@ export function BookingsListPage() {
       {checked.size > 0 && (
         <Group mb="sm" gap="sm">
           <Text size="sm">{s.selected(checked.size)}</Text>
-          <Button size="xs" loading={bulk.isPending} onClick={() => bulk.mutate('confirm')}>
+          <Button size="xs" loading={bulk.isPending} onClick={() => bulkChange('confirm')}>
             {s.bulkConfirm}
           </Button>
           <Button
@@ -260,7 +217,7 @@ export function BookingsListPage() {
             color="red"
             variant="light"
             loading={bulk.isPending}
-            onClick={() => bulk.mutate('decline')}
+            onClick={() => bulkChange('decline')}
           >
             {s.bulkDecline}
           </Button>

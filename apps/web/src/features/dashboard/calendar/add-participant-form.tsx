@@ -8,8 +8,9 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
-import { bookingsKey } from '../shared/booking-actions.ts';
-import { admin, errorMessage } from '../shared/dashboard-client.ts';
+import { bookingsKey } from '../shared/api/bookings.ts';
+import { admin } from '../shared/api/admin-client.ts';
+import { errorMessage } from '../shared/errors.ts';
 
 const s = t.calendarSession;
 const f = t.calendarSlot;

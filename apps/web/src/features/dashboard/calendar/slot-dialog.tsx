@@ -19,8 +19,9 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { t } from './strings.ts';
-import { bookingsKey } from '../shared/booking-actions.ts';
-import { admin, errorCode, errorMessage } from '../shared/dashboard-client.ts';
+import { bookingsKey } from '../shared/api/bookings.ts';
+import { admin } from '../shared/api/admin-client.ts';
+import { errorCode, errorMessage } from '../shared/errors.ts';
 import { formatRange } from '../shared/format.ts';
 import { blockedTimeKey } from './use-blocked-time.ts';
 

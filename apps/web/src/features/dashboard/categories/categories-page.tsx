@@ -31,11 +31,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { categoriesKey, useAllCategories, useServiceCountsByCategory } from '../shared/catalogue-lookups.ts';
-import { ConfirmModal } from '../shared/confirm-modal.tsx';
-import { admin } from '../shared/dashboard-client.ts';
-import { Pager, usePagedList } from '../shared/paged-list.tsx';
+import { categoriesKey, useAllCategories, useServiceCountsByCategory } from '../shared/api/catalogue.ts';
+import { admin } from '../shared/api/admin-client.ts';
 import { useSession } from '../shared/session.tsx';
+import { ConfirmModal } from '../shared/confirm-modal.tsx';
+import { Pager, usePagedList } from '../shared/paged-list.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { errorCode } from '../shared/dashboard-client.ts';
+import { errorCode } from '../shared/errors.ts';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, NotAllowed } from '../shared/ui.tsx';
 import { itemsKey, useCollection, type Collection } from './api/collections-queries.ts';

@@ -1,15 +1,14 @@
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
-import { bookingsKey, useBookingAction } from '../shared/booking-actions.ts';
-import { BookingDrawer } from '../shared/booking-drawer.tsx';
-import { useNames } from '../shared/catalogue-data.ts';
-import { admin } from '../shared/dashboard-client.ts';
-import { bookingServiceId, contactName, formatDateTime, formatTime, localDay } from '../shared/format.ts';
+import { useBookingAction } from '../shared/api/bookings.ts';
+import { useBookingsPerDay, usePendingBookings, useTodaysBookings } from './api/home-bookings.ts';
+import { useNames } from '../shared/api/catalogue.ts';
 import { useSession } from '../shared/session.tsx';
+import { BookingDrawer } from '../shared/booking-drawer.tsx';
+import { bookingServiceId, contactName, formatDateTime, formatTime } from '../shared/format.ts';
 import { EmptyState, LoadError, Loading, PageHeader, StatusBadge } from '../shared/ui.tsx';
 
 const s = t.home;
@@ -17,12 +16,6 @@ const s = t.home;
 function startOfDay(date: Date): Date {
   const copy = new Date(date);
   copy.setHours(0, 0, 0, 0);
-  return copy;
-}
-
-function addDays(date: Date, days: number): Date {
-  const copy = new Date(date);
-  copy.setDate(copy.getDate() + days);
   return copy;
 }
 
@@ -34,50 +27,9 @@ export function HomePage() {
   const action = useBookingAction();
   const today = startOfDay(new Date());
 
-  const todays = useQuery({
-    queryKey: [...bookingsKey, 'today', today.toISOString()],
-    queryFn: async () =>
-      (
-        await admin.bookings
-          .queryExtendedBookings()
-          .ge('startDate', today)
-          .lt('startDate', addDays(today, 1))
-          .in('status', ['CONFIRMED', 'PENDING', 'CREATED', 'WAITING_LIST'])
-          .ascending('startDate')
-          .limit(50)
-          .find()
-      ).items,
-  });
-
-  const pending = useQuery({
-    queryKey: [...bookingsKey, 'pending'],
-    queryFn: () =>
-      admin.bookings
-        .queryExtendedBookings({ withBookingAllowedActions: true })
-        .eq('status', 'PENDING')
-        .ascending('startDate')
-        .limit(10)
-        .find(),
-  });
-
-  // One server-side count per local day: exact whatever the volume (a busy site has thousands of
-  // bookings a month), and each count is an index range scan, so the 30 small requests stay cheap.
-  const chart = useQuery({
-    queryKey: [...bookingsKey, 'per-day', today.toISOString()],
-    queryFn: async () => {
-      const from = addDays(today, -29);
-      return Promise.all(
-        Array.from({ length: 30 }, async (_, index) => {
-          const day = addDays(from, index);
-          const count = await admin.bookings.countExtendedBookings({
-            startDate: { $gte: day.toISOString(), $lt: addDays(day, 1).toISOString() },
-            status: { $in: ['CONFIRMED', 'PENDING', 'CREATED'] },
-          });
-          return { day: localDay(day).slice(5), bookings: count };
-        }),
-      );
-    },
-  });
+  const todays = useTodaysBookings(today);
+  const pending = usePendingBookings();
+  const chart = useBookingsPerDay(today);
 
   const name = session.identity.identityProfile?.firstName;
   return (

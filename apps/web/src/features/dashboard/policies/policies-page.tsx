@@ -16,17 +16,14 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { admin } from '../shared/dashboard-client.ts';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import { useMakeDefaultPolicy, usePolicies, useSavePolicy } from './api/policies.ts';
 
 const s = t.policies;
-const key = ['dashboard', 'policies'];
 
 interface Values {
   name: string;
@@ -90,18 +87,12 @@ function toInput(values: Values): BookingPolicyInput {
 }
 
 function PolicyForm({ policy, onClose }: { policy?: WithDates<BookingPolicy>; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(valuesOf(policy));
   const set = <K extends keyof Values>(field: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
-  const save = useActionMutation({
-    mutationFn: () =>
-      policy
-        ? admin.bookings.updateBookingPolicy(policy.id, { ...toInput(values), revision: policy.revision })
-        : admin.bookings.createBookingPolicy(toInput(values)),
+  const save = useSavePolicy({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.saved });
-      void queryClient.invalidateQueries({ queryKey: key });
       onClose();
     },
   });
@@ -164,7 +155,11 @@ function PolicyForm({ policy, onClose }: { policy?: WithDates<BookingPolicy>; on
         <Button variant="default" onClick={onClose}>
           {shared.common.cancel}
         </Button>
-        <Button loading={save.isPending} disabled={!values.name.trim()} onClick={() => save.mutate()}>
+        <Button
+          loading={save.isPending}
+          disabled={!values.name.trim()}
+          onClick={() => save.mutate({ policy, input: toInput(values) })}
+        >
           {shared.common.save}
         </Button>
       </Group>
@@ -175,17 +170,9 @@ function PolicyForm({ policy, onClose }: { policy?: WithDates<BookingPolicy>; on
 /** Booking policies: how early and late customers may book, cancel and reschedule, waitlists. */
 export function PoliciesPage() {
   const session = useSession();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ policy?: WithDates<BookingPolicy> }>();
-  const policies = useQuery({
-    queryKey: key,
-    enabled: session.canManage,
-    queryFn: async () => (await admin.bookings.queryBookingPolicies().limit(100).find()).items,
-  });
-  const makeDefault = useActionMutation({
-    mutationFn: (id: string) => admin.bookings.setDefaultBookingPolicy(id),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
-  });
+  const policies = usePolicies(session.canManage);
+  const makeDefault = useMakeDefaultPolicy();
   if (!session.canManage)
     return (
       <>

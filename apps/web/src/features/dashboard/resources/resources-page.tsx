@@ -24,12 +24,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { resourcesKey, resourceTypesKey, useAllResourceTypes } from '../shared/catalogue-lookups.ts';
+import { resourcesKey, resourceTypesKey, useAllResourceTypes } from '../shared/api/catalogue.ts';
+import { admin } from '../shared/api/admin-client.ts';
+import { errorCode, errorMessage } from '../shared/errors.ts';
+import { useSession } from '../shared/session.tsx';
 import { ConfirmModal } from '../shared/confirm-modal.tsx';
-import { admin, errorCode, errorMessage } from '../shared/dashboard-client.ts';
 import { formatDay } from '../shared/format.ts';
 import { Pager, usePagedList } from '../shared/paged-list.tsx';
-import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 

@@ -16,7 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { admin } from '../shared/dashboard-client.ts';
+import { admin } from '../shared/api/admin-client.ts';
 import { EmptyState, LoadError, Loading } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 

@@ -19,7 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconPlus, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { t } from './strings.ts';
-import { admin } from '../shared/dashboard-client.ts';
+import { admin } from '../shared/api/admin-client.ts';
 import { mediaUrl } from './service-media.ts';
 import { useActionMutation } from '../shared/use-action-mutation.ts';
 

@@ -21,8 +21,9 @@ import { IconClock, IconList, IconPlus, IconTrash, IconUser } from '@tabler/icon
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
-import { useSite, useStaffMembers } from '../shared/catalogue-data.ts';
-import { admin, errorCode } from '../shared/dashboard-client.ts';
+import { useSite, useStaffMembers } from '../shared/api/catalogue.ts';
+import { admin } from '../shared/api/admin-client.ts';
+import { errorCode } from '../shared/errors.ts';
 import { formatMoney } from '../shared/format.ts';
 import { Loading, LoadError } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';

@@ -11,17 +11,21 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { useSite } from '../shared/catalogue-data.ts';
-import { admin } from '../shared/dashboard-client.ts';
-import type { Weekday } from '../shared/format.ts';
+import { useSite } from '../shared/api/catalogue.ts';
 import { useSession } from '../shared/session.tsx';
+import type { Weekday } from '../shared/format.ts';
 import { LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
 import { hoursProblem, WorkingHoursEditor, type Period } from '../shared/working-hours-editor.tsx';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import {
+  useBookingsSettings,
+  useRegistrationSettings,
+  useUpdateBookingsSettings,
+  useUpdateRegistrationSettings,
+  useUpdateSite,
+} from './api/settings.ts';
 
 const s = t.settings;
 const timeZones = (() => {
@@ -49,7 +53,6 @@ const currencies = [
 ];
 
 function SiteCard() {
-  const queryClient = useQueryClient();
   const site = useSite();
   const [name, setName] = useState('');
   const [timezone, setTimezone] = useState<string | null>(null);
@@ -60,18 +63,8 @@ function SiteCard() {
     setTimezone(site.data.timezone);
     setCurrency(site.data.currency);
   }, [site.data]);
-  const save = useActionMutation({
-    mutationFn: () =>
-      admin.sites.updateSite({
-        name: name.trim(),
-        ...(timezone ? { timezone } : {}),
-        ...(currency ? { currency } : {}),
-        revision: site.data?.revision,
-      }),
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: s.saved });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard', 'site'] });
-    },
+  const save = useUpdateSite({
+    onSuccess: () => notifications.show({ color: 'teal', message: s.saved }),
   });
   return (
     <Card>
@@ -106,7 +99,18 @@ function SiteCard() {
             allowDeselect={false}
           />
           <Group justify="flex-end">
-            <Button loading={save.isPending} disabled={!name.trim()} onClick={() => save.mutate()}>
+            <Button
+              loading={save.isPending}
+              disabled={!name.trim()}
+              onClick={() =>
+                save.mutate({
+                  name: name.trim(),
+                  ...(timezone ? { timezone } : {}),
+                  ...(currency ? { currency } : {}),
+                  revision: site.data?.revision,
+                })
+              }
+            >
               {shared.common.save}
             </Button>
           </Group>
@@ -117,15 +121,8 @@ function SiteCard() {
 }
 
 function RegistrationCard() {
-  const queryClient = useQueryClient();
-  const settings = useQuery({
-    queryKey: ['dashboard', 'identity-settings'],
-    queryFn: () => admin.team.getIdentitySettings(),
-  });
-  const save = useActionMutation({
-    mutationFn: (change: Record<string, boolean>) => admin.team.updateIdentitySettings(change),
-    onSuccess: (next) => queryClient.setQueryData(['dashboard', 'identity-settings'], next),
-  });
+  const settings = useRegistrationSettings();
+  const save = useUpdateRegistrationSettings();
   const toggle = (
     field: 'requireEmailVerification' | 'requireOwnerApproval' | 'captchaOnRegister' | 'captchaOnLogin',
     label: string,
@@ -159,11 +156,7 @@ function RegistrationCard() {
 }
 
 function BusinessHoursCard() {
-  const queryClient = useQueryClient();
-  const settings = useQuery({
-    queryKey: ['dashboard', 'bookings-settings'],
-    queryFn: () => admin.bookings.getBookingsSettings(),
-  });
+  const settings = useBookingsSettings();
   const [hours, setHours] = useState<Period[]>([]);
   useEffect(() => {
     if (settings.data)
@@ -172,13 +165,8 @@ function BusinessHoursCard() {
       );
   }, [settings.data]);
   const problem = hoursProblem(hours);
-  const save = useActionMutation({
-    mutationFn: () =>
-      admin.bookings.updateBookingsSettings({ businessHours: hours, revision: settings.data?.revision }),
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: s.saved });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard', 'bookings-settings'] });
-    },
+  const save = useUpdateBookingsSettings({
+    onSuccess: () => notifications.show({ color: 'teal', message: s.saved }),
   });
   return (
     <Card>
@@ -194,7 +182,11 @@ function BusinessHoursCard() {
           <WorkingHoursEditor value={hours} onChange={setHours} />
           {problem && <Alert color="red">{problem}</Alert>}
           <Group justify="flex-end">
-            <Button loading={save.isPending} disabled={Boolean(problem)} onClick={() => save.mutate()}>
+            <Button
+              loading={save.isPending}
+              disabled={Boolean(problem)}
+              onClick={() => save.mutate({ businessHours: hours, revision: settings.data?.revision })}
+            >
               {shared.common.save}
             </Button>
           </Group>

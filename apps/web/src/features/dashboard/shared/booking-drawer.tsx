@@ -10,13 +10,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { t } from './strings.ts';
-import { useBookingAction, bookingsKey } from './booking-actions.ts';
+import { useBookingAction, useExtendedBooking } from './api/bookings.ts';
 import { BookingHistory } from './booking-history.tsx';
-import { useNames } from './catalogue-data.ts';
-import { admin } from './dashboard-client.ts';
+import { useNames } from './api/catalogue.ts';
 import { bookingServiceId, contactName, formatDateTime, formatRange } from './format.ts';
 import { LoadError, Loading, PaymentBadge, StatusBadge } from './ui.tsx';
 
@@ -31,23 +29,7 @@ export function BookingDrawer({
   onClose: () => void;
 }) {
   const { serviceNames, staffNames } = useNames();
-  const query = useQuery({
-    queryKey: [...bookingsKey, 'extended', bookingId],
-    enabled: Boolean(bookingId),
-    queryFn: async () => {
-      const page = await admin.bookings
-        .queryExtendedBookings({
-          withBookingAllowedActions: true,
-          withBookingAttendanceInfo: true,
-          withFormSubmission: true,
-          withBookingFeeDetails: true,
-        })
-        .eq('id', bookingId)
-        .limit(1)
-        .find();
-      return page.items[0] ?? null;
-    },
-  });
+  const query = useExtendedBooking(bookingId);
   const action = useBookingAction();
   const [participants, setParticipants] = useState<number>(1);
   const extended = query.data;

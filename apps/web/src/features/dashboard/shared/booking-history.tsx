@@ -1,8 +1,6 @@
 import { Stack, Text, Timeline } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { t } from './strings.ts';
-import { bookingsKey } from './booking-actions.ts';
-import { admin } from './dashboard-client.ts';
+import { useBookingHistory } from './api/bookings.ts';
 import { formatDateTime, formatRange } from './format.ts';
 import { LoadError } from './ui.tsx';
 
@@ -10,10 +8,7 @@ const s = t.bookingHistory;
 
 /** What happened to one booking, oldest first, as the server recorded it with each change. */
 export function BookingHistory({ bookingId }: { bookingId: string }) {
-  const history = useQuery({
-    queryKey: [...bookingsKey, 'history', bookingId],
-    queryFn: () => admin.bookingHistory.getBookingHistory(bookingId),
-  });
+  const history = useBookingHistory(bookingId);
   if (history.isError) return <LoadError error={history.error} />;
   const entries = history.data ?? [];
   return (

@@ -1,9 +1,8 @@
 import type { Identity } from '@atrium/sdk/modules/identity';
 import type { WithDates } from '@atrium/sdk';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
-import { staffAuth } from '../../../lib/atrium-client.ts';
-import { admin } from './dashboard-client.ts';
+import { endStaffSession } from './api/session.ts';
 
 export type StaffRole = 'OWNER' | 'ADMIN' | 'STAFF';
 
@@ -17,23 +16,6 @@ export interface DashboardSession {
 }
 
 const SessionContext = createContext<DashboardSession | undefined>(undefined);
-
-export const sessionKey = ['dashboard', 'session'] as const;
-
-/** Loads the signed-in owner or staff user; `undefined` data means there is no dashboard session. */
-export function useSessionQuery() {
-  return useQuery({
-    queryKey: sessionKey,
-    queryFn: async () => {
-      // Staff tokens carry role 'none' (not 'member'), so the held tokens themselves tell a session.
-      if (!(await staffAuth.getTokens())?.refreshToken.value) return null;
-      const identity = await admin.identity.getMyIdentity();
-      return identity.identityType === 'WIX_USER' ? identity : null;
-    },
-    retry: false,
-    staleTime: 60_000,
-  });
-}
 
 export function SessionProvider({
   identity,
@@ -50,8 +32,7 @@ export function SessionProvider({
     canManage: role === 'OWNER' || role === 'ADMIN',
     isOwner: role === 'OWNER',
     signOut: async () => {
-      await admin.identity.logout().catch(() => undefined);
-      await staffAuth.logout();
+      await endStaffSession();
       queryClient.removeQueries({ queryKey: ['dashboard'] });
       window.location.assign('/dashboard/sign-in');
     },

@@ -2,7 +2,7 @@ import { Alert, Badge, Center, Group, Loader, Stack, Text, Title } from '@mantin
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { t } from './strings.ts';
-import { errorMessage } from './dashboard-client.ts';
+import { errorMessage } from './errors.ts';
 
 export function PageHeader({
   title,

@@ -1,16 +1,58 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { errorMessage } from './dashboard-client.ts';
+import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
+import { errorMessage } from './errors.ts';
+
+/** How a failed action is told: the red notification's message (the server's by default) and title. */
+export interface ActionFailure {
+  message?: (error: Error) => string;
+  title?: string;
+}
+
+export interface ActionMutationOptions<TData, TVariables, TContext> extends UseMutationOptions<
+  TData,
+  Error,
+  TVariables,
+  TContext
+> {
+  /** Queries to refresh once the action succeeded (before the caller's own `onSuccess`). */
+  invalidates?: readonly QueryKey[];
+  /** The notification for a failure; `false` when the screen shows the failure itself, next to the form. */
+  failure?: ActionFailure | false;
+}
+
+/** What a screen adds to a feature's action hook: its own `onSuccess`, `onError` or failure wording. */
+export type ActionOptions<TData = unknown, TVariables = void, TContext = unknown> = Omit<
+  ActionMutationOptions<TData, TVariables, TContext>,
+  'mutationFn'
+>;
 
 /**
- * A dashboard action: a mutation whose failure the owner is told about in a red notification with the
- * server's message, unless the caller handles errors itself (`onError`).
+ * A dashboard action: a mutation whose failure the owner is told about in a red notification (with the
+ * server's message unless `failure` words it), after the caller's own `onError` (a rollback, say).
  */
-export function useActionMutation<TData = unknown, TVariables = void, TContext = unknown>(
-  options: UseMutationOptions<TData, Error, TVariables, TContext>,
-) {
+export function useActionMutation<TData = unknown, TVariables = void, TContext = unknown>({
+  invalidates = [],
+  failure = {},
+  ...options
+}: ActionMutationOptions<TData, TVariables, TContext>) {
+  const queryClient = useQueryClient();
   return useMutation<TData, Error, TVariables, TContext>({
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
     ...options,
+    onSuccess: (...args) => {
+      for (const queryKey of invalidates) void queryClient.invalidateQueries({ queryKey });
+      return options.onSuccess?.(...args);
+    },
+    onError: (...args) => {
+      const result = options.onError?.(...args);
+      if (failure) {
+        const [error] = args;
+        notifications.show({
+          color: 'red',
+          ...(failure.title ? { title: failure.title } : {}),
+          message: (failure.message ?? errorMessage)(error),
+        });
+      }
+      return result;
+    },
   });
 }

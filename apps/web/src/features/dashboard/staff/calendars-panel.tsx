@@ -27,7 +27,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
-import { admin, errorCode } from '../shared/dashboard-client.ts';
+import { admin } from '../shared/api/admin-client.ts';
+import { errorCode } from '../shared/errors.ts';
 import { formatDateTime } from '../shared/format.ts';
 import { LoadError, Loading } from '../shared/ui.tsx';
 import { useActionMutation } from '../shared/use-action-mutation.ts';

@@ -13,18 +13,15 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSend, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { admin } from '../shared/dashboard-client.ts';
+import { type StaffRole, useSession } from '../shared/session.tsx';
 import { formatDay } from '../shared/format.ts';
-import { useSession, type StaffRole } from '../shared/session.tsx';
 import { LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import { useChangeStaffRole, useInviteStaff, useRemoveStaff, useTeam } from './api/team.ts';
 
 const s = t.team;
-const key = ['dashboard', 'team'];
 const roleOptions = (['OWNER', 'ADMIN', 'STAFF'] as const).map((value) => ({
   value,
   label: shared.roles[value],
@@ -33,25 +30,17 @@ const roleOptions = (['OWNER', 'ADMIN', 'STAFF'] as const).map((value) => ({
 /** Who can sign in to the dashboard, with which role; invitations by email. */
 export function TeamPage() {
   const session = useSession();
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('STAFF');
-  const team = useQuery({ queryKey: key, enabled: session.canManage, queryFn: () => admin.team.listStaff() });
-  const invite = useActionMutation({
-    mutationFn: () => admin.team.inviteStaff({ email: email.trim(), role }),
+  const team = useTeam(session.canManage);
+  const invite = useInviteStaff({
     onSuccess: (invitation) => {
       notifications.show({ color: 'teal', message: s.invited(invitation.email) });
       setEmail('');
     },
   });
-  const changeRole = useActionMutation({
-    mutationFn: ({ id, next }: { id: string; next: StaffRole }) => admin.team.updateStaffRole(id, next),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
-  });
-  const remove = useActionMutation({
-    mutationFn: (id: string) => admin.team.removeStaff(id),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
-  });
+  const changeRole = useChangeStaffRole();
+  const remove = useRemoveStaff();
   if (!session.canManage)
     return (
       <>
@@ -67,7 +56,7 @@ export function TeamPage() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (emailValid) invite.mutate();
+            if (emailValid) invite.mutate({ email: email.trim(), role });
           }}
         >
           <Group align="flex-end" gap="sm" wrap="wrap">

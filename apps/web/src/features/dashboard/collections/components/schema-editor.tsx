@@ -31,7 +31,7 @@ import { IconAlertCircle, IconLock, IconPlus, IconTrash } from '@tabler/icons-re
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { t } from '../strings.ts';
-import { errorCode } from '../../shared/dashboard-client.ts';
+import { errorCode } from '../../shared/errors.ts';
 import { collectionKey, collectionsKey, itemsKey, type Collection } from '../api/collections-queries.ts';
 import { data } from '../api/data-client.ts';
 import { fieldLabel, fieldTypeGroups, keyFromName, uniqueOptions } from '../lib/field-types.ts';

@@ -1,7 +1,7 @@
 import type { FieldViolation } from '@atrium/contract/errors';
 import { DataError, unknownErrorCode } from '@atrium/sdk/modules/data';
 import { t } from '../strings.ts';
-import { errorMessage } from '../../shared/dashboard-client.ts';
+import { errorMessage } from '../../shared/errors.ts';
 
 /**
  * A message a person can act on. The data SDK reports a network failure or a server fault as WDE0053 with

@@ -1,9 +1,38 @@
 import { useQuery } from '@tanstack/react-query';
-import { admin } from './dashboard-client.ts';
+import { admin } from './admin-client.ts';
 
 export const categoriesKey = ['dashboard', 'categories'] as const;
 export const resourceTypesKey = ['dashboard', 'resource-types'] as const;
 export const resourcesKey = ['dashboard', 'resources'] as const;
+export const siteKey = ['dashboard', 'site'] as const;
+
+/** Services and staff change rarely; every screen shares these two lists through the query cache. */
+export function useServices() {
+  return useQuery({
+    queryKey: ['dashboard', 'services'],
+    queryFn: async () => (await admin.bookings.queryServices().ascending('name').limit(100).find()).items,
+  });
+}
+
+export function useStaffMembers() {
+  return useQuery({
+    queryKey: ['dashboard', 'staff'],
+    queryFn: async () => (await admin.bookings.queryStaffMembers().limit(100).find()).items,
+  });
+}
+
+export function useSite() {
+  return useQuery({ queryKey: siteKey, queryFn: () => admin.sites.getSite() });
+}
+
+/** Looks names up by id for tables and the calendar. */
+export function useNames() {
+  const services = useServices();
+  const staff = useStaffMembers();
+  const serviceNames = new Map((services.data ?? []).map((service) => [service.id, service.name]));
+  const staffNames = new Map((staff.data ?? []).map((member) => [member.id, member.name]));
+  return { services, staff, serviceNames, staffNames };
+}
 
 /** Every category in site order, for pickers (a site has tens; the server pages at most 100). */
 export function useAllCategories() {

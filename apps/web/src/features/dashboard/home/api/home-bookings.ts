@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { admin } from '../../shared/api/admin-client.ts';
+import { bookingsKey } from '../../shared/api/bookings.ts';
+import { localDay } from '../../shared/format.ts';
+
+function addDays(date: Date, days: number): Date {
+  const copy = new Date(date);
+  copy.setDate(copy.getDate() + days);
+  return copy;
+}
+
+/** The day's live bookings (`today` is local midnight). */
+export function useTodaysBookings(today: Date) {
+  return useQuery({
+    queryKey: [...bookingsKey, 'today', today.toISOString()],
+    queryFn: async () =>
+      (
+        await admin.bookings
+          .queryExtendedBookings()
+          .ge('startDate', today)
+          .lt('startDate', addDays(today, 1))
+          .in('status', ['CONFIRMED', 'PENDING', 'CREATED', 'WAITING_LIST'])
+          .ascending('startDate')
+          .limit(50)
+          .find()
+      ).items,
+  });
+}
+
+/** The oldest bookings waiting for approval. */
+export function usePendingBookings() {
+  return useQuery({
+    queryKey: [...bookingsKey, 'pending'],
+    queryFn: () =>
+      admin.bookings
+        .queryExtendedBookings({ withBookingAllowedActions: true })
+        .eq('status', 'PENDING')
+        .ascending('startDate')
+        .limit(10)
+        .find(),
+  });
+}
+
+// One server-side count per local day: exact whatever the volume (a busy site has thousands of
+// bookings a month), and each count is an index range scan, so the 30 small requests stay cheap.
+/** Bookings per local day over the 30 days up to `today`. */
+export function useBookingsPerDay(today: Date) {
+  return useQuery({
+    queryKey: [...bookingsKey, 'per-day', today.toISOString()],
+    queryFn: async () => {
+      const from = addDays(today, -29);
+      return Promise.all(
+        Array.from({ length: 30 }, async (_, index) => {
+          const day = addDays(from, index);
+          const count = await admin.bookings.countExtendedBookings({
+            startDate: { $gte: day.toISOString(), $lt: addDays(day, 1).toISOString() },
+            status: { $in: ['CONFIRMED', 'PENDING', 'CREATED'] },
+          });
+          return { day: localDay(day).slice(5), bookings: count };
+        }),
+      );
+    },
+  });
+}

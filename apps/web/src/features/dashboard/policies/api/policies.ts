@@ -1,0 +1,39 @@
+import type { BookingPolicy, BookingPolicyInput } from '@atrium/sdk/modules/bookings';
+import type { WithDates } from '@atrium/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { admin } from '../../shared/api/admin-client.ts';
+import { useActionMutation, type ActionOptions } from '../../shared/use-action-mutation.ts';
+
+const policiesKey = ['dashboard', 'policies'] as const;
+
+export function usePolicies(enabled: boolean) {
+  return useQuery({
+    queryKey: policiesKey,
+    enabled,
+    queryFn: async () => (await admin.bookings.queryBookingPolicies().limit(100).find()).items,
+  });
+}
+
+/** Creates a policy, or updates `policy` at the revision the form started from. */
+export function useSavePolicy(
+  options: ActionOptions<
+    unknown,
+    { policy: WithDates<BookingPolicy> | undefined; input: BookingPolicyInput }
+  > = {},
+) {
+  return useActionMutation({
+    ...options,
+    mutationFn: ({ policy, input }) =>
+      policy
+        ? admin.bookings.updateBookingPolicy(policy.id, { ...input, revision: policy.revision })
+        : admin.bookings.createBookingPolicy(input),
+    invalidates: [policiesKey],
+  });
+}
+
+export function useMakeDefaultPolicy() {
+  return useActionMutation({
+    mutationFn: (id: string) => admin.bookings.setDefaultBookingPolicy(id),
+    invalidates: [policiesKey],
+  });
+}
