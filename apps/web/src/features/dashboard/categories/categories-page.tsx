@@ -1,4 +1,4 @@
-import type { Category, CategoryPosition } from '@atrium/sdk/modules/bookings';
+import type { Category } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
 import {
   ActionIcon,
@@ -27,36 +27,31 @@ import {
   IconTrash,
   IconTransferIn,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { categoriesKey, useAllCategories, useServiceCountsByCategory } from '../shared/api/catalogue.ts';
-import { admin } from '../shared/api/admin-client.ts';
+import { useAllCategories, useServiceCountsByCategory } from '../shared/api/catalogue.ts';
 import { useSession } from '../shared/session.tsx';
 import { ConfirmModal } from '../shared/confirm-modal.tsx';
-import { Pager, usePagedList } from '../shared/paged-list.tsx';
+import { Pager } from '../shared/paged-list.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import {
+  useCategoriesPage,
+  useDeleteCategory,
+  useMoveCategory,
+  useSaveCategory,
+  type CategoryMove as Move,
+} from './api/categories.ts';
 
 const s = t.categories;
 const pageSize = 20;
 type Row = WithDates<Category>;
-type Move = { category: Row; position: CategoryPosition; after?: Row };
 
 function NameModal({ category, onClose }: { category?: Row; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(category?.name ?? '');
-  const save = useActionMutation({
-    mutationFn: () =>
-      category
-        ? admin.bookings.updateCategory(category.id, { name: name.trim(), revision: category.revision }, [
-            'name',
-          ])
-        : admin.bookings.createCategory({ name: name.trim() }),
+  const save = useSaveCategory({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: category ? s.renamed : s.created });
-      void queryClient.invalidateQueries({ queryKey: categoriesKey });
       onClose();
     },
   });
@@ -64,7 +59,7 @@ function NameModal({ category, onClose }: { category?: Row; onClose: () => void 
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (name.trim()) save.mutate();
+        if (name.trim()) save.mutate({ category, name: name.trim() });
       }}
     >
       <Stack>
@@ -135,30 +130,17 @@ function MoveAfterModal({
 /** Categories group services on the site; their order here is the order customers see. */
 export function CategoriesPage() {
   const session = useSession();
-  const queryClient = useQueryClient();
-  const list = usePagedList<Row>([...categoriesKey, 'list'], () =>
-    admin.bookings.queryCategories().ascending('sortOrder').limit(pageSize).find(),
-  );
+  const list = useCategoriesPage(pageSize);
   const counts = useServiceCountsByCategory();
   const [editing, setEditing] = useState<{ category?: Row }>();
   const [placing, setPlacing] = useState<Row>();
   const [deleting, setDeleting] = useState<Row>();
 
-  const move = useActionMutation({
-    mutationFn: ({ category, position, after }: Move) =>
-      admin.bookings.moveCategory(category.id, position, after?.id),
-    onSuccess: () => {
-      setPlacing(undefined);
-      void queryClient.invalidateQueries({ queryKey: categoriesKey });
-    },
-  });
-  const remove = useActionMutation({
-    mutationFn: (category: Row) => admin.bookings.deleteCategory(category.id),
+  const move = useMoveCategory({ onSuccess: () => setPlacing(undefined) });
+  const remove = useDeleteCategory({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.deleted });
       setDeleting(undefined);
-      void queryClient.invalidateQueries({ queryKey: categoriesKey });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard', 'services'] });
     },
   });
 

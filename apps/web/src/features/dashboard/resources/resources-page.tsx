@@ -20,41 +20,36 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBox, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { resourcesKey, resourceTypesKey, useAllResourceTypes } from '../shared/api/catalogue.ts';
-import { admin } from '../shared/api/admin-client.ts';
+import { useAllResourceTypes } from '../shared/api/catalogue.ts';
 import { errorCode, errorMessage } from '../shared/errors.ts';
 import { useSession } from '../shared/session.tsx';
 import { ConfirmModal } from '../shared/confirm-modal.tsx';
 import { formatDay } from '../shared/format.ts';
-import { Pager, usePagedList } from '../shared/paged-list.tsx';
+import { Pager } from '../shared/paged-list.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import {
+  useDeleteResource,
+  useDeleteResourceType,
+  useResourceCounts,
+  useResourcesPage,
+  useResourceTypesPage,
+  useSaveResource,
+  useSaveResourceType,
+} from './api/resources.ts';
 
 const s = t.resources;
 const pageSize = 20;
 type TypeRow = WithDates<ResourceType>;
 type ResourceRow = WithDates<Resource>;
 
-function refreshAll(queryClient: ReturnType<typeof useQueryClient>) {
-  void queryClient.invalidateQueries({ queryKey: resourceTypesKey });
-  void queryClient.invalidateQueries({ queryKey: resourcesKey });
-}
-
 function TypeForm({ type, onClose }: { type?: TypeRow; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(type?.name ?? '');
-  const save = useActionMutation({
-    mutationFn: () =>
-      type
-        ? admin.bookings.updateResourceType(type.id, { name: name.trim(), revision: type.revision }, ['name'])
-        : admin.bookings.createResourceType({ name: name.trim() }),
+  const save = useSaveResourceType({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: type ? s.typeSaved : s.typeCreated });
-      refreshAll(queryClient);
       onClose();
     },
   });
@@ -62,7 +57,7 @@ function TypeForm({ type, onClose }: { type?: TypeRow; onClose: () => void }) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (name.trim()) save.mutate();
+        if (name.trim()) save.mutate({ type, name: name.trim() });
       }}
     >
       <Stack>
@@ -96,22 +91,12 @@ function ResourceForm({
   defaultTypeId?: string;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const types = useAllResourceTypes();
   const [name, setName] = useState(resource?.name ?? '');
   const [typeId, setTypeId] = useState<string | null>(resource?.typeId ?? defaultTypeId ?? null);
-  const save = useActionMutation({
-    mutationFn: () =>
-      resource
-        ? admin.bookings.updateResource(
-            resource.id,
-            { name: name.trim(), typeId, revision: resource.revision },
-            ['name', 'typeId'],
-          )
-        : admin.bookings.createResource({ name: name.trim(), typeId }),
+  const save = useSaveResource({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: resource ? s.saved : s.created });
-      refreshAll(queryClient);
       onClose();
     },
   });
@@ -119,7 +104,7 @@ function ResourceForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (name.trim() && typeId) save.mutate();
+        if (name.trim() && typeId) save.mutate({ resource, name: name.trim(), typeId });
       }}
     >
       <Stack>
@@ -169,20 +154,8 @@ function TypesCard({
   onDelete: (type: TypeRow) => void;
 }) {
   const session = useSession();
-  const list = usePagedList<TypeRow>([...resourceTypesKey, 'list'], () =>
-    admin.bookings.queryResourceTypes().ascending('name').limit(pageSize).find(),
-  );
-  const ids = list.items.map((type) => type.id);
-  const counts = useQuery({
-    queryKey: [...resourcesKey, 'counts', ids],
-    enabled: ids.length > 0,
-    queryFn: async () =>
-      new Map(
-        await Promise.all(
-          ids.map(async (id) => [id, await admin.bookings.countResources({ typeId: { $eq: id } })] as const),
-        ),
-      ),
-  });
+  const list = useResourceTypesPage(pageSize);
+  const counts = useResourceCounts(list.items.map((type) => type.id));
   const item = (id: string | null, label: string, extra?: ReactNode) => (
     <UnstyledButton
       key={id ?? 'all'}
@@ -263,7 +236,6 @@ function TypesCard({
 /** Rooms, equipment and anything else a service needs one of per booking, grouped by type. */
 export function ResourcesPage() {
   const session = useSession();
-  const queryClient = useQueryClient();
   const types = useAllResourceTypes();
   const typeNames = new Map((types.data ?? []).map((type) => [type.id, type.name]));
   const [typeId, setTypeId] = useState<string | null>(null);
@@ -271,31 +243,22 @@ export function ResourcesPage() {
   const [editing, setEditing] = useState<{ resource?: ResourceRow }>();
   const [deletingType, setDeletingType] = useState<TypeRow>();
   const [deleting, setDeleting] = useState<ResourceRow>();
-  const list = usePagedList<ResourceRow>([...resourcesKey, 'list', typeId], () => {
-    const query = admin.bookings.queryResources().ascending('name').limit(pageSize);
-    return (typeId ? query.eq('typeId', typeId) : query).find();
-  });
+  const list = useResourcesPage(typeId, pageSize);
 
-  const removeType = useMutation({
-    mutationFn: (type: TypeRow) => admin.bookings.deleteResourceType(type.id),
+  const removeType = useDeleteResourceType({
     onSuccess: (_answer, type) => {
       notifications.show({ color: 'teal', message: s.typeDeleted });
       if (typeId === type.id) setTypeId(null);
       setDeletingType(undefined);
-      refreshAll(queryClient);
     },
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        message: errorCode(error) === 'RESOURCE_TYPE_IN_USE' ? s.typeInUse : errorMessage(error),
-      }),
+    failure: {
+      message: (error) => (errorCode(error) === 'RESOURCE_TYPE_IN_USE' ? s.typeInUse : errorMessage(error)),
+    },
   });
-  const remove = useActionMutation({
-    mutationFn: (resource: ResourceRow) => admin.bookings.deleteResource(resource.id),
+  const remove = useDeleteResource({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.deleted });
       setDeleting(undefined);
-      refreshAll(queryClient);
     },
   });
 

@@ -24,14 +24,19 @@ import {
   IconPlugConnectedX,
   IconRefresh,
 } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
-import { admin } from '../shared/api/admin-client.ts';
-import { errorCode } from '../shared/errors.ts';
 import { formatDateTime } from '../shared/format.ts';
 import { LoadError, Loading } from '../shared/ui.tsx';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import {
+  useConnectCalendar,
+  useCreateFeed,
+  useDisconnectCalendar,
+  useExternalCalendars,
+  useRotateFeed,
+  useStaffFeed,
+  useSyncCalendar,
+} from './api/calendars.ts';
 
 const s = t.calendars;
 
@@ -53,30 +58,17 @@ function urlProblem(value: string): string | undefined {
   }
 }
 
-function CalendarRow({
-  calendar,
-  onChanged,
-}: {
-  calendar: WithDates<ExternalCalendar>;
-  onChanged: () => void;
-}) {
-  const sync = useActionMutation({
-    mutationFn: () => admin.bookings.syncExternalCalendar(calendar.id),
-    onSuccess: (answer) => {
+function CalendarRow({ calendar }: { calendar: WithDates<ExternalCalendar> }) {
+  const sync = useSyncCalendar({
+    onSuccess: (answer) =>
       notifications.show(
         answer.status === 'ERROR'
           ? { color: 'red', message: s.syncFailed(answer.lastSyncError?.message ?? '') }
           : { color: 'teal', message: s.synced },
-      );
-      onChanged();
-    },
+      ),
   });
-  const disconnect = useActionMutation({
-    mutationFn: () => admin.bookings.disconnectExternalCalendar(calendar.id),
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: s.disconnected });
-      onChanged();
-    },
+  const disconnect = useDisconnectCalendar({
+    onSuccess: () => notifications.show({ color: 'teal', message: s.disconnected }),
   });
   const active = calendar.status !== 'DISCONNECTED';
   return (
@@ -121,7 +113,7 @@ function CalendarRow({
                 color="gray"
                 aria-label={s.syncOf(calendar.name ?? calendar.url)}
                 loading={sync.isPending}
-                onClick={() => sync.mutate()}
+                onClick={() => sync.mutate(calendar.id)}
               >
                 <IconRefresh size={16} />
               </ActionIcon>
@@ -132,7 +124,7 @@ function CalendarRow({
                 color="red"
                 aria-label={s.disconnectOf(calendar.name ?? calendar.url)}
                 loading={disconnect.isPending}
-                onClick={() => disconnect.mutate()}
+                onClick={() => disconnect.mutate(calendar.id)}
               >
                 <IconPlugConnectedX size={16} />
               </ActionIcon>
@@ -146,38 +138,16 @@ function CalendarRow({
 
 /** iCal (ICS) calendars whose busy time blocks this person's availability; imported every 15 minutes. */
 export function ExternalCalendarsPanel({ staffMemberId }: { staffMemberId: string }) {
-  const queryClient = useQueryClient();
   const [showDisconnected, setShowDisconnected] = useState(false);
-  const key = ['dashboard', 'external-calendars', staffMemberId, showDisconnected];
-  const calendars = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      admin.bookings.listExternalCalendars({ staffMemberId, includeDisconnected: showDisconnected }),
-    // The first import runs as a job just after connecting: look again until it has finished.
-    refetchInterval: (query) =>
-      query.state.data?.some(
-        (calendar) => calendar.status === 'CONNECTED' || calendar.status === 'SYNC_IN_PROGRESS',
-      )
-        ? 2000
-        : false,
-  });
+  const calendars = useExternalCalendars(staffMemberId, showDisconnected);
   const [url, setUrl] = useState('');
   const [name, setName] = useState('');
   const problem = urlProblem(url.trim());
-  const changed = () =>
-    void queryClient.invalidateQueries({ queryKey: ['dashboard', 'external-calendars', staffMemberId] });
-  const connect = useActionMutation({
-    mutationFn: () =>
-      admin.bookings.connectExternalCalendar({
-        staffMemberId,
-        url: url.trim(),
-        ...(name.trim() ? { name: name.trim() } : {}),
-      }),
+  const connect = useConnectCalendar({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.connected });
       setUrl('');
       setName('');
-      changed();
     },
   });
   return (
@@ -203,9 +173,7 @@ export function ExternalCalendarsPanel({ staffMemberId }: { staffMemberId: strin
           {s.none}
         </Text>
       ) : (
-        calendars.data.map((calendar) => (
-          <CalendarRow key={calendar.id} calendar={calendar} onChanged={changed} />
-        ))
+        calendars.data.map((calendar) => <CalendarRow key={calendar.id} calendar={calendar} />)
       )}
       <Group align="flex-start" grow>
         <TextInput
@@ -228,7 +196,9 @@ export function ExternalCalendarsPanel({ staffMemberId }: { staffMemberId: strin
           variant="light"
           loading={connect.isPending}
           disabled={!url.trim() || Boolean(problem)}
-          onClick={() => connect.mutate()}
+          onClick={() =>
+            connect.mutate({ staffMemberId, url: url.trim(), ...(name.trim() ? { name: name.trim() } : {}) })
+          }
         >
           {s.connect}
         </Button>
@@ -239,29 +209,10 @@ export function ExternalCalendarsPanel({ staffMemberId }: { staffMemberId: strin
 
 /** The person's private feed of their bookings, to subscribe to from Google, Outlook or Apple Calendar. */
 export function FeedPanel({ staffMemberId }: { staffMemberId: string }) {
-  const queryClient = useQueryClient();
-  const key = ['dashboard', 'staff-feed', staffMemberId];
-  const feed = useQuery({
-    queryKey: key,
-    queryFn: async () => {
-      try {
-        return await admin.bookings.getStaffCalendarFeed(staffMemberId);
-      } catch (error) {
-        if (errorCode(error) === 'NOT_FOUND' || (error as { status?: number }).status === 404) return null;
-        throw error;
-      }
-    },
-  });
-  const create = useActionMutation({
-    mutationFn: () => admin.bookings.createStaffCalendarFeed(staffMemberId),
-    onSuccess: (answer) => queryClient.setQueryData(key, answer),
-  });
-  const rotate = useActionMutation({
-    mutationFn: () => admin.bookings.rotateStaffCalendarFeed(staffMemberId),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(key, answer);
-      notifications.show({ color: 'teal', message: s.rotated });
-    },
+  const feed = useStaffFeed(staffMemberId);
+  const create = useCreateFeed(staffMemberId);
+  const rotate = useRotateFeed(staffMemberId, {
+    onSuccess: () => notifications.show({ color: 'teal', message: s.rotated }),
   });
   return (
     <Stack gap="sm">

@@ -20,21 +20,24 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { admin } from '../shared/api/admin-client.ts';
 import { useSession } from '../shared/session.tsx';
 import { formatDateTime, weekdays, type Weekday } from '../shared/format.ts';
-import { Pager, usePagedList } from '../shared/paged-list.tsx';
+import { Pager } from '../shared/paged-list.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
 import { ExternalCalendarsPanel, FeedPanel } from './calendars-panel.tsx';
 import { hoursProblem, WorkingHoursEditor, type Period } from '../shared/working-hours-editor.tsx';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import {
+  useAddTimeOff,
+  useDeleteTimeOff,
+  useSaveStaffMember,
+  useStaffPage,
+  useTimeOff,
+} from './api/staff.ts';
 
 const s = t.staff;
-const staffKey = ['dashboard', 'staff'];
 const pageSize = 24;
 
 const defaultHours: Period[] = weekdays
@@ -51,7 +54,6 @@ function summary(member: WithDates<StaffMember>): string {
 }
 
 function StaffForm({ member, onClose }: { member?: WithDates<StaffMember>; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(member?.name ?? '');
   const [email, setEmail] = useState(member?.email ?? '');
   const [phone, setPhone] = useState(member?.phone ?? '');
@@ -62,24 +64,22 @@ function StaffForm({ member, onClose }: { member?: WithDates<StaffMember>; onClo
       : defaultHours,
   );
   const problem = ownHours ? hoursProblem(hours) : undefined;
-  const save = useActionMutation({
-    mutationFn: async () => {
-      const input = {
+  const save = useSaveStaffMember({
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: member ? s.updated : s.created });
+      onClose();
+    },
+  });
+  const submit = () =>
+    save.mutate({
+      member,
+      input: {
         name: name.trim(),
         email: email.trim() || null,
         phone: phone.trim() || null,
         ...(ownHours ? { workingHours: hours } : { usesDefaultWorkingHours: true }),
-      };
-      return member
-        ? admin.bookings.updateStaffMember(member.id, { ...input, revision: member.revision })
-        : admin.bookings.createStaffMember(input);
-    },
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: member ? s.updated : s.created });
-      void queryClient.invalidateQueries({ queryKey: staffKey });
-      onClose();
-    },
-  });
+      },
+    });
   return (
     <Stack gap="md">
       <TextInput
@@ -110,11 +110,7 @@ function StaffForm({ member, onClose }: { member?: WithDates<StaffMember>; onClo
         <Button variant="default" onClick={onClose}>
           {shared.common.cancel}
         </Button>
-        <Button
-          loading={save.isPending}
-          disabled={!name.trim() || Boolean(problem)}
-          onClick={() => save.mutate()}
-        >
+        <Button loading={save.isPending} disabled={!name.trim() || Boolean(problem)} onClick={submit}>
           {member ? shared.common.save : s.create}
         </Button>
       </Group>
@@ -123,33 +119,18 @@ function StaffForm({ member, onClose }: { member?: WithDates<StaffMember>; onClo
 }
 
 function TimeOffPanel({ member }: { member: WithDates<StaffMember> }) {
-  const queryClient = useQueryClient();
-  const key = ['dashboard', 'time-off', member.id];
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [title, setTitle] = useState('');
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => admin.bookings.listTimeOff(member.id, { from: new Date() }),
-  });
-  const add = useActionMutation({
-    mutationFn: () =>
-      admin.bookings.addTimeOff(member.id, {
-        startDate: new Date(start).toISOString(),
-        endDate: new Date(end).toISOString(),
-        title: title.trim() || null,
-      }),
+  const list = useTimeOff(member.id);
+  const add = useAddTimeOff(member.id, {
     onSuccess: () => {
       setStart('');
       setEnd('');
       setTitle('');
-      void queryClient.invalidateQueries({ queryKey: key });
     },
   });
-  const remove = useActionMutation({
-    mutationFn: (id: string) => admin.bookings.deleteTimeOff(member.id, id),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
-  });
+  const remove = useDeleteTimeOff(member.id);
   const invalid = Boolean(start && end && new Date(end) <= new Date(start));
   return (
     <Stack gap="sm">
@@ -211,7 +192,13 @@ function TimeOffPanel({ member }: { member: WithDates<StaffMember> }) {
           variant="light"
           disabled={!start || !end || invalid}
           loading={add.isPending}
-          onClick={() => add.mutate()}
+          onClick={() =>
+            add.mutate({
+              startDate: new Date(start).toISOString(),
+              endDate: new Date(end).toISOString(),
+              title: title.trim() || null,
+            })
+          }
         >
           {s.addTimeOff}
         </Button>
@@ -223,9 +210,7 @@ function TimeOffPanel({ member }: { member: WithDates<StaffMember> }) {
 /** The people who give services: their contact details, weekly hours and time off. */
 export function StaffPage() {
   const session = useSession();
-  const staff = usePagedList<WithDates<StaffMember>>([...staffKey, 'list'], () =>
-    admin.bookings.queryStaffMembers().ascending('name').limit(pageSize).find(),
-  );
+  const staff = useStaffPage(pageSize);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<WithDates<StaffMember>>();
   return (

@@ -5,6 +5,7 @@ export const categoriesKey = ['dashboard', 'categories'] as const;
 export const resourceTypesKey = ['dashboard', 'resource-types'] as const;
 export const resourcesKey = ['dashboard', 'resources'] as const;
 export const siteKey = ['dashboard', 'site'] as const;
+export const staffKey = ['dashboard', 'staff'] as const;
 
 /** Services and staff change rarely; every screen shares these two lists through the query cache. */
 export function useServices() {
@@ -16,7 +17,7 @@ export function useServices() {
 
 export function useStaffMembers() {
   return useQuery({
-    queryKey: ['dashboard', 'staff'],
+    queryKey: staffKey,
     queryFn: async () => (await admin.bookings.queryStaffMembers().limit(100).find()).items,
   });
 }
