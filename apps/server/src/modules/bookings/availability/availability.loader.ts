@@ -1,3 +1,5 @@
+import { completePolicy, type PolicyDoc } from '../booking-policy-rules.ts';
+import { defaultBusinessHours } from '../working-hours.ts';
 import type {
   AvailabilityRepository,
   ResourceRecord,
@@ -20,13 +22,6 @@ import {
 } from './availability.types.ts';
 import type { Interval } from './intervals.ts';
 
-/** A new site's hours until the owner sets their own: Monday to Friday, 09:00-17:00 local. */
-const defaultBusinessHours: WeeklyRange[] = (['MON', 'TUE', 'WED', 'THU', 'FRI'] as const).map((weekday) => ({
-  weekday,
-  start: '09:00',
-  end: '17:00',
-}));
-
 const minuteText = (minutes: number) =>
   minutes >= 1440
     ? '24:00'
@@ -47,25 +42,34 @@ function toWeekly(
 type Doc = Record<string, unknown>;
 const asDoc = (value: unknown): Doc => (value && typeof value === 'object' ? (value as Doc) : {});
 
+export type CompletePolicy = ReturnType<typeof completePolicy>;
+
+/** The service's stored policy with what it leaves out filled from the defaults. */
+export function completePolicyOf(record: Pick<ServiceRecord, 'policyDoc'>): CompletePolicy {
+  return completePolicy((record.policyDoc ?? {}) as PolicyDoc);
+}
+
+/** The booking window and switches the engine applies to every slot, from the completed policy. */
+export function limitsOf(policy: CompletePolicy, onlineBookingEnabled: boolean): BookingPolicyLimits {
+  return {
+    earliestBookingInMinutes: policy.limitEarlyBookingPolicy.enabled
+      ? (policy.limitEarlyBookingPolicy.earliestBookingInMinutes ?? null)
+      : null,
+    latestBookingInMinutes: policy.limitLateBookingPolicy.enabled
+      ? (policy.limitLateBookingPolicy.latestBookingInMinutes ?? null)
+      : null,
+    bookOnlineDisabled: !onlineBookingEnabled,
+    bookAfterStartEnabled: policy.bookAfterStartPolicy.enabled ?? false,
+  };
+}
+
 export function policyOf(
   record: ServiceRecord,
+  policy: CompletePolicy = completePolicyOf(record),
 ): BookingPolicyLimits & { maxParticipantsPerBooking: number | null } {
-  const doc = asDoc(record.policyDoc);
-  const early = asDoc(doc.limitEarlyBookingPolicy);
-  const late = asDoc(doc.limitLateBookingPolicy);
-  const afterStart = asDoc(doc.bookAfterStartPolicy);
-  const participants = asDoc(doc.participantsPolicy);
+  const participants = asDoc(asDoc(record.policyDoc).participantsPolicy);
   return {
-    earliestBookingInMinutes:
-      early.enabled === true && typeof early.earliestBookingInMinutes === 'number'
-        ? early.earliestBookingInMinutes
-        : null,
-    latestBookingInMinutes:
-      late.enabled === true && typeof late.latestBookingInMinutes === 'number'
-        ? late.latestBookingInMinutes
-        : null,
-    bookOnlineDisabled: !record.onlineBookingEnabled,
-    bookAfterStartEnabled: afterStart.enabled === true,
+    ...limitsOf(policy, record.onlineBookingEnabled),
     maxParticipantsPerBooking:
       typeof participants.maxParticipantsPerBooking === 'number'
         ? participants.maxParticipantsPerBooking
@@ -94,7 +98,10 @@ function locationsOf(doc: Doc): SlotLocation[] {
   });
 }
 
-export function toServiceInput(record: ServiceRecord): ServiceInput {
+export function toServiceInput(
+  record: ServiceRecord,
+  policy: CompletePolicy = completePolicyOf(record),
+): ServiceInput {
   const doc = asDoc(record.doc);
   const pools = (Array.isArray(doc.serviceResources) ? (doc.serviceResources as Doc[]) : [])
     .map((entry) => ({
@@ -102,7 +109,6 @@ export function toServiceInput(record: ServiceRecord): ServiceInput {
       resourceIds: (asDoc(entry.resourceIds).values as string[] | undefined) ?? [],
     }))
     .filter((pool) => pool.resourceTypeId && pool.resourceIds.length > 0);
-  const policy = policyOf(record);
   return {
     id: record.id,
     scheduleId: record.scheduleId,
@@ -118,22 +124,22 @@ export function toServiceInput(record: ServiceRecord): ServiceInput {
     staffMemberIds: record.staffMemberIds ?? [],
     resourcePools: pools,
     locations: locationsOf(doc),
-    policy,
+    policy: policyOf(record, policy),
   };
 }
 
-function toStaffInput(record: StaffRecord): StaffInput {
-  const ownHours = !record.usesDefaultWorkingHours && record.hours ? toWeekly(record.hours) : null;
+export function toStaffInput(record: StaffRecord): StaffInput {
   return {
     id: record.id,
     name: record.name,
-    workingHours: ownHours,
+    // Own hours that are none (every day off) leave the staff member unavailable, not on business hours.
+    workingHours: record.usesDefaultWorkingHours ? null : toWeekly(record.hours ?? []),
     timeOff: (record.timeOff ?? []).map((span) => ({ start: Number(span.start), end: Number(span.end) })),
   };
 }
 
 export function businessHoursOf(record: ServiceRecord): WeeklyRange[] {
-  return record.businessHours ? toWeekly(record.businessHours) : defaultBusinessHours;
+  return toWeekly(record.businessHours ?? defaultBusinessHours);
 }
 
 export interface LoadedAppointment extends AppointmentAvailabilityInput {
@@ -167,7 +173,7 @@ export async function loadAppointmentWindow(
     repository.findBusyOfServices(siteId, serviceIds, reach, now),
   ]);
   const appointmentRecords = records.filter((record) => record.type === 'APPOINTMENT');
-  const services = appointmentRecords.map(toServiceInput);
+  const services = appointmentRecords.map((record) => toServiceInput(record));
   const padMs = Math.max(
     0,
     ...services.map(

@@ -1,5 +1,6 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { executeRows, type Executor } from '../../../platform/db/database.ts';
+import { createStatementCache } from '../../../platform/db/prepared.ts';
 import {
   bookingPolicies,
   bookingRecurringSessions,
@@ -17,9 +18,10 @@ import { bookingBusyTimes, type NewBusyTimeRow } from './availability.tables.ts'
 /**
  * The only file of availability that speaks SQL. It reads the catalogue's tables (services, policies,
  * staff, working hours, time off, settings, sessions) and the busy-time ledger, and returns raw rows;
- * availability.loader.ts turns them into the engine's input. A window costs four round trips: services,
- * then staff, busy time and sessions at once. Tables and columns are named through their Drizzle objects,
- * so renaming one breaks the type check, not a query at run time.
+ * availability.loader.ts (a window) and start-check.ts (one start a booking asks for) turn them into the
+ * engine's input. A window costs four round trips: services, then staff, busy time and sessions at once;
+ * a booking's check one statement. Tables and columns are named through their Drizzle objects, so renaming
+ * one breaks the type check, not a query at run time.
  */
 
 const s = bookingServices;
@@ -97,8 +99,99 @@ export interface SessionRecord {
   cancelled?: boolean;
 }
 
+/** A service as a booking of it reads it: the engine's record and the columns a booking is priced and confirmed by. */
+export interface BookableServiceRecord extends ServiceRecord {
+  siteId: string;
+  rateType: string;
+  price: string | null;
+  currency: string;
+  requireManualApproval: boolean;
+  formId: string | null;
+}
+
+/** The staff of one start, their own hours and time off, and the busy ledger around it. */
+export interface StartCalendarRecord {
+  staff: Array<{ id: string; name: string; email: string | null; usesDefaultWorkingHours: boolean }>;
+  hours: Array<{ staffMemberId: string; weekday: number; startMinute: number; endMinute: number }>;
+  timeOff: Array<{ staffMemberId: string; start: number; end: number }>;
+  /** `expiresAt` (epoch ms): a booking's payment hold, busy only until then. */
+  busy: Array<BusyRecord & { expiresAt: number | null }>;
+}
+
+const statements = createStatementCache();
+
 export function createAvailabilityRepository(db: Executor) {
   return {
+    /**
+     * One live service as a booking reads it, with its policy document and the site's business hours, in
+     * one statement (inside a booking's transaction every round trip holds a connection and the row locks
+     * a little longer). With `at`, a slot's start, the calendar of all the service's staff and resources
+     * over `reach` around it rides along: one round trip fewer on the create path.
+     */
+    async findBookableService(
+      siteId: string,
+      serviceId: string,
+      at: number | undefined,
+      executor: Executor = db,
+    ): Promise<
+      { record: BookableServiceRecord; calendar?: StartCalendarRecord & { reach: Interval } } | undefined
+    > {
+      const [found] =
+        at === undefined
+          ? await statements.run(
+              'bookings_service_facts',
+              executor,
+              (x, name) => bookableServiceQuery(x, false).prepare(name),
+              { siteId, serviceId },
+            )
+          : await statements.run(
+              'bookings_service_facts_calendar',
+              executor,
+              (x, name) => bookableServiceQuery(x, true).prepare(name),
+              { siteId, serviceId, at: new Date(at).toISOString() },
+            );
+      if (!found) return undefined;
+      const record: BookableServiceRecord = {
+        ...found.row,
+        policyDoc: parseJson(found.policyDoc),
+        businessHours: parseJson(found.businessHours),
+      };
+      if (at === undefined) return { record };
+      return {
+        record,
+        calendar: {
+          reach: prefetchedReach(at, record),
+          ...calendarFrom(found as unknown as CalendarColumns),
+        },
+      };
+    },
+
+    /**
+     * The calendar of the given staff members and resources over `reach` in one statement (each part a
+     * JSON aggregate), less the ledger rows one source wrote (a booking being moved).
+     */
+    async findStartCalendar(
+      siteId: string,
+      holders: { staff: readonly string[]; resources: readonly string[] },
+      reach: Interval,
+      excludeSourceId: string | undefined,
+      executor: Executor = db,
+    ): Promise<StartCalendarRecord> {
+      const parts = calendarParts(siteId, {
+        staffIn: (column) => inArray(column, [...holders.staff]),
+        resourceIn: (column) =>
+          holders.resources.length ? inArray(column, [...holders.resources]) : undefined,
+        from: new Date(reach.start),
+        to: new Date(reach.end),
+        extraBusy: excludeSourceId ? or(isNull(b.sourceId), ne(b.sourceId, excludeSourceId)) : undefined,
+      });
+      const [result] = await executeRows<CalendarColumns>(
+        executor,
+        sql`select ${parts.staff} as staff, ${parts.hours} as hours, ${parts.timeOff} as time_off, ${parts.busy} as busy`,
+      );
+      return calendarFrom(result);
+    },
+
     /** Services by id (deleted ones left out) with their policy document and the site's business hours. */
     async findServices(
       siteId: string,
@@ -370,6 +463,167 @@ function busyOverlapping(siteId: string, reach: Interval, now: number) {
   return sql`${b.siteId} = ${siteId}
     AND tstzrange(${b.startDate}, ${b.endDate}, '[)') && tstzrange(${new Date(reach.start)}, ${new Date(reach.end)}, '[)')
     AND (${b.expiresAt} IS NULL OR ${b.expiresAt} > ${new Date(now)})`;
+}
+
+/** The service's columns a booking needs (each column read costs a parser on every booking). */
+const bookableColumns = {
+  id: s.id,
+  siteId: s.siteId,
+  scheduleId: s.scheduleId,
+  type: s.type,
+  name: s.name,
+  durationMinutes: s.durationMinutes,
+  bufferAfterMinutes: s.bufferAfterMinutes,
+  bufferBeforeMinutes: s.bufferBeforeMinutes,
+  defaultCapacity: s.defaultCapacity,
+  staffMemberIds: s.staffMemberIds,
+  rateType: s.rateType,
+  price: s.price,
+  currency: s.currency,
+  requireManualApproval: s.requireManualApproval,
+  onlineBookingEnabled: s.onlineBookingEnabled,
+  formId: s.formId,
+  doc: s.doc,
+};
+
+/**
+ * The select of `findBookableService`, built once per process as a prepared statement (siteId, serviceId
+ * and, with the calendar, `at`): it runs for every booking, and building its text with Drizzle each time
+ * cost more CPU than the database spends on it.
+ */
+function bookableServiceQuery(executor: Executor, withCalendar: boolean) {
+  const calendar = withCalendar
+    ? prefetchedCalendar(sql.placeholder('siteId'), sql.placeholder('at'))
+    : undefined;
+  return executor
+    .select({
+      ...(calendar ?? {}),
+      row: bookableColumns,
+      policyDoc: sql<Record<
+        string,
+        unknown
+      > | null>`(select ${p.doc} from ${p} where ${p.siteId} = ${s.siteId} and ${p.id} = ${s.bookingPolicyId} limit 1)`,
+      businessHours: sql<
+        ServiceRecord['businessHours']
+      >`(select ${settings.businessHours} from ${settings} where ${settings.siteId} = ${s.siteId} limit 1)`,
+    })
+    .from(s)
+    .where(
+      and(
+        eq(s.siteId, sql.placeholder('siteId')),
+        eq(s.id, sql.placeholder('serviceId')),
+        isNull(s.deletedDate),
+      ),
+    )
+    .limit(1);
+}
+
+interface CalendarColumns {
+  staff: unknown;
+  hours: unknown;
+  time_off: unknown;
+  busy: unknown;
+}
+
+function calendarFrom(result: CalendarColumns | undefined): StartCalendarRecord {
+  return {
+    staff: (parseJson(result?.staff) ?? []) as StartCalendarRecord['staff'],
+    hours: (parseJson(result?.hours) ?? []) as StartCalendarRecord['hours'],
+    timeOff: (parseJson(result?.time_off) ?? []) as StartCalendarRecord['timeOff'],
+    busy: (parseJson(result?.busy) ?? []) as StartCalendarRecord['busy'],
+  };
+}
+
+/**
+ * The four parts of a calendar as scalar JSON subqueries, so they can stand alone or ride along with the
+ * service's own select. `staffIn` and `resourceIn` say which holders count (JS values, or the service
+ * row's columns); `from` and `to` bound time off and busy time.
+ */
+function calendarParts(
+  siteId: string | SQLWrapper,
+  q: {
+    staffIn: (column: typeof m.id) => SQL | undefined;
+    resourceIn: (column: typeof b.resourceId) => SQL | undefined;
+    from: Date | SQL;
+    to: Date | SQL;
+    extraBusy?: SQL;
+  },
+) {
+  const holderConditions = [
+    and(isNull(b.staffMemberId), isNull(b.resourceId)),
+    q.staffIn(b.staffMemberId as unknown as typeof m.id),
+    q.resourceIn(b.resourceId),
+  ];
+  return {
+    staff: sql`(select coalesce(json_agg(json_build_object('id', ${m.id}, 'name', ${m.name}, 'email', ${m.email},
+        'usesDefaultWorkingHours', ${m.usesDefaultWorkingHours})), '[]'::json)
+      from ${m} where ${and(eq(m.siteId, siteId), q.staffIn(m.id))})`,
+    hours: sql`(select coalesce(json_agg(json_build_object('staffMemberId', ${w.staffMemberId}, 'weekday', ${w.weekday},
+        'startMinute', ${w.startMinute}, 'endMinute', ${w.endMinute}) order by ${asc(w.weekday)}, ${asc(w.startMinute)}), '[]'::json)
+      from ${w} where ${and(eq(w.siteId, siteId), q.staffIn(w.staffMemberId as unknown as typeof m.id))})`,
+    timeOff: sql`(select coalesce(json_agg(json_build_object('staffMemberId', ${t.staffMemberId}, 'start', ${epochMs(t.startDate)},
+        'end', ${epochMs(t.endDate)}) order by ${asc(t.startDate)}), '[]'::json)
+      from ${t} where ${and(
+        eq(t.siteId, siteId),
+        q.staffIn(t.staffMemberId as unknown as typeof m.id),
+        lt(t.startDate, q.to),
+        gt(t.endDate, q.from),
+      )})`,
+    busy: sql`(select coalesce(json_agg(json_build_object('staffMemberId', ${b.staffMemberId}, 'resourceId', ${b.resourceId},
+        'start', ${epochMs(b.startDate)}, 'end', ${epochMs(b.endDate)}, 'expiresAt', ${epochMs(b.expiresAt)})), '[]'::json)
+      from ${b} where ${and(
+        eq(b.siteId, siteId),
+        // The overlap as the ledger's GiST index (site, range) is written, so only the window is read.
+        sql`tstzrange(${b.startDate}, ${b.endDate}, '[)') && tstzrange(${q.from}, ${q.to}, '[)')`,
+        // Class and course holds count capacity, not busy time: a course enrolment has no staff member and
+        // would otherwise block the whole business for the course's span.
+        isNull(b.sessionId),
+        isNull(b.scheduleId),
+        or(...holderConditions),
+        q.extraBusy,
+      )})`,
+  };
+}
+
+/**
+ * The span `prefetchedCalendar` reads around a slot starting at `at`, for a service row, in JS: the
+ * service's duration and buffers and a minute more on each side, which covers the engine's reach for one
+ * start (`appointmentReach`); the check uses the prefetched calendar only when it does.
+ */
+function prefetchedReach(
+  at: number,
+  row: Pick<ServiceRecord, 'durationMinutes' | 'bufferAfterMinutes' | 'bufferBeforeMinutes'>,
+): Interval {
+  const reach = (row.durationMinutes + row.bufferAfterMinutes + row.bufferBeforeMinutes + 1) * 60_000;
+  return { start: at - reach, end: at + reach };
+}
+
+/**
+ * The calendar parts for the service row being selected: its staff, the resources of its pools, and
+ * `prefetchedReach` around the slot (`at`, an ISO instant).
+ */
+function prefetchedCalendar(siteId: SQLWrapper, at: SQLWrapper) {
+  const reach = sql`make_interval(mins => ${s.durationMinutes} + ${s.bufferAfterMinutes} + ${s.bufferBeforeMinutes} + 1)`;
+  const parts = calendarParts(siteId, {
+    staffIn: (column) => sql`${column} = any(${s.staffMemberIds})`,
+    // Every resource id the service's pools name (compared as text: the document is not validated uuid).
+    resourceIn: (column) =>
+      sql`${column}::text in (select jsonb_path_query(${s.doc}, '$.serviceResources[*].resourceIds.values[*]') #>> '{}')`,
+    from: sql`(${at}::timestamptz - ${reach})`,
+    to: sql`(${at}::timestamptz + ${reach})`,
+  });
+  return {
+    staff: sql<unknown>`${parts.staff}`,
+    hours: sql<unknown>`${parts.hours}`,
+    time_off: sql<unknown>`${parts.timeOff}`,
+    busy: sql<unknown>`${parts.busy}`,
+  };
+}
+
+/** JSON from a subquery: node-postgres parses json and jsonb; a driver that hands back text is parsed here. */
+function parseJson<T>(value: T | string | null | undefined): T | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
 interface BusyGroup {

@@ -6,6 +6,20 @@ import { createAvailabilityRepository } from './availability.repository.ts';
 import { availabilityRoutes } from './availability.routes.ts';
 import { createAvailabilityService, type WaitlistedOf } from './availability.service.ts';
 
+// What the other parts of bookings call: the lifecycle checks a requested start with the engine and
+// writes a booking's busy time through the repository; external calendars write imported busy time.
+export { createAvailabilityRepository, type AvailabilityRepository } from './availability.repository.ts';
+export type { NewBusyTimeRow } from './availability.tables.ts';
+export {
+  createStartCheck,
+  type AppointmentCheck,
+  type BookableService,
+  type CheckedStaff,
+  type CompletePolicy,
+  type StartCheck,
+} from './start-check.ts';
+export type { WaitlistedOf };
+
 /** Availability of the bookings module: wire into buildApp with `await app.register(availability.routes)`. */
 export function createAvailabilityModule(deps: {
   database: Database;

@@ -20,6 +20,7 @@ import { createExtendedBookingsService } from './extended-bookings.service.ts';
 import { createMultiServiceBookingsService } from './multi-service.service.ts';
 import { createRecordingSmsSender, type SmsSender } from './notifications.ts';
 import { createSlotChecker } from './slot-check.ts';
+import { createAvailabilityRepository } from '../availability/index.ts';
 import type { BookingRow } from './bookings.tables.ts';
 
 /** A booking as another part of bookings sees it (external calendars' feeds). */
@@ -72,7 +73,10 @@ export interface BookingsLifecycleDeps {
  */
 export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
   const repository = createBookingsRepository(deps.database.db);
-  const slots = createSlotChecker(deps.database.db);
+  const slots = createSlotChecker({
+    availability: createAvailabilityRepository(deps.database.db),
+    bookings: repository,
+  });
   const recorder = deps.sms ? undefined : createRecordingSmsSender();
   const sms = deps.sms ?? recorder!;
   const bookings = createBookingsService({
