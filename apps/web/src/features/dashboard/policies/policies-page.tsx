@@ -21,7 +21,8 @@ import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
-import { useMakeDefaultPolicy, usePolicies, useSavePolicy } from './api/policies.ts';
+import { useBookingPolicies } from '../shared/api/catalogue.ts';
+import { useMakeDefaultPolicy, useSavePolicy } from './api/policies.ts';
 
 const s = t.policies;
 
@@ -171,7 +172,7 @@ function PolicyForm({ policy, onClose }: { policy?: WithDates<BookingPolicy>; on
 export function PoliciesPage() {
   const session = useSession();
   const [editing, setEditing] = useState<{ policy?: WithDates<BookingPolicy> }>();
-  const policies = usePolicies(session.canManage);
+  const policies = useBookingPolicies(session.canManage);
   const makeDefault = useMakeDefaultPolicy();
   if (!session.canManage)
     return (

@@ -12,13 +12,11 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconPuzzle, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { admin } from '../shared/api/admin-client.ts';
 import { EmptyState, LoadError, Loading } from '../shared/ui.tsx';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import { useAddOnGroups, useDeleteAddOnGroup, useSaveAddOnGroup } from './api/add-on-groups.ts';
 
 const s = t.addOns;
 
@@ -30,43 +28,17 @@ interface Draft {
   addOns: string[];
 }
 
-function GroupCard({
-  serviceId,
-  draft,
-  onDone,
-  onChanged,
-}: {
-  serviceId: string;
-  draft: Draft;
-  onDone?: () => void;
-  onChanged: () => void;
-}) {
+function GroupCard({ serviceId, draft, onDone }: { serviceId: string; draft: Draft; onDone?: () => void }) {
   const [value, setValue] = useState(draft);
   const [confirming, setConfirming] = useState(false);
-  const save = useActionMutation({
-    mutationFn: () => {
-      const group = {
-        name: value.name.trim(),
-        prompt: value.prompt.trim() || null,
-        maxNumberOfAddOns: value.max === '' ? null : value.max,
-        addOnIds: value.addOns,
-      };
-      return value.id
-        ? admin.bookings.updateAddOnGroup(serviceId, { ...group, id: value.id })
-        : admin.bookings.createAddOnGroup(serviceId, group);
-    },
+  const save = useSaveAddOnGroup(serviceId, {
     onSuccess: () => {
       notifications.show({ color: 'teal', message: value.id ? s.saved : s.created });
-      onChanged();
       onDone?.();
     },
   });
-  const remove = useActionMutation({
-    mutationFn: () => admin.bookings.deleteAddOnGroup(serviceId, value.id!),
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: s.deleted });
-      onChanged();
-    },
+  const remove = useDeleteAddOnGroup(serviceId, {
+    onSuccess: () => notifications.show({ color: 'teal', message: s.deleted }),
   });
   const maxProblem =
     value.max !== '' && value.addOns.length > 0 && value.max > value.addOns.length
@@ -113,7 +85,12 @@ function GroupCard({
             confirming ? (
               <Group gap="xs">
                 <Text size="sm">{s.deleteConfirm}</Text>
-                <Button size="xs" color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
+                <Button
+                  size="xs"
+                  color="red"
+                  loading={remove.isPending}
+                  onClick={() => remove.mutate(value.id!)}
+                >
                   {s.delete}
                 </Button>
                 <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
@@ -141,7 +118,17 @@ function GroupCard({
             size="sm"
             loading={save.isPending}
             disabled={!value.name.trim() || Boolean(maxProblem)}
-            onClick={() => save.mutate()}
+            onClick={() =>
+              save.mutate({
+                id: value.id,
+                group: {
+                  name: value.name.trim(),
+                  prompt: value.prompt.trim() || null,
+                  maxNumberOfAddOns: value.max === '' ? null : value.max,
+                  addOnIds: value.addOns,
+                },
+              })
+            }
           >
             {value.id ? s.saveGroup : s.createGroup}
           </Button>
@@ -155,18 +142,9 @@ function GroupCard({
  * A service's add-on groups ("Extras": hot stones, aromatherapy...) and the add-ons in each. Add-ons
  * have no catalogue of their own on the server yet: an add-on is the name the owner gives it.
  */
-export function AddOnGroupsPanel({ serviceId, onChanged }: { serviceId: string; onChanged: () => void }) {
-  const queryClient = useQueryClient();
-  const key = ['dashboard', 'add-on-groups', serviceId];
-  const groups = useQuery({
-    queryKey: key,
-    queryFn: () => admin.bookings.listAddOnGroupsByServiceId(serviceId),
-  });
+export function AddOnGroupsPanel({ serviceId }: { serviceId: string }) {
+  const groups = useAddOnGroups(serviceId);
   const [adding, setAdding] = useState(false);
-  const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: key });
-    onChanged();
-  };
   if (groups.isPending) return <Loading />;
   if (groups.isError) return <LoadError error={groups.error} />;
   return (
@@ -191,7 +169,6 @@ export function AddOnGroupsPanel({ serviceId, onChanged }: { serviceId: string; 
         <GroupCard
           key={`${group.groupId}-${group.addOns.length}-${group.groupName}`}
           serviceId={serviceId}
-          onChanged={changed}
           draft={{
             id: group.groupId,
             name: group.groupName ?? '',
@@ -204,7 +181,6 @@ export function AddOnGroupsPanel({ serviceId, onChanged }: { serviceId: string; 
       {adding && (
         <GroupCard
           serviceId={serviceId}
-          onChanged={changed}
           onDone={() => setAdding(false)}
           draft={{ name: '', prompt: '', max: '', addOns: [] }}
         />

@@ -19,9 +19,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconPlus, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { t } from './strings.ts';
-import { admin } from '../shared/api/admin-client.ts';
 import { mediaUrl } from './service-media.ts';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import { useSaveMedia } from './api/services.ts';
 
 const s = t.media;
 
@@ -61,7 +60,7 @@ function Preview({ url, label }: { url: string | undefined; label: string }) {
  * The service's cover image and gallery, by URL (the API keeps image references; there is no upload
  * endpoint yet). The starred gallery image is the main image the site shows on the service card.
  */
-export function MediaPanel({ service, onSaved }: { service: WithDates<Service>; onSaved: () => void }) {
+export function MediaPanel({ service }: { service: WithDates<Service> }) {
   const [cover, setCover] = useState(mediaUrl(service.media?.coverMedia?.image) ?? '');
   const [gallery, setGallery] = useState<string[]>(
     (service.media?.items ?? [])
@@ -73,28 +72,19 @@ export function MediaPanel({ service, onSaved }: { service: WithDates<Service>; 
   const addProblem = urlProblem(adding.trim());
   const coverProblem = urlProblem(cover.trim());
 
-  const save = useActionMutation({
-    mutationFn: () => {
-      const image = (url: string) => ({ image: { url } });
-      const mainUrl = gallery.includes(main) ? main : gallery[0];
-      return admin.bookings.updateService(
-        service.id,
-        {
-          revision: service.revision,
-          media: {
-            items: gallery.map(image),
-            ...(mainUrl ? { mainMedia: image(mainUrl) } : {}),
-            ...(cover.trim() ? { coverMedia: image(cover.trim()) } : {}),
-          },
-        },
-        ['media'],
-      );
-    },
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: s.saved });
-      onSaved();
-    },
-  });
+  const save = useSaveMedia({ onSuccess: () => notifications.show({ color: 'teal', message: s.saved }) });
+  const submit = () => {
+    const image = (url: string) => ({ image: { url } });
+    const mainUrl = gallery.includes(main) ? main : gallery[0];
+    save.mutate({
+      service,
+      media: {
+        items: gallery.map(image),
+        ...(mainUrl ? { mainMedia: image(mainUrl) } : {}),
+        ...(cover.trim() ? { coverMedia: image(cover.trim()) } : {}),
+      },
+    });
+  };
 
   const add = () => {
     const url = adding.trim();
@@ -190,7 +180,7 @@ export function MediaPanel({ service, onSaved }: { service: WithDates<Service>; 
       </Stack>
 
       <Group justify="flex-end">
-        <Button loading={save.isPending} disabled={Boolean(coverProblem)} onClick={() => save.mutate()}>
+        <Button loading={save.isPending} disabled={Boolean(coverProblem)} onClick={submit}>
           {s.save}
         </Button>
       </Group>

@@ -18,15 +18,12 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconClock, IconList, IconPlus, IconTrash, IconUser } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
 import { useSite, useStaffMembers } from '../shared/api/catalogue.ts';
-import { admin } from '../shared/api/admin-client.ts';
-import { errorCode } from '../shared/errors.ts';
 import { formatMoney } from '../shared/format.ts';
 import { Loading, LoadError } from '../shared/ui.tsx';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import { useSaveServiceOptions, useServiceOptions } from './api/options.ts';
 
 const s = t.options;
 type OptionType = 'CUSTOM' | 'STAFF_MEMBER' | 'DURATION';
@@ -109,7 +106,6 @@ function OptionsEditor({
   service: WithDates<Service>;
   saved: WithDates<ServiceOptionsAndVariants> | null;
 }) {
-  const queryClient = useQueryClient();
   const site = useSite();
   const staff = useStaffMembers();
   const staffNames = new Map((staff.data ?? []).map((member) => [member.id, member.name]));
@@ -145,42 +141,35 @@ function OptionsEditor({
             ? s.choicesMissing
             : undefined;
 
-  const key = ['dashboard', 'service-options', service.id];
-  const save = useActionMutation({
-    mutationFn: async () => {
-      if (options.length === 0) {
-        if (saved) await admin.bookings.deleteServiceOptionsAndVariants(saved.id);
-        return;
-      }
-      const money = (value: number) => ({ value: value.toFixed(2), ...(currency ? { currency } : {}) });
-      const body = {
-        options: {
-          values: options.map((option) =>
-            option.type === 'CUSTOM'
-              ? {
-                  id: option.id,
-                  type: option.type,
-                  customData: { name: option.name.trim(), choices: option.choices },
-                }
-              : option.type === 'DURATION'
-                ? { id: option.id, type: option.type, durationData: { name: option.name.trim() || null } }
-                : { id: option.id, type: option.type },
-          ),
-        },
-        variants: {
-          values: rows.map((choices) => ({ choices, price: money(prices[rowKey(choices)] ?? fallback) })),
-        },
-      };
-      if (saved)
-        await admin.bookings.updateServiceOptionsAndVariants(saved.id, { ...body, revision: saved.revision });
-      else await admin.bookings.createServiceOptionsAndVariants({ ...body, serviceId: service.id });
-    },
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: s.saved });
-      void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard', 'services'] });
-    },
+  const save = useSaveServiceOptions(service.id, {
+    onSuccess: () => notifications.show({ color: 'teal', message: s.saved }),
   });
+  const submit = () => {
+    if (options.length === 0) {
+      save.mutate({ saved, body: null });
+      return;
+    }
+    const money = (value: number) => ({ value: value.toFixed(2), ...(currency ? { currency } : {}) });
+    const body = {
+      options: {
+        values: options.map((option) =>
+          option.type === 'CUSTOM'
+            ? {
+                id: option.id,
+                type: option.type,
+                customData: { name: option.name.trim(), choices: option.choices },
+              }
+            : option.type === 'DURATION'
+              ? { id: option.id, type: option.type, durationData: { name: option.name.trim() || null } }
+              : { id: option.id, type: option.type },
+        ),
+      },
+      variants: {
+        values: rows.map((choices) => ({ choices, price: money(prices[rowKey(choices)] ?? fallback) })),
+      },
+    };
+    save.mutate({ saved, body });
+  };
 
   const optionLabel = (choice: ServiceChoice) => {
     if (choice.staffMemberId) return staffNames.get(choice.staffMemberId) ?? '—';
@@ -338,7 +327,7 @@ function OptionsEditor({
         <Button
           loading={save.isPending}
           disabled={Boolean(problem) || (options.length === 0 && !saved)}
-          onClick={() => save.mutate()}
+          onClick={submit}
         >
           {options.length === 0 && saved ? s.removeAll : s.save}
         </Button>
@@ -349,18 +338,7 @@ function OptionsEditor({
 
 /** Options (staff member, duration, custom choices) and a price for every combination of them. */
 export function OptionsPanel({ service }: { service: WithDates<Service> }) {
-  const saved = useQuery({
-    queryKey: ['dashboard', 'service-options', service.id],
-    queryFn: async () => {
-      try {
-        return await admin.bookings.getServiceOptionsAndVariantsByServiceId(service.id);
-      } catch (error) {
-        // A service without options answers 404: nothing saved yet.
-        if (errorCode(error) === 'NOT_FOUND' || (error as { status?: number }).status === 404) return null;
-        throw error;
-      }
-    },
-  });
+  const saved = useServiceOptions(service.id);
   if (saved.isPending) return <Loading />;
   if (saved.isError) return <LoadError error={saved.error} />;
   return <OptionsEditor key={saved.data?.revision ?? 'none'} service={service} saved={saved.data} />;

@@ -26,16 +26,23 @@ import {
   IconRepeat,
   IconTrash,
 } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
 import { useStaffMembers } from '../shared/api/catalogue.ts';
-import { admin } from '../shared/api/admin-client.ts';
 import { errorCode, errorMessage } from '../shared/errors.ts';
 import { formatDateTime, formatDay, localDay, weekdays, type Weekday } from '../shared/format.ts';
 import { LoadError, Loading } from '../shared/ui.tsx';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import {
+  useAddSession,
+  useAddWeeklySession,
+  useCancelOccurrence,
+  useDeleteSession,
+  useDeleteWeeklySession,
+  useRestoreOccurrence,
+  useServiceSchedule,
+  useUpcomingSessions,
+} from './api/schedule.ts';
 
 const s = t.schedule;
 const previewDays = 28;
@@ -43,32 +50,8 @@ const previewLimit = 12;
 // Occurrences of weekly sessions are `<weekly session id>_<local start>`; one-off sessions are plain ids.
 const occurrenceId = /^[0-9a-f-]{36}_\d{8}T\d{6}$/;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-function localDateTime(date: Date): string {
-  return `${localDay(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}:00`;
-}
 const timeOf = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const dayOf = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
-
-/** The next sessions as the availability engine expands them, with their free spots. */
-function useUpcomingSessions(serviceId: string) {
-  return useQuery({
-    queryKey: ['dashboard', 'schedule', serviceId, 'upcoming'],
-    queryFn: async () => {
-      const from = new Date();
-      const to = new Date(from.getTime() + previewDays * 86_400_000);
-      const answer = await admin.bookings.listEventTimeSlots({
-        fromLocalDate: localDateTime(from),
-        toLocalDate: localDateTime(to),
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-        serviceIds: [serviceId],
-        includeNonBookable: true,
-        cursorPaging: { limit: previewLimit },
-      });
-      return { slots: answer.timeSlots, more: answer.pagingMetadata.hasNext ?? false };
-    },
-  });
-}
 
 function staffOf(slot: TimeSlot): string | undefined {
   return slot.availableResources
@@ -77,7 +60,7 @@ function staffOf(slot: TimeSlot): string | undefined {
     .join(', ');
 }
 
-function WeeklyForm({ service, onAdded }: { service: WithDates<Service>; onAdded: () => void }) {
+function WeeklyForm({ service }: { service: WithDates<Service> }) {
   const staff = useStaffMembers();
   const [weekday, setWeekday] = useState<Weekday>('MON');
   const [startTime, setStartTime] = useState('18:00');
@@ -87,21 +70,8 @@ function WeeklyForm({ service, onAdded }: { service: WithDates<Service>; onAdded
   const [startDate, setStartDate] = useState(localDay(new Date()));
   const [endDate, setEndDate] = useState('');
   const endProblem = endDate && endDate < startDate ? s.endBeforeStart : undefined;
-  const add = useActionMutation({
-    mutationFn: () =>
-      admin.bookings.addRecurringSession(service.id, {
-        weekday,
-        startTime,
-        durationInMinutes: Number(duration),
-        ...(capacity ? { capacity: Number(capacity) } : {}),
-        staffMemberId,
-        startDate,
-        endDate: endDate || null,
-      }),
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: s.weeklyAdded });
-      onAdded();
-    },
+  const add = useAddWeeklySession(service.id, {
+    onSuccess: () => notifications.show({ color: 'teal', message: s.weeklyAdded }),
   });
   const staffOptions = (staff.data ?? [])
     .filter((member) => service.staffMemberIds.length === 0 || service.staffMemberIds.includes(member.id))
@@ -173,7 +143,17 @@ function WeeklyForm({ service, onAdded }: { service: WithDates<Service>; onAdded
           leftSection={<IconRepeat size={16} />}
           loading={add.isPending}
           disabled={!startTime || !duration || !startDate || Boolean(endProblem)}
-          onClick={() => add.mutate()}
+          onClick={() =>
+            add.mutate({
+              weekday,
+              startTime,
+              durationInMinutes: Number(duration),
+              ...(capacity ? { capacity: Number(capacity) } : {}),
+              staffMemberId,
+              startDate,
+              endDate: endDate || null,
+            })
+          }
         >
           {s.addWeeklyButton}
         </Button>
@@ -182,28 +162,27 @@ function WeeklyForm({ service, onAdded }: { service: WithDates<Service>; onAdded
   );
 }
 
-function OneOffForm({ service, onAdded }: { service: WithDates<Service>; onAdded: () => void }) {
+function OneOffForm({ service }: { service: WithDates<Service> }) {
   const staff = useStaffMembers();
   const [start, setStart] = useState('');
   const [duration, setDuration] = useState<number | ''>(60);
   const [capacity, setCapacity] = useState<number | ''>(service.defaultCapacity ?? 10);
   const [staffMemberId, setStaffMemberId] = useState<string | null>(service.staffMemberIds[0] ?? null);
-  const add = useActionMutation({
-    mutationFn: () => {
-      const startDate = new Date(start);
-      return admin.bookings.addSession(service.id, {
-        startDate: startDate.toISOString(),
-        endDate: new Date(startDate.getTime() + Number(duration) * 60_000).toISOString(),
-        ...(capacity ? { capacity: Number(capacity) } : {}),
-        staffMemberId,
-      });
-    },
+  const add = useAddSession(service.id, {
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.oneOffAdded });
       setStart('');
-      onAdded();
     },
   });
+  const submit = () => {
+    const startDate = new Date(start);
+    add.mutate({
+      startDate: startDate.toISOString(),
+      endDate: new Date(startDate.getTime() + Number(duration) * 60_000).toISOString(),
+      ...(capacity ? { capacity: Number(capacity) } : {}),
+      staffMemberId,
+    });
+  };
   const staffOptions = (staff.data ?? [])
     .filter((member) => service.staffMemberIds.length === 0 || service.staffMemberIds.includes(member.id))
     .map((member) => ({ value: member.id, label: member.name }));
@@ -263,7 +242,7 @@ function OneOffForm({ service, onAdded }: { service: WithDates<Service>; onAdded
             leftSection={<IconCalendarPlus size={16} />}
             loading={add.isPending}
             disabled={!start || !duration}
-            onClick={() => add.mutate()}
+            onClick={submit}
           >
             {s.addOneOffButton}
           </Button>
@@ -278,49 +257,22 @@ function OneOffForm({ service, onAdded }: { service: WithDates<Service>; onAdded
  * 18:00 across DST), one-off sessions, and the next sessions they produce.
  */
 export function SchedulePanel({ service }: { service: WithDates<Service> }) {
-  const queryClient = useQueryClient();
   const staff = useStaffMembers();
   const staffNames = new Map((staff.data ?? []).map((member) => [member.id, member.name]));
-  const key = ['dashboard', 'schedule', service.id];
-  const schedule = useQuery({ queryKey: key, queryFn: () => admin.bookings.getServiceSchedule(service.id) });
-  const upcoming = useUpcomingSessions(service.id);
-  const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: key });
-    void queryClient.invalidateQueries({ queryKey: ['dashboard', 'bookings'] });
-  };
-  const removeWeekly = useActionMutation({
-    mutationFn: (id: string) => admin.bookings.deleteRecurringSession(service.id, id),
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: s.removed });
-      changed();
+  const schedule = useServiceSchedule(service.id);
+  const upcoming = useUpcomingSessions(service.id, previewDays, previewLimit);
+  const removed = { onSuccess: () => notifications.show({ color: 'teal', message: s.removed }) };
+  const removeWeekly = useDeleteWeeklySession(service.id, removed);
+  const cancelOccurrence = useCancelOccurrence(service.id, {
+    onSuccess: () => notifications.show({ color: 'teal', message: s.occurrenceCancelled }),
+    failure: {
+      message: (error) => (errorCode(error) === 'SESSION_HAS_BOOKINGS' ? s.hasBookings : errorMessage(error)),
     },
   });
-  const cancelOccurrence = useMutation({
-    mutationFn: (eventId: string) => admin.bookings.cancelSessionOccurrence(service.id, eventId),
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: s.occurrenceCancelled });
-      changed();
-    },
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        message: errorCode(error) === 'SESSION_HAS_BOOKINGS' ? s.hasBookings : errorMessage(error),
-      }),
+  const restoreOccurrence = useRestoreOccurrence(service.id, {
+    onSuccess: () => notifications.show({ color: 'teal', message: s.occurrenceRestored }),
   });
-  const restoreOccurrence = useActionMutation({
-    mutationFn: (eventId: string) => admin.bookings.restoreSessionOccurrence(service.id, eventId),
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: s.occurrenceRestored });
-      changed();
-    },
-  });
-  const removeOneOff = useActionMutation({
-    mutationFn: (id: string) => admin.bookings.deleteSession(service.id, id),
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: s.removed });
-      changed();
-    },
-  });
+  const removeOneOff = useDeleteSession(service.id, removed);
 
   if (schedule.isPending) return <Loading />;
   if (schedule.isError) return <LoadError error={schedule.error} />;
@@ -406,7 +358,7 @@ export function SchedulePanel({ service }: { service: WithDates<Service> }) {
                 </Table>
               </Card>
             )}
-            <WeeklyForm service={service} onAdded={changed} />
+            <WeeklyForm service={service} />
           </Stack>
 
           <Stack gap="xs">
@@ -450,7 +402,7 @@ export function SchedulePanel({ service }: { service: WithDates<Service> }) {
                 </Table>
               </Card>
             )}
-            <OneOffForm service={service} onAdded={changed} />
+            <OneOffForm service={service} />
           </Stack>
         </Stack>
       </Grid.Col>

@@ -20,7 +20,6 @@ import {
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   IconCalendarRepeat,
   IconAdjustments,
@@ -32,12 +31,17 @@ import { useState, type ChangeEvent } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
 import { AddOnGroupsPanel } from './add-on-groups-panel.tsx';
-import { useAllCategories, useAllResourceTypes, useSite, useStaffMembers } from '../shared/api/catalogue.ts';
-import { admin } from '../shared/api/admin-client.ts';
+import {
+  useAllCategories,
+  useAllResourceTypes,
+  useBookingPolicies,
+  useSite,
+  useStaffMembers,
+} from '../shared/api/catalogue.ts';
 import { MediaPanel } from './media-panel.tsx';
 import { OptionsPanel } from './options-panel.tsx';
 import { SchedulePanel } from './schedule-panel.tsx';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import { useBookingForms, useSaveService, useService, useSlugCheck } from './api/services.ts';
 
 const s = t.services;
 const c = t.serviceEditor;
@@ -192,39 +196,18 @@ function DetailsForm({
         values.rateType === 'VARIED' && value < values.minPrice ? s.maxBelowMin : null,
     },
   });
-  const policies = useQuery({
-    queryKey: ['dashboard', 'policies'],
-    queryFn: async () => (await admin.bookings.queryBookingPolicies().limit(100).find()).items,
-  });
-  const forms = useQuery({
-    queryKey: ['dashboard', 'booking-forms'],
-    queryFn: async () => (await admin.bookings.queryServiceBookingForms()).bookingForms,
-  });
+  const policies = useBookingPolicies();
+  const forms = useBookingForms();
 
   const [slug] = useDebouncedValue(form.values.slug.trim(), 300);
   const slugChanged = slug !== '' && slug !== (service?.mainSlug?.name ?? '');
-  const slugCheck = useQuery({
-    queryKey: ['dashboard', 'slug', slug, service?.id],
-    enabled: slugChanged,
-    queryFn: () => admin.bookings.validateSlug(slug, service?.id),
-  });
+  const slugCheck = useSlugCheck(slug, service?.id, slugChanged);
   const slugError =
     slugChanged && slugCheck.data && !slugCheck.data.valid
       ? slugCheck.data.errors.map((code) => (s.slugErrors as Record<string, string>)[code] ?? code).join(', ')
       : undefined;
 
-  const save = useActionMutation({
-    mutationFn: async (values: Values) => {
-      const input = toInput(values, site.data?.currency, service);
-      let saved = service
-        ? await admin.bookings.updateService(service.id, { ...input, revision: service.revision })
-        : await admin.bookings.createService(input);
-      if (values.slug.trim() && values.slug.trim() !== saved.mainSlug?.name) {
-        await admin.bookings.setCustomSlug(saved.id, values.slug.trim());
-        saved = await admin.bookings.getService(saved.id);
-      }
-      return saved;
-    },
+  const save = useSaveService({
     onSuccess: (saved) => {
       notifications.show({ color: 'teal', message: service ? s.updated : c.createdNext });
       onSaved(saved);
@@ -243,7 +226,16 @@ function DetailsForm({
       form.setFieldValue(field, event.currentTarget.checked),
   });
   return (
-    <form onSubmit={form.onSubmit((submitted) => save.mutate(submitted))} noValidate>
+    <form
+      onSubmit={form.onSubmit((submitted) =>
+        save.mutate({
+          service,
+          input: toInput(submitted, site.data?.currency, service),
+          slug: submitted.slug.trim(),
+        }),
+      )}
+      noValidate
+    >
       <Stack gap="md">
         <SegmentedControl
           fullWidth
@@ -430,21 +422,12 @@ export function ServiceEditor({
   opened: boolean;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [created, setCreated] = useState<WithDates<Service>>();
   const [tab, setTab] = useState<Tab>('details');
   const id = initial?.id ?? created?.id;
   // The tabs change the service (media, add-on groups), so the editor reads it fresh after each change.
-  const current = useQuery({
-    queryKey: ['dashboard', 'services', 'one', id],
-    enabled: Boolean(id),
-    queryFn: () => admin.bookings.getService(id!),
-    initialData: initial ?? created,
-  });
+  const current = useService(id, initial ?? created);
   const service = id ? (current.data ?? initial ?? created) : undefined;
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['dashboard', 'services'] });
-  };
   const scheduled = service && service.type !== 'APPOINTMENT';
   return (
     <Modal
@@ -479,7 +462,6 @@ export function ServiceEditor({
             service={service}
             onClose={onClose}
             onSaved={(saved) => {
-              refresh();
               if (!initial && !created) {
                 setCreated(saved);
                 setTab(saved.type === 'APPOINTMENT' ? 'media' : 'schedule');
@@ -490,13 +472,13 @@ export function ServiceEditor({
         {service && (
           <>
             <Tabs.Panel value="media">
-              <MediaPanel key={service.revision} service={service} onSaved={refresh} />
+              <MediaPanel key={service.revision} service={service} />
             </Tabs.Panel>
             <Tabs.Panel value="options">
               <OptionsPanel service={service} />
             </Tabs.Panel>
             <Tabs.Panel value="add-ons">
-              <AddOnGroupsPanel serviceId={service.id} onChanged={refresh} />
+              <AddOnGroupsPanel serviceId={service.id} />
             </Tabs.Panel>
             {scheduled && (
               <Tabs.Panel value="schedule">

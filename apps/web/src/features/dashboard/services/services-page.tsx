@@ -16,18 +16,16 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDots, IconPencil, IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { admin } from '../shared/api/admin-client.ts';
 import { useSession } from '../shared/session.tsx';
 import { formatMoney } from '../shared/format.ts';
-import { Pager, usePagedList } from '../shared/paged-list.tsx';
+import { Pager } from '../shared/paged-list.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
 import { ServiceEditor } from './service-editor.tsx';
 import { thumbnailOf } from './service-media.ts';
-import { useActionMutation } from '../shared/use-action-mutation.ts';
+import { useCloneService, useDeleteService, useServicesPage } from './api/services.ts';
 
 const s = t.services;
 const pageSize = 20;
@@ -51,32 +49,22 @@ function priceOf(service: WithDates<Service>): string {
 /** The catalogue: every service with its type, price and staff; create, edit, clone and delete. */
 export function ServicesPage() {
   const session = useSession();
-  const queryClient = useQueryClient();
-  const services = usePagedList<WithDates<Service>>(['dashboard', 'services', 'list'], () =>
-    admin.bookings.queryServices().ascending('name').limit(pageSize).find(),
-  );
+  const services = useServicesPage(pageSize);
   const [editing, setEditing] = useState<{ service?: WithDates<Service> }>();
   const [deleting, setDeleting] = useState<WithDates<Service>>();
   const [keepSessions, setKeepSessions] = useState(true);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['dashboard', 'services'] });
 
-  const clone = useActionMutation({
-    mutationFn: (service: WithDates<Service>) => admin.bookings.cloneService(service.id),
-    onSuccess: (answer) => {
+  const clone = useCloneService({
+    onSuccess: (answer) =>
       notifications.show({
         color: answer.errors.length ? 'orange' : 'teal',
         message: answer.errors.length ? s.clonedPartly(answer.errors.join(', ')) : s.cloned,
-      });
-      void refresh();
-    },
+      }),
   });
-  const remove = useActionMutation({
-    mutationFn: (service: WithDates<Service>) =>
-      admin.bookings.deleteService(service.id, { preserveFutureSessionsWithParticipants: keepSessions }),
+  const remove = useDeleteService({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.deleted });
       setDeleting(undefined);
-      void refresh();
     },
   });
 
@@ -237,7 +225,7 @@ export function ServicesPage() {
             <Button
               color="red"
               loading={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting)}
+              onClick={() => deleting && remove.mutate({ service: deleting, keepSessions })}
             >
               {s.delete}
             </Button>

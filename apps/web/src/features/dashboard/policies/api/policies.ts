@@ -1,18 +1,8 @@
 import type { BookingPolicy, BookingPolicyInput } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
-import { useQuery } from '@tanstack/react-query';
 import { admin } from '../../shared/api/admin-client.ts';
+import { policiesKey } from '../../shared/api/catalogue.ts';
 import { useActionMutation, type ActionOptions } from '../../shared/use-action-mutation.ts';
-
-const policiesKey = ['dashboard', 'policies'] as const;
-
-export function usePolicies(enabled: boolean) {
-  return useQuery({
-    queryKey: policiesKey,
-    enabled,
-    queryFn: async () => (await admin.bookings.queryBookingPolicies().limit(100).find()).items,
-  });
-}
 
 /** Creates a policy, or updates `policy` at the revision the form started from. */
 export function useSavePolicy(

@@ -6,6 +6,7 @@ export const resourceTypesKey = ['dashboard', 'resource-types'] as const;
 export const resourcesKey = ['dashboard', 'resources'] as const;
 export const siteKey = ['dashboard', 'site'] as const;
 export const staffKey = ['dashboard', 'staff'] as const;
+export const policiesKey = ['dashboard', 'policies'] as const;
 
 /** Services and staff change rarely; every screen shares these two lists through the query cache. */
 export function useServices() {
@@ -67,5 +68,14 @@ export function useServiceCountsByCategory() {
       const results = answer.aggregationData.results.find((entry) => entry.name === 'byCategory');
       return new Map((results?.values?.results ?? []).map((entry) => [entry.value, entry.count]));
     },
+  });
+}
+
+/** The booking policies (a site has a handful): the policies page lists them, the service editor picks one. */
+export function useBookingPolicies(enabled = true) {
+  return useQuery({
+    queryKey: policiesKey,
+    enabled,
+    queryFn: async () => (await admin.bookings.queryBookingPolicies().limit(100).find()).items,
   });
 }
