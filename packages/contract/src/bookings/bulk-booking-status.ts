@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { revisionSchema } from '../common.ts';
 
 /**
  * Confirm or decline several bookings in one call (the dashboard's bulk actions; an addition to the spec,
@@ -12,10 +13,7 @@ export const bulkBookingStatusRequestSchema = z.object({
     .array(
       z.object({
         bookingId: z.uuid(),
-        revision: z
-          .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
-          .transform(String)
-          .nullish(),
+        revision: revisionSchema.nullish(),
       }),
     )
     .min(1)

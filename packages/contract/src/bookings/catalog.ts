@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { revisionSchema } from '../common.ts';
 import { cursorPagingMetadataSchema } from '../query.ts';
 import { cursorQuerySchema, extendedFieldsSchema, fieldMaskSchema } from './common.ts';
-
-const revisionIn = z
-  .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
-  .transform(String)
-  .nullish();
 
 /**
  * A category groups services on the site (`Hair`, `Yoga classes`); `sortOrder` is its place in the list.
@@ -13,7 +9,7 @@ const revisionIn = z
  */
 export const categoryInputSchema = z.object({
   id: z.string().nullish(),
-  revision: revisionIn,
+  revision: revisionSchema.nullish(),
   name: z.string().trim().min(1).max(200).nullish(),
   sortOrder: z.number().int().nullish(),
   extendedFields: extendedFieldsSchema.optional(),
@@ -90,7 +86,7 @@ export const batchDeleteCategoriesV1RequestSchema = z.object({
  */
 export const resourceTypeInputSchema = z.object({
   id: z.string().nullish(),
-  revision: revisionIn,
+  revision: revisionSchema.nullish(),
   name: z.string().trim().min(1).max(200).nullish(),
   extendedFields: extendedFieldsSchema.optional(),
 });
@@ -132,7 +128,7 @@ const locationOptionsSchema = z.object({
  */
 export const resourceInputSchema = z.object({
   id: z.string().nullish(),
-  revision: revisionIn,
+  revision: revisionSchema.nullish(),
   name: z.string().trim().min(1).max(200).nullish(),
   typeId: z.uuid().nullish(),
   locationOptions: locationOptionsSchema.optional(),

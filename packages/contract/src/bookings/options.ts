@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { revisionSchema } from '../common.ts';
 import { moneyOutSchema, moneySchema } from '../money.ts';
 import { offsetPagingMetadataSchema } from '../query.ts';
 import { fieldMaskSchema, offsetQuerySchema } from './common.ts';
@@ -34,10 +35,7 @@ export type ServiceChoice = z.infer<typeof serviceChoiceSchema>;
 export const serviceOptionsAndVariantsInputSchema = z.object({
   id: z.string().nullish(),
   serviceId: z.uuid().nullish(),
-  revision: z
-    .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
-    .transform(String)
-    .nullish(),
+  revision: revisionSchema.nullish(),
   options: z.object({ values: z.array(serviceOptionSchema).max(10) }).optional(),
   variants: z
     .object({

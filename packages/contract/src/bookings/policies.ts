@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { revisionSchema } from '../common.ts';
 import { moneySchema } from '../money.ts';
 import { cursorPagingMetadataSchema } from '../query.ts';
 import { cursorQuerySchema, extendedFieldsSchema, fieldMaskSchema } from './common.ts';
@@ -12,10 +13,7 @@ const minutes = z.number().int().min(0).max(525600);
  */
 export const bookingPolicyInputSchema = z.object({
   id: z.string().nullish(),
-  revision: z
-    .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
-    .transform(String)
-    .nullish(),
+  revision: revisionSchema.nullish(),
   name: z.string().trim().min(1).max(400).nullish(),
   customPolicyDescription: z
     .object({ enabled: z.boolean().optional(), description: z.string().max(2500).optional() })

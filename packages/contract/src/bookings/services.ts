@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { revisionSchema } from '../common.ts';
 import { addressSchema } from '../address.ts';
 import { moneySchema } from '../money.ts';
 import { bookingPolicySchema } from './policies.ts';
@@ -138,10 +139,7 @@ const slugSchema = z.object({ name: z.string(), custom: z.boolean(), createdDate
 /** The fields a client may write on a service (create, update, bulk). */
 export const serviceInputSchema = z.object({
   id: z.string().optional(),
-  revision: z
-    .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
-    .transform(String)
-    .optional(),
+  revision: revisionSchema.optional(),
   type: z.enum(serviceTypes).optional(),
   sortOrder: z.number().int().nullish(),
   name: z.string().trim().min(1).max(400).optional(),

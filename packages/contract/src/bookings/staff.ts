@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { revisionSchema } from '../common.ts';
 import { cursorPagingMetadataSchema } from '../query.ts';
 import {
   cursorQuerySchema,
@@ -23,10 +24,7 @@ export const workingHoursSchema = z.array(workingPeriodSchema).max(100);
  */
 export const staffMemberInputSchema = z.object({
   id: z.string().nullish(),
-  revision: z
-    .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
-    .transform(String)
-    .nullish(),
+  revision: revisionSchema.nullish(),
   name: z.string().trim().min(1).max(200).nullish(),
   email: z.email().max(320).nullish(),
   phone: z.string().max(50).nullish(),
@@ -165,9 +163,6 @@ export const bookingsSettingsResponseSchema = z.object({ settings: bookingsSetti
 export const updateBookingsSettingsRequestSchema = z.object({
   settings: z.object({
     businessHours: workingHoursSchema,
-    revision: z
-      .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
-      .transform(String)
-      .optional(),
+    revision: revisionSchema.optional(),
   }),
 });
