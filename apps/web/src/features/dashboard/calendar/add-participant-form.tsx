@@ -5,12 +5,10 @@ import { contactDetailsSchema } from '@atrium/contract/bookings/lifecycle';
 import { Alert, Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from './strings.ts';
-import { bookingsKey } from '../shared/api/bookings.ts';
-import { admin } from '../shared/api/admin-client.ts';
 import { errorMessage } from '../shared/errors.ts';
+import { useAddParticipant } from './api/calendar-changes.ts';
 
 const s = t.calendarSession;
 const f = t.calendarSlot;
@@ -59,8 +57,6 @@ export function AddParticipantForm({
   waitlisting: boolean;
   blocked: string | undefined;
 }) {
-  const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string>();
   const form = useForm<Values>({
     initialValues,
@@ -74,51 +70,34 @@ export function AddParticipantForm({
     },
   });
 
-  async function submit(values: Values) {
-    setSaving(true);
-    setProblem(undefined);
-    const eventId = session.eventInfo?.eventId ?? undefined;
-    try {
-      const booking = await admin.bookings.createBooking(
-        {
-          bookedEntity:
-            service.type === 'COURSE'
-              ? { schedule: { serviceId: service.id, scheduleId: service.schedule.id } }
-              : {
-                  slot: {
-                    serviceId: service.id,
-                    // The session's local time in the browser's zone, which the sessions were listed in.
-                    startDate: new Date(session.localStartDate).toISOString(),
-                    ...(eventId ? { sessionId: eventId, eventId } : {}),
-                  },
-                },
-          contactDetails: {
-            firstName: values.firstName.trim(),
-            ...(values.lastName.trim() ? { lastName: values.lastName.trim() } : {}),
-            email: values.email.trim(),
-            ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
-          },
-          totalParticipants: values.participants,
-        },
-        {
-          participantNotification: { notifyParticipants: values.notify },
-          // The business adds people itself: no approval step, and its own booking window does not bind it
-          // (a walk-in just before class). Capacity still does: a full session goes to the waitlist or fails.
-          flowControlSettings: { skipBusinessConfirmation: true, ignoreBookingWindow: true },
-        },
-      );
+  const add = useAddParticipant({
+    onSuccess: (booking) => {
       notifications.show({
         color: 'teal',
         message: booking.status === 'WAITING_LIST' ? s.waitlisted : s.added,
       });
       form.setValues(initialValues);
       form.resetDirty();
-      void queryClient.invalidateQueries({ queryKey: bookingsKey });
-    } catch (error) {
-      setProblem(explain(error));
-    } finally {
-      setSaving(false);
-    }
+    },
+    // The form says why, next to the fields.
+    onError: (error) => setProblem(explain(error)),
+    failure: false,
+  });
+
+  function submit(values: Values) {
+    setProblem(undefined);
+    add.mutate({
+      service,
+      session,
+      contact: {
+        firstName: values.firstName.trim(),
+        ...(values.lastName.trim() ? { lastName: values.lastName.trim() } : {}),
+        email: values.email.trim(),
+        ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
+      },
+      participants: values.participants,
+      notify: values.notify,
+    });
   }
 
   if (blocked) {
@@ -130,7 +109,7 @@ export function AddParticipantForm({
   }
 
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} aria-label={s.addParticipant} noValidate>
+    <form onSubmit={form.onSubmit(submit)} aria-label={s.addParticipant} noValidate>
       <Stack gap="sm">
         {problem && (
           <Alert color="red" variant="light" title={s.failedTitle} role="alert">
@@ -146,7 +125,7 @@ export function AddParticipantForm({
         </SimpleGrid>
         <Checkbox label={f.notify} {...form.getInputProps('notify', { type: 'checkbox' })} />
         <Group justify="flex-end">
-          <Button type="submit" loading={saving} color={waitlisting ? 'grape' : undefined}>
+          <Button type="submit" loading={add.isPending} color={waitlisting ? 'grape' : undefined}>
             {waitlisting ? s.addToWaitlist : s.addParticipant}
           </Button>
         </Group>

@@ -12,23 +12,22 @@ import type { Booking, TimeOff, TimeSlot } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
 import { Button, Card, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
-import { type BookingFilters, bookingsKey, useBookingsInRange } from '../shared/api/bookings.ts';
+import { type BookingFilters, useBookingsInRange } from '../shared/api/bookings.ts';
 import { useNames } from '../shared/api/catalogue.ts';
-import { admin } from '../shared/api/admin-client.ts';
 import { errorCode, errorMessage } from '../shared/errors.ts';
 import { BookingDrawer } from '../shared/booking-drawer.tsx';
 import { bookingServiceId, contactName, formatRange } from '../shared/format.ts';
 import { PageHeader } from '../shared/ui.tsx';
 import { SessionPanel } from './session-panel.tsx';
 import { SlotDialog, type SlotSelection } from './slot-dialog.tsx';
-import { blockedTimeKey, useBlockedTime } from './use-blocked-time.ts';
-import { useClassSessions } from './use-class-sessions.ts';
-import { useResources } from './use-resources.ts';
+import { useRescheduleBooking, useUnblockTime } from './api/calendar-changes.ts';
+import { useBlockedTime } from './api/use-blocked-time.ts';
+import { useClassSessions } from './api/use-class-sessions.ts';
+import { useResources } from './api/use-resources.ts';
 
 const s = t.calendar;
 const eventColors: Record<string, string> = {
@@ -75,7 +74,6 @@ interface PendingMove {
 
 /** Day, week and month views of the bookings; click for details, drag to reschedule. */
 export function CalendarPage() {
-  const queryClient = useQueryClient();
   // `?date=2026-12-01` opens the calendar on that day (links from the list, mails and tests).
   const [params] = useSearchParams();
   const { services, staff, serviceNames } = useNames();
@@ -89,10 +87,17 @@ export function CalendarPage() {
   const [selected, setSelected] = useState<string>();
   const [sessionId, setSessionId] = useState<string>();
   const [conflict, setConflict] = useState<PendingMove>();
-  const [moving, setMoving] = useState(false);
   const [slot, setSlot] = useState<SlotSelection>();
   const [block, setBlock] = useState<TimeOff>();
-  const [unblocking, setUnblocking] = useState(false);
+  const isConflict = (error: Error) => conflictCodes.has(errorCode(error) ?? '');
+  const reschedule = useRescheduleBooking({
+    onSuccess: () => notifications.show({ color: 'teal', message: s.rescheduled }),
+    // A conflict asks whether to move anyway instead; an insist that fails is told.
+    failure: { message: (error, { force }) => (!force && isConflict(error) ? null : errorMessage(error)) },
+  });
+  const unblockTime = useUnblockTime({
+    onSuccess: () => notifications.show({ color: 'teal', message: t.calendarSlot.unblocked }),
+  });
   const resources = useResources();
   const bookings = useBookingsInRange(range?.from, range?.to, filters);
   const classServices = (services.data ?? [])
@@ -194,73 +199,33 @@ export function CalendarPage() {
     [bookings.data, shownSessions, blocked.data, serviceNames, staffNames, sessionEventIds, sessionCourseIds],
   );
 
-  async function move(booking: WithDates<Booking>, start: Date, end: Date, force: boolean) {
-    const slot = booking.bookedEntity.slot!;
-    return admin.bookings.rescheduleBooking(booking.id, {
-      revision: booking.revision,
-      slot: {
-        serviceId: slot.serviceId,
-        scheduleId: slot.scheduleId,
-        startDate: start.toISOString(),
-        endDate: end.toISOString(),
-        timezone: slot.timezone,
-        ...(slot.resource ? { resource: slot.resource } : {}),
-        ...(slot.location ? { location: slot.location } : {}),
-      },
-      ...(force
-        ? { flowControlSettings: { skipAvailabilityValidation: true, ignoreReschedulePolicy: true } }
-        : {}),
-    });
-  }
-
-  async function onDrop(info: EventDropInfo) {
+  function onDrop(info: EventDropInfo) {
     const booking = info.event.extendedProps.booking as WithDates<Booking>;
     const start = info.event.start!;
     const end =
       info.event.end ?? new Date(start.getTime() + (booking.endDate.getTime() - booking.startDate.getTime()));
-    try {
-      await move(booking, start, end, false);
-      notifications.show({ color: 'teal', message: s.rescheduled });
-      void queryClient.invalidateQueries({ queryKey: bookingsKey });
-    } catch (error) {
-      if (conflictCodes.has(errorCode(error) ?? '')) {
-        setConflict({ booking, start, end, revert: info.revert, message: errorMessage(error) });
-        return;
-      }
-      info.revert();
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    }
+    reschedule.mutate(
+      { booking, start, end, force: false },
+      {
+        onError: (error) => {
+          if (isConflict(error))
+            setConflict({ booking, start, end, revert: info.revert, message: errorMessage(error) });
+          else info.revert();
+        },
+      },
+    );
   }
 
-  async function insist() {
+  function insist() {
     if (!conflict) return;
-    setMoving(true);
-    try {
-      await move(conflict.booking, conflict.start, conflict.end, true);
-      notifications.show({ color: 'teal', message: s.rescheduled });
-      void queryClient.invalidateQueries({ queryKey: bookingsKey });
-    } catch (error) {
-      conflict.revert();
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    } finally {
-      setMoving(false);
-      setConflict(undefined);
-    }
+    reschedule.mutate(
+      { booking: conflict.booking, start: conflict.start, end: conflict.end, force: true },
+      { onError: () => conflict.revert(), onSettled: () => setConflict(undefined) },
+    );
   }
 
-  async function unblock() {
-    if (!block) return;
-    setUnblocking(true);
-    try {
-      await admin.bookings.deleteTimeOff(block.staffMemberId, block.id);
-      notifications.show({ color: 'teal', message: t.calendarSlot.unblocked });
-      void queryClient.invalidateQueries({ queryKey: blockedTimeKey });
-      setBlock(undefined);
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    } finally {
-      setUnblocking(false);
-    }
+  function unblock() {
+    if (block) unblockTime.mutate(block, { onSuccess: () => setBlock(undefined) });
   }
 
   return (
@@ -358,7 +323,7 @@ export function CalendarPage() {
             else if (props.session) setSessionId(props.session as string);
             else setSelected(info.event.id);
           }}
-          eventDrop={(info) => void onDrop(info)}
+          eventDrop={onDrop}
           eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         />
       </Card>
@@ -416,7 +381,7 @@ export function CalendarPage() {
               {formatRange(block.startDate, block.endDate)}
             </Text>
             <Group justify="flex-end">
-              <Button color="red" variant="light" loading={unblocking} onClick={() => void unblock()}>
+              <Button color="red" variant="light" loading={unblockTime.isPending} onClick={unblock}>
                 {t.calendarSlot.unblock}
               </Button>
             </Group>
@@ -447,7 +412,7 @@ export function CalendarPage() {
               >
                 {s.keepOld}
               </Button>
-              <Button color="orange" loading={moving} onClick={() => void insist()}>
+              <Button color="orange" loading={reschedule.isPending} onClick={insist}>
                 {s.doubleBook}
               </Button>
             </Group>

@@ -16,14 +16,11 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { t } from './strings.ts';
-import { bookingsKey } from '../shared/api/bookings.ts';
-import { admin } from '../shared/api/admin-client.ts';
 import { errorCode, errorMessage } from '../shared/errors.ts';
 import { formatRange } from '../shared/format.ts';
-import { blockedTimeKey } from './use-blocked-time.ts';
+import { useBlockTime, useBookSlot } from './api/calendar-changes.ts';
 
 const s = t.calendarSlot;
 // What the server answers when the time is taken or breaks the rules; the business may still insist.
@@ -64,9 +61,17 @@ export function SlotDialog({
   staff: WithDates<StaffMember>[];
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string>();
+  const isConflict = (error: Error) => conflictCodes.has(errorCode(error) ?? '');
+  const book = useBookSlot({
+    onSuccess: () => notifications.show({ color: 'teal', message: s.created }),
+    // A conflict asks whether to double-book instead; an insist that fails is told.
+    failure: { message: (error, { force }) => (!force && isConflict(error) ? null : errorMessage(error)) },
+  });
+  const blockTime = useBlockTime({
+    onSuccess: () => notifications.show({ color: 'teal', message: s.blocked }),
+  });
+  const saving = book.isPending || blockTime.isPending;
   const appointments = services.filter((service) => service.type === 'APPOINTMENT');
   const form = useForm<Values>({
     initialValues: {
@@ -116,61 +121,43 @@ export function SlotDialog({
     onClose();
   }
 
-  async function createBooking(values: Values, force: boolean) {
-    await admin.bookings.createBooking(
-      {
-        bookedEntity: {
-          slot: {
-            serviceId: values.serviceId!,
-            startDate: selection!.start.toISOString(),
-            resource: { id: values.staffId! },
+  function submit(values: Values, force = false) {
+    if (!selection) return;
+    if (values.kind === 'booking') {
+      book.mutate(
+        {
+          serviceId: values.serviceId!,
+          staffId: values.staffId!,
+          start: selection.start,
+          contact: {
+            firstName: values.firstName.trim(),
+            ...(values.lastName.trim() ? { lastName: values.lastName.trim() } : {}),
+            email: values.email.trim(),
+            ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
+          },
+          participants: values.participants,
+          notify: values.notify,
+          force,
+        },
+        {
+          onSuccess: close,
+          onError: (error) => {
+            if (!force && isConflict(error)) setConflict(errorMessage(error));
           },
         },
-        contactDetails: {
-          firstName: values.firstName.trim(),
-          ...(values.lastName.trim() ? { lastName: values.lastName.trim() } : {}),
-          email: values.email.trim(),
-          ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
+      );
+    } else {
+      blockTime.mutate(
+        {
+          staffId: values.staffId!,
+          timeOff: {
+            startDate: selection.start.toISOString(),
+            endDate: selection.end.toISOString(),
+            ...(values.reason.trim() ? { title: values.reason.trim() } : {}),
+          },
         },
-        totalParticipants: values.participants,
-      },
-      {
-        participantNotification: { notifyParticipants: values.notify },
-        // The business books it itself: no approval step, and only an explicit insist skips the checks.
-        flowControlSettings: {
-          skipBusinessConfirmation: true,
-          ...(force ? { skipAvailabilityValidation: true } : {}),
-        },
-      },
-    );
-  }
-
-  async function submit(values: Values, force = false) {
-    if (!selection) return;
-    setSaving(true);
-    try {
-      if (values.kind === 'booking') {
-        await createBooking(values, force);
-        notifications.show({ color: 'teal', message: s.created });
-        void queryClient.invalidateQueries({ queryKey: bookingsKey });
-      } else {
-        await admin.bookings.addTimeOff(values.staffId!, {
-          startDate: selection.start.toISOString(),
-          endDate: selection.end.toISOString(),
-          ...(values.reason.trim() ? { title: values.reason.trim() } : {}),
-        });
-        notifications.show({ color: 'teal', message: s.blocked });
-        void queryClient.invalidateQueries({ queryKey: blockedTimeKey });
-      }
-      close();
-    } catch (error) {
-      if (values.kind === 'booking' && !force && conflictCodes.has(errorCode(error) ?? '')) {
-        setConflict(errorMessage(error));
-      } else {
-        notifications.show({ color: 'red', message: errorMessage(error) });
-      }
-    } finally {
-      setSaving(false);
+        { onSuccess: close },
+      );
     }
   }
 
@@ -186,13 +173,13 @@ export function SlotDialog({
             <Button variant="default" onClick={() => setConflict(undefined)}>
               {s.back}
             </Button>
-            <Button color="orange" loading={saving} onClick={() => void submit(form.values, true)}>
+            <Button color="orange" loading={saving} onClick={() => submit(form.values, true)}>
               {s.bookAnyway}
             </Button>
           </Group>
         </Stack>
       ) : selection ? (
-        <form onSubmit={form.onSubmit((values) => void submit(values))}>
+        <form onSubmit={form.onSubmit((values) => submit(values))}>
           <Stack>
             <SegmentedControl
               data={[

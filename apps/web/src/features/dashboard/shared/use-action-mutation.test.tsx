@@ -45,6 +45,12 @@ describe('useActionMutation', () => {
     });
   });
 
+  it('tells nothing of a failure whose message is null (the screen asks about a conflict itself)', async () => {
+    const shown = vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+    await run({ mutationFn: failing, failure: { message: () => null } });
+    expect(shown).not.toHaveBeenCalled();
+  });
+
   it('leaves failures to a screen that shows them itself', async () => {
     const shown = vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
     const handled = vi.fn();

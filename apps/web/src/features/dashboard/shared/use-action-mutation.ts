@@ -2,9 +2,12 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
 import { errorMessage } from './errors.ts';
 
-/** How a failed action is told: the red notification's message (the server's by default) and title. */
-export interface ActionFailure {
-  message?: (error: Error) => string;
+/**
+ * How a failed action is told: the red notification's message (the server's by default) and title. A
+ * message of `null` tells nothing, for a failure the screen shows itself (a conflict to confirm, say).
+ */
+export interface ActionFailure<TVariables = unknown> {
+  message?: (error: Error, variables: TVariables) => string | null;
   title?: string;
 }
 
@@ -17,7 +20,7 @@ export interface ActionMutationOptions<TData, TVariables, TContext> extends UseM
   /** Queries to refresh once the action succeeded (before the caller's own `onSuccess`). */
   invalidates?: readonly QueryKey[];
   /** The notification for a failure; `false` when the screen shows the failure itself, next to the form. */
-  failure?: ActionFailure | false;
+  failure?: ActionFailure<TVariables> | false;
 }
 
 /** What a screen adds to a feature's action hook: its own `onSuccess`, `onError` or failure wording. */
@@ -44,13 +47,10 @@ export function useActionMutation<TData = unknown, TVariables = void, TContext =
     },
     onError: (...args) => {
       const result = options.onError?.(...args);
-      if (failure) {
-        const [error] = args;
-        notifications.show({
-          color: 'red',
-          ...(failure.title ? { title: failure.title } : {}),
-          message: (failure.message ?? errorMessage)(error),
-        });
+      const [error, variables] = args;
+      const message = failure && (failure.message ? failure.message(error, variables) : errorMessage(error));
+      if (failure && message !== null) {
+        notifications.show({ color: 'red', ...(failure.title ? { title: failure.title } : {}), message });
       }
       return result;
     },

@@ -1,8 +1,8 @@
 import type { ExtendedBooking } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { bookingsKey } from '../shared/api/bookings.ts';
-import { admin } from '../shared/api/admin-client.ts';
+import { bookingsKey } from '../../shared/api/bookings.ts';
+import { admin } from '../../shared/api/admin-client.ts';
 
 /** Which bookings fill a session: one class session by its event id, or every enrolment of a course. */
 export type SessionRef = { kind: 'CLASS'; eventId: string } | { kind: 'COURSE'; serviceId: string };

@@ -1,6 +1,6 @@
 import type { TimeOff } from '@atrium/sdk/modules/bookings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { admin } from '../shared/api/admin-client.ts';
+import { admin } from '../../shared/api/admin-client.ts';
 
 export const blockedTimeKey = ['dashboard', 'blocked-time'] as const;
 

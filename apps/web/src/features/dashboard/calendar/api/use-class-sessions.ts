@@ -1,7 +1,7 @@
 import type { TimeSlot } from '@atrium/sdk/modules/bookings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { bookingsKey } from '../shared/api/bookings.ts';
-import { admin } from '../shared/api/admin-client.ts';
+import { bookingsKey } from '../../shared/api/bookings.ts';
+import { admin } from '../../shared/api/admin-client.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 function localDateTime(date: Date): string {
