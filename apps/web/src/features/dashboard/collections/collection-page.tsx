@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowsTransferUpDown, IconDatabase, IconForms, IconTable, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { t } from './strings.ts';
@@ -20,8 +19,7 @@ import { t as shared } from '../shared/strings.ts';
 import { errorCode } from '../shared/errors.ts';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, NotAllowed } from '../shared/ui.tsx';
-import { itemsKey, useCollection, type Collection } from './api/collections-queries.ts';
-import { data } from './api/data-client.ts';
+import { useCollection, useItemCount, type Collection } from './api/collections-queries.ts';
 import { CollectionsBoundary } from './components/collections-boundary.tsx';
 import { DeleteCollectionModal } from './components/delete-collection-modal.tsx';
 import { ItemsTable } from './components/items-table.tsx';
@@ -36,10 +34,7 @@ type Tab = (typeof tabs)[number];
 function Header({ collection }: { collection: Collection }) {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
-  const count = useQuery({
-    queryKey: [...itemsKey(collection.id), 'count'],
-    queryFn: () => data.items.query(collection.id).count(),
-  });
+  const count = useItemCount(collection.id);
   const fieldCount = collection.fields.filter((field) => !field.systemField).length;
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="md">

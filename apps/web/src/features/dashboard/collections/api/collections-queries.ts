@@ -1,7 +1,7 @@
 import type { DataCollection, DataField } from '@atrium/contract/data';
 import type { WithDates } from '@atrium/sdk';
 import type { DataItem } from '@atrium/sdk/modules/data';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applyRules, type FilterRule } from '../lib/filter-rules.ts';
 import { data } from './data-client.ts';
 
@@ -39,11 +39,31 @@ export function useCollections() {
   });
 }
 
+/** Every collection's id and name, for the reference pickers of the schema editor. */
+export function useCollectionIds() {
+  return useQuery({
+    queryKey: ['dashboard', 'data', 'collection-ids'],
+    queryFn: () => data.collections.listDataCollections({ paging: { limit: 1000 } }),
+    staleTime: 30_000,
+  });
+}
+
 export function useCollection(id: string) {
   return useQuery({
     queryKey: collectionKey(id),
     queryFn: () => data.collections.getDataCollection(id) as Promise<Collection>,
   });
+}
+
+/** Reads the collection again (after someone else changed it meanwhile). */
+export function useReloadCollection(id: string) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: collectionKey(id) });
+}
+
+/** How many items the collection holds. */
+export function useItemCount(id: string) {
+  return useQuery({ queryKey: [...itemsKey(id), 'count'], queryFn: () => data.items.query(id).count() });
 }
 
 export interface ItemsView {
@@ -107,4 +127,19 @@ export function referenceOptionsQuery(collectionId: string | undefined) {
 
 export function useReferenceOptions(collectionId: string | undefined) {
   return useQuery(referenceOptionsQuery(collectionId));
+}
+
+/** Names of referenced items by id, per REFERENCE field, so cells show names instead of ids. */
+export function useReferenceNames(fields: readonly DataField[]) {
+  const referenceFields = fields.filter((field) => field.type === 'REFERENCE');
+  const results = useQueries({
+    queries: referenceFields.map((field) =>
+      referenceOptionsQuery(field.typeMetadata?.reference?.referencedCollectionId),
+    ),
+  });
+  const names = new Map<string, Map<string, string>>();
+  referenceFields.forEach((field, index) => {
+    names.set(field.key, new Map((results[index]?.data ?? []).map((option) => [option.value, option.label])));
+  });
+  return names;
 }

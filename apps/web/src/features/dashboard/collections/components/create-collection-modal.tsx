@@ -1,13 +1,11 @@
 import { collectionInputSchema } from '@atrium/contract/data';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { t } from '../strings.ts';
 import { t as shared } from '../../shared/strings.ts';
-import { collectionsKey } from '../api/collections-queries.ts';
-import { data } from '../api/data-client.ts';
+import { useCreateCollection } from '../api/collection-changes.ts';
 import { collectionIdFromName } from '../lib/field-types.ts';
 import { dataErrorMessage, violationMap } from '../lib/data-errors.ts';
 
@@ -15,7 +13,6 @@ const s = t.collections;
 
 /** Names a new, empty collection; its fields are added on the schema tab it opens next. */
 export function CreateCollectionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [id, setId] = useState('');
@@ -24,20 +21,14 @@ export function CreateCollectionModal({ opened, onClose }: { opened: boolean; on
   const effectiveId = idTouched ? id : collectionIdFromName(name);
   const idCheck = collectionInputSchema.shape.id.safeParse(effectiveId);
 
-  const create = useMutation({
-    mutationFn: () =>
-      data.collections.createDataCollection({
-        id: effectiveId,
-        displayName: name.trim() || null,
-        fields: [],
-        permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
-      }),
+  const create = useCreateCollection({
     onSuccess: (collection) => {
       notifications.show({ color: 'teal', message: s.created(collection.displayName || collection.id) });
-      void queryClient.invalidateQueries({ queryKey: collectionsKey });
       close();
       void navigate(`/dashboard/collections/${encodeURIComponent(collection.id)}?tab=schema`);
     },
+    // The form puts the server's objections on its fields.
+    failure: false,
   });
   const serverErrors = violationMap(create.error, ['collection.']);
   const otherError =
@@ -63,7 +54,13 @@ export function CreateCollectionModal({ opened, onClose }: { opened: boolean; on
         onSubmit={(event) => {
           event.preventDefault();
           setShown(true);
-          if (idCheck.success) create.mutate();
+          if (idCheck.success)
+            create.mutate({
+              id: effectiveId,
+              displayName: name.trim() || null,
+              fields: [],
+              permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+            });
         }}
       >
         <Stack>

@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../strings.ts';
 import { t as shared } from '../../shared/strings.ts';
-import { collectionsKey, type CollectionSummary } from '../api/collections-queries.ts';
-import { data } from '../api/data-client.ts';
+import type { CollectionSummary } from '../api/collections-queries.ts';
+import { useDeleteCollection } from '../api/collection-changes.ts';
 import { dataErrorMessage } from '../lib/data-errors.ts';
 
 const s = t.collections;
@@ -21,17 +20,16 @@ export function DeleteCollectionModal({
   onClose: () => void;
   onDeleted?: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
   const collection = summary?.collection;
-  const remove = useMutation({
-    mutationFn: (id: string) => data.collections.deleteDataCollection(id),
+  const remove = useDeleteCollection({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: s.deleted });
-      void queryClient.invalidateQueries({ queryKey: collectionsKey });
       close();
       onDeleted?.();
     },
+    // The dialog says why, above its buttons.
+    failure: false,
   });
   function close() {
     setTyped('');

@@ -16,17 +16,11 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { t } from '../strings.ts';
 import { t as shared } from '../../shared/strings.ts';
-import {
-  collectionsKey,
-  itemsKey,
-  useReferenceOptions,
-  type Collection,
-} from '../api/collections-queries.ts';
-import { data } from '../api/data-client.ts';
+import { useReferenceOptions, type Collection } from '../api/collections-queries.ts';
+import { useSaveItem } from '../api/collection-changes.ts';
 import { editorKind, fieldLabel, fromEditorText, toEditorText } from '../lib/field-types.ts';
 import { dataErrorMessage, violationMap } from '../lib/data-errors.ts';
 
@@ -99,7 +93,6 @@ export function ItemFormModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   // Multi-references live beside the item (the reference calls change them), so editing leaves them out.
   const fields = collection.fields.filter(
     (field) => !field.systemField && !(original && field.type === 'MULTI_REFERENCE'),
@@ -109,17 +102,13 @@ export function ItemFormModal({
   const [itemId, setItemId] = useState('');
   const [local, setLocal] = useState<Record<string, string>>({});
 
-  const create = useMutation({
-    mutationFn: (item: Record<string, unknown>) =>
-      original
-        ? data.items.update(collection.id, { ...item, _id: original._id })
-        : data.items.insert(collection.id, item),
+  const create = useSaveItem(collection.id, {
     onSuccess: () => {
       notifications.show({ color: 'teal', message: original ? s.itemForm.saved : s.itemForm.created });
-      void queryClient.invalidateQueries({ queryKey: itemsKey(collection.id) });
-      void queryClient.invalidateQueries({ queryKey: collectionsKey });
       close();
     },
+    // The form puts the server's objections on its fields.
+    failure: false,
   });
   const serverErrors = violationMap(create.error, ['dataItem.data.']);
   const errors = { ...local, ...serverErrors };
@@ -160,7 +149,7 @@ export function ItemFormModal({
     setLocal(found);
     if (Object.keys(found).length > 0) return;
     if (itemId.trim()) item._id = itemId.trim();
-    create.mutate(item);
+    create.mutate({ item, id: original?._id });
   };
 
   return (

@@ -30,23 +30,19 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { t } from '../strings.ts';
 import { t as shared } from '../../shared/strings.ts';
 import { EmptyState } from '../../shared/ui.tsx';
 import {
-  collectionsKey,
-  itemsKey,
   itemsPageKey,
-  referenceOptionsQuery,
   useItemsPage,
+  useReferenceNames,
   type Collection,
-  type ItemsPage,
   type ItemsView,
 } from '../api/collections-queries.ts';
-import { data } from '../api/data-client.ts';
+import { useEditCell, useRemoveItems } from '../api/collection-changes.ts';
 import { fieldLabel, shownAsColumn } from '../lib/field-types.ts';
 import type { FilterRule } from '../lib/filter-rules.ts';
 import { FilterBuilder } from './filter-builder.tsx';
@@ -58,27 +54,6 @@ import { DataLoadError } from './data-load-error.tsx';
 
 const s = t.collections.table;
 const pageSizes = ['10', '25', '50', '100'];
-
-interface CellEdit {
-  itemId: string;
-  key: string;
-  value: unknown;
-}
-
-/** Names of referenced items by id, per REFERENCE field, so cells show names instead of ids. */
-function useReferenceNames(fields: readonly DataField[]) {
-  const referenceFields = fields.filter((field) => field.type === 'REFERENCE');
-  const results = useQueries({
-    queries: referenceFields.map((field) =>
-      referenceOptionsQuery(field.typeMetadata?.reference?.referencedCollectionId),
-    ),
-  });
-  const names = new Map<string, Map<string, string>>();
-  referenceFields.forEach((field, index) => {
-    names.set(field.key, new Map((results[index]?.data ?? []).map((option) => [option.value, option.label])));
-  });
-  return names;
-}
 
 function SortHeader({
   field,
@@ -133,7 +108,6 @@ function TableSkeleton({ columns }: { columns: number }) {
 
 /** The items of a collection: paged, sorted and filtered on the server; cells edited in place. */
 export function ItemsTable({ collection }: { collection: Collection }) {
-  const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const userFields = collection.fields.filter((field) => !field.systemField && shownAsColumn(field));
   const systemFields = collection.fields.filter((field) => field.systemField);
@@ -155,43 +129,11 @@ export function ItemsTable({ collection }: { collection: Collection }) {
   const references = useReferenceNames(collection.fields);
   const pageKey = itemsPageKey(collection.id, view);
 
-  const edit = useMutation({
-    mutationFn: ({ itemId, key, value }: CellEdit) => {
-      const patch = data.items.patch(collection.id, itemId);
-      return (value === undefined ? patch.removeField(key) : patch.setField(key, value)).run();
-    },
-    // Optimistic: the cell shows the new value at once and goes back if the server refuses it.
-    onMutate: async ({ itemId, key, value }) => {
-      await queryClient.cancelQueries({ queryKey: pageKey });
-      const previous = queryClient.getQueryData<ItemsPage>(pageKey);
-      queryClient.setQueryData<ItemsPage>(
-        pageKey,
-        (current) =>
-          current && {
-            ...current,
-            items: current.items.map((item) => (item._id === itemId ? { ...item, [key]: value } : item)),
-          },
-      );
-      return { previous };
-    },
-    onError: (error, _edit, context) => {
-      if (context?.previous) queryClient.setQueryData(pageKey, context.previous);
-      notifications.show({ color: 'red', title: s.saveFailed, message: dataErrorMessage(error) });
-    },
-    onSuccess: (saved: DataItem) => {
-      queryClient.setQueryData<ItemsPage>(
-        pageKey,
-        (current) =>
-          current && {
-            ...current,
-            items: current.items.map((item) => (item._id === saved._id ? saved : item)),
-          },
-      );
-    },
+  const edit = useEditCell(collection.id, pageKey, {
+    failure: { title: s.saveFailed, message: dataErrorMessage },
   });
 
-  const removeSelected = useMutation({
-    mutationFn: (ids: string[]) => data.items.bulkRemove(collection.id, ids),
+  const removeSelected = useRemoveItems(collection.id, {
     onSuccess: (result) => {
       setConfirmDelete(false);
       setSelected(new Set());
@@ -201,10 +143,7 @@ export function ItemsTable({ collection }: { collection: Collection }) {
           message: result.errors.map((error) => error.message).join('\n'),
         });
       else notifications.show({ color: 'teal', message: s.deletedItems(result.removed) });
-      void queryClient.invalidateQueries({ queryKey: itemsKey(collection.id) });
-      void queryClient.invalidateQueries({ queryKey: collectionsKey });
     },
-    onError: (error) => notifications.show({ color: 'red', message: dataErrorMessage(error) }),
   });
 
   const changeView = (patch: Partial<ItemsView>) => {

@@ -28,12 +28,11 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { t } from '../strings.ts';
 import { errorCode } from '../../shared/errors.ts';
-import { collectionKey, collectionsKey, itemsKey, type Collection } from '../api/collections-queries.ts';
-import { data } from '../api/data-client.ts';
+import { useCollectionIds, useReloadCollection, type Collection } from '../api/collections-queries.ts';
+import { useSaveSchema } from '../api/collection-changes.ts';
 import { fieldLabel, fieldTypeGroups, keyFromName, uniqueOptions } from '../lib/field-types.ts';
 import { dataErrorMessage, violationMap } from '../lib/data-errors.ts';
 
@@ -258,15 +257,11 @@ function FieldRow({
 
 /** Fields (add, rename, retype, remove), the display field and who may do what, saved together. */
 export function SchemaEditor({ collection }: { collection: Collection }) {
-  const queryClient = useQueryClient();
+  const reload = useReloadCollection(collection.id);
   const initial = useMemo(() => draftOf(collection), [collection]);
   const [draft, setDraft] = useState<Draft>(initial);
   const [showLocal, setShowLocal] = useState(false);
-  const collections = useQuery({
-    queryKey: ['dashboard', 'data', 'collection-ids'],
-    queryFn: () => data.collections.listDataCollections({ paging: { limit: 1000 } }),
-    staleTime: 30_000,
-  });
+  const collections = useCollectionIds();
   const targets: Array<{ value: string; label: string }> = (collections.data?.collections ?? []).map(
     (item) => ({
       value: item.id,
@@ -278,14 +273,10 @@ export function SchemaEditor({ collection }: { collection: Collection }) {
 
   const payload = payloadOf(collection, draft);
   const local = localErrors(payload);
-  const save = useMutation({
-    mutationFn: () => data.collections.updateDataCollection(payload),
-    onSuccess: (saved) => {
-      notifications.show({ color: 'teal', message: ss.saved });
-      queryClient.setQueryData(collectionKey(collection.id), saved);
-      void queryClient.invalidateQueries({ queryKey: collectionsKey });
-      void queryClient.invalidateQueries({ queryKey: itemsKey(collection.id) });
-    },
+  const save = useSaveSchema(collection.id, {
+    onSuccess: () => notifications.show({ color: 'teal', message: ss.saved }),
+    // The editor puts the server's objections on the fields, and a stale copy above them.
+    failure: false,
   });
   const serverErrors = violationMap(save.error, ['collection.']);
   const errors = { ...(showLocal ? local : {}), ...serverErrors };
@@ -333,7 +324,7 @@ export function SchemaEditor({ collection }: { collection: Collection }) {
   };
   const submit = () => {
     setShowLocal(true);
-    if (Object.keys(local).length === 0) save.mutate();
+    if (Object.keys(local).length === 0) save.mutate(payload);
   };
 
   const displayOptions = uniqueOptions([
@@ -361,13 +352,7 @@ export function SchemaEditor({ collection }: { collection: Collection }) {
       <Stack gap="lg">
         {stale && (
           <Alert color="orange" icon={<IconAlertCircle size={18} />} title={ss.stale}>
-            <Button
-              size="xs"
-              variant="light"
-              color="orange"
-              mt="xs"
-              onClick={() => void queryClient.invalidateQueries({ queryKey: collectionKey(collection.id) })}
-            >
+            <Button size="xs" variant="light" color="orange" mt="xs" onClick={reload}>
               {ss.reload}
             </Button>
           </Alert>

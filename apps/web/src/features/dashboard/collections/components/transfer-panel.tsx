@@ -24,12 +24,19 @@ import {
   IconFileUpload,
   IconUpload,
 } from '@tabler/icons-react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { t } from '../strings.ts';
-import { collectionsKey, itemsKey, type Collection } from '../api/collections-queries.ts';
-import { data } from '../api/data-client.ts';
-import { downloadJobFile, finishedStatuses, startImport, type Job } from '../api/data-jobs.ts';
+import type { Collection } from '../api/collections-queries.ts';
+import { useRefreshItems } from '../api/collection-changes.ts';
+import {
+  finishedStatuses,
+  useDownloadJobFile,
+  useJob,
+  useJobErrors,
+  useStartExport,
+  useStartImport,
+  type Job,
+} from '../api/data-jobs.ts';
 import { dataErrorMessage } from '../lib/data-errors.ts';
 
 const s = t.collections.transfer;
@@ -61,25 +68,6 @@ function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-function useJob(jobId: string | null, onFinished?: (job: Job) => void) {
-  const notified = useRef<string | null>(null);
-  const query = useQuery({
-    queryKey: ['dashboard', 'data', 'job', jobId],
-    enabled: Boolean(jobId),
-    queryFn: () => data.jobs.getJob(jobId!),
-    refetchInterval: (current) =>
-      current.state.data && finishedStatuses.has(current.state.data.status) ? false : 700,
-  });
-  const job = query.data;
-  useEffect(() => {
-    if (job && finishedStatuses.has(job.status) && notified.current !== job.id) {
-      notified.current = job.id;
-      onFinished?.(job);
-    }
-  }, [job, onFinished]);
-  return query;
 }
 
 function Stat({ label, value, color }: { label: string; value: number; color?: string }) {
@@ -139,12 +127,7 @@ function JobStatus({ job }: { job: Job }) {
 }
 
 function ErrorReport({ job }: { job: Job }) {
-  const errors = useInfiniteQuery({
-    queryKey: ['dashboard', 'data', 'job-errors', job.id, job.failedRows],
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) => data.jobs.listJobErrors(job.id, { afterRow: pageParam, limit: 50 }),
-    getNextPageParam: (last) => (last.hasNext ? (last.errors.at(-1)?.rowNumber ?? undefined) : undefined),
-  });
+  const errors = useJobErrors(job);
   if (job.failedRows === 0) return null;
   const rows: DataJobError[] = errors.data?.pages.flatMap((page) => page.errors) ?? [];
   const total = errors.data?.pages[0]?.total ?? job.failedRows;
@@ -211,21 +194,18 @@ function ErrorReport({ job }: { job: Job }) {
 }
 
 function ImportCard({ collection }: { collection: Collection }) {
-  const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<DataImportMode>('SKIP_EXISTING');
   const [jobId, setJobId] = useRememberedJob(collection.id, 'import');
-  const start = useMutation({
-    mutationFn: () => startImport(collection.id, file!, mode),
+  const start = useStartImport(collection.id, {
     onSuccess: (job) => {
       setJobId(job.id);
       setFile(null);
     },
+    // The card says why, under the form.
+    failure: false,
   });
-  const job = useJob(jobId, () => {
-    void queryClient.invalidateQueries({ queryKey: itemsKey(collection.id) });
-    void queryClient.invalidateQueries({ queryKey: collectionsKey });
-  });
+  const job = useJob(jobId, useRefreshItems(collection.id));
   return (
     <Card>
       <Stack gap="md">
@@ -238,7 +218,7 @@ function ImportCard({ collection }: { collection: Collection }) {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (file) start.mutate();
+            if (file) start.mutate({ file, mode });
           }}
         >
           <Stack gap="md">
@@ -303,17 +283,16 @@ function ExportCard({ collection }: { collection: Collection }) {
   const [format, setFormat] = useState<DataJobFormat>('CSV');
   const [jobId, setJobId] = useRememberedJob(collection.id, 'export');
   const [autoDownload, setAutoDownload] = useState<string | null>(null);
-  const download = useMutation({
-    mutationFn: (job: Job) => downloadJobFile(job),
+  const download = useDownloadJobFile({
     onSuccess: () => notifications.show({ color: 'teal', message: s.downloaded }),
-    onError: (error) => notifications.show({ color: 'red', message: dataErrorMessage(error) }),
   });
-  const start = useMutation({
-    mutationFn: () => data.jobs.exportItems(collection.id, { format }),
+  const start = useStartExport(collection.id, {
     onSuccess: (job) => {
       setJobId(job.id);
       setAutoDownload(job.id);
     },
+    // The card says why, under the button.
+    failure: false,
   });
   const job = useJob(jobId, (finished) => {
     // Only the export started here downloads by itself; one remembered from earlier waits for a click.
@@ -348,7 +327,7 @@ function ExportCard({ collection }: { collection: Collection }) {
           <Button
             leftSection={<IconDownload size={16} />}
             loading={start.isPending}
-            onClick={() => start.mutate()}
+            onClick={() => start.mutate(format)}
           >
             {s.startExport}
           </Button>
