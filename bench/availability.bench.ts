@@ -11,7 +11,7 @@ import {
   bookingPolicies,
   bookingServices,
   bookingStaffMembers,
-} from '../apps/server/src/modules/bookings/catalog.tables.ts';
+} from '../apps/server/src/modules/bookings/catalogue.tables.ts';
 import type { RequestContext } from '../apps/server/src/platform/context.ts';
 import { computeAppointmentSlots } from '../apps/server/src/modules/bookings/availability/compute-slots.ts';
 import {

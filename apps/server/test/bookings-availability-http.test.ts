@@ -5,7 +5,7 @@ import {
   bookingRecurringSessions,
   bookingServices,
   bookingStaffMembers,
-} from '../src/modules/bookings/catalog.tables.ts';
+} from '../src/modules/bookings/catalogue.tables.ts';
 import { bookingBusyTimes } from '../src/modules/bookings/availability/availability.tables.ts';
 import { as, createTestApp, inject, owner, type TestApp } from './test-app.ts';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, inject, owner, type TestApp } from './test-app.ts';
 import { catalogFactories } from './bookings-catalog-helpers.ts';
-import { createBookingsCatalogModule } from '../src/modules/bookings/index.ts';
-import { seedBookingsCatalog } from '../src/modules/bookings/catalog-seed.ts';
+import { createBookingsCatalogueModule } from '../src/modules/bookings/index.ts';
+import { seedBookingsCatalogue } from '../src/modules/bookings/catalogue-seed.ts';
 
 let t: TestApp;
 let make: ReturnType<typeof catalogFactories>;
@@ -994,9 +994,9 @@ describe('demo seed', () => {
     const wireSite = (
       await inject(t.app, { method: 'GET', url: '/sites/v1/site', headers: as('WIX_USER:OWNER', siteId) })
     ).body.site;
-    const catalog = createBookingsCatalogModule({ database: t.app.database, config: t.config });
-    expect(await seedBookingsCatalog(catalog, wireSite)).toBe(true);
-    expect(await seedBookingsCatalog(catalog, wireSite)).toBe(false);
+    const catalog = createBookingsCatalogueModule({ database: t.app.database, config: t.config });
+    expect(await seedBookingsCatalogue(catalog, wireSite)).toBe(true);
+    expect(await seedBookingsCatalogue(catalog, wireSite)).toBe(false);
     const headers = as('WIX_USER:OWNER', siteId);
     const services = (await call('POST', '/bookings/v2/services/query', { query: {} }, headers)).body
       .services;

@@ -54,7 +54,7 @@ describe('module doors', () => {
   it('refuses a platform file that imports a module', async () => {
     const found = await problems(
       'apps/server/src/platform/http/fixture.ts',
-      "import { createBookingsCatalogModule } from '../../modules/bookings/index.ts';\nexport const used = createBookingsCatalogModule;",
+      "import { createBookingsCatalogueModule } from '../../modules/bookings/index.ts';\nexport const used = createBookingsCatalogueModule;",
     );
     expect(found).toHaveLength(1);
     expect(found[0]).toContain('platform must not import a module');

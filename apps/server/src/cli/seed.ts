@@ -3,8 +3,8 @@ import type { Database } from '../platform/db/database.ts';
 import { createSitesModule } from '../modules/sites/index.ts';
 import { createIdentityModule } from '../modules/identity/index.ts';
 import { createMailModule } from '../platform/mail/index.ts';
-import { createBookingsCatalogModule } from '../modules/bookings/index.ts';
-import { seedBookingsCatalog } from '../modules/bookings/catalog-seed.ts';
+import { createBookingsCatalogueModule } from '../modules/bookings/index.ts';
+import { seedBookingsCatalogue } from '../modules/bookings/catalogue-seed.ts';
 import { seedDataCollections } from '../modules/data/data-seed.ts';
 import { secretSealerFor } from '../platform/secrets/sealing.ts';
 import { seedDemoBookings } from './seed-bookings.ts';
@@ -18,7 +18,7 @@ export async function seedDemoData(deps: { database: Database; config: Config })
   const site = await sites.service.ensureDefaultSite();
   console.log(`Seeded site "${site.name}" (${site.id}).`);
   const identity = await seedIdentities(deps, site.id, sites.service);
-  const seededCatalog = await seedBookingsCatalog(createBookingsCatalogModule(deps), site);
+  const seededCatalog = await seedBookingsCatalogue(createBookingsCatalogueModule(deps), site);
   console.log(
     seededCatalog
       ? 'Seeded the yoga studio catalogue (3 teachers, an appointment, a class, a course).'

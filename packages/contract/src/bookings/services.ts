@@ -458,7 +458,7 @@ export const listAddOnGroupsResponseSchema = z.object({
   ),
 });
 
-export const bookingsCatalogErrorCodes = {
+export const bookingsCatalogueErrorCodes = {
   slugIllegalCharacters: 'SLUG_CONTAINS_ILLEGAL_CHARACTERS',
   slugAlreadyExists: 'SLUG_ALREADY_EXISTS',
   invalidWorkingHours: 'INVALID_WORKING_HOURS',

@@ -5,10 +5,10 @@ import type { EventBus } from '../../platform/bus/types.ts';
 import { createQueryRunner, type QueryRunner } from '../../platform/query/run-query.ts';
 import { loadOrCreateSecret } from '../../platform/secrets/secrets.ts';
 import { secretSealerFor } from '../../platform/secrets/sealing.ts';
-import { createCatalogEntitiesRepository } from './catalog-entities.repository.ts';
-import { catalogEntitiesRoutes } from './catalog-entities.routes.ts';
-import { createCatalogEntitiesService } from './catalog-entities.service.ts';
-import { createCatalogEventPublisher } from './catalog-events.ts';
+import { createCatalogueEntitiesRepository } from './catalogue-entities.repository.ts';
+import { catalogueEntitiesRoutes } from './catalogue-entities.routes.ts';
+import { createCatalogueEntitiesService } from './catalogue-entities.service.ts';
+import { createCatalogueEventPublisher } from './catalogue-events.ts';
 import { createOptionsRepository } from './options.repository.ts';
 import { optionsRoutes } from './options.routes.ts';
 import { createOptionsService } from './options.service.ts';
@@ -31,7 +31,7 @@ import { createStaffService } from './staff.service.ts';
  * and the bookings lifecycle read it through availability's repository (availability/index.ts), one
  * statement per question, not through these services.
  */
-export function createBookingsCatalogModule(deps: {
+export function createBookingsCatalogueModule(deps: {
   database: Database;
   config: Config;
   events?: EventBus;
@@ -45,12 +45,12 @@ export function createBookingsCatalogModule(deps: {
       cursorKey: () => loadOrCreateSecret(database, 'cursor', secretSealerFor(deps.config)),
     });
   const db = database.db;
-  const publish = createCatalogEventPublisher(deps.events);
+  const publish = createCatalogueEventPublisher(deps.events);
   const repositories = {
     services: createServicesRepository(db),
     staff: createStaffRepository(db),
     policies: createPoliciesRepository(db),
-    entities: createCatalogEntitiesRepository(db),
+    entities: createCatalogueEntitiesRepository(db),
     options: createOptionsRepository(db),
     schedules: createSchedulesRepository(db),
   };
@@ -76,7 +76,7 @@ export function createBookingsCatalogModule(deps: {
     publish,
     queries,
   });
-  const entitiesService = createCatalogEntitiesService({
+  const entitiesService = createCatalogueEntitiesService({
     database,
     entities: repositories.entities,
     services: repositories.services,
@@ -111,11 +111,11 @@ export function createBookingsCatalogModule(deps: {
       await app.register(servicesRoutes, { service: servicesService });
       await app.register(staffRoutes, { service: staffService });
       await app.register(policiesRoutes, { service: policiesService });
-      await app.register(catalogEntitiesRoutes, { service: entitiesService });
+      await app.register(catalogueEntitiesRoutes, { service: entitiesService });
       await app.register(optionsRoutes, { service: optionsService });
       await app.register(schedulesRoutes, { service: schedulesService });
     },
   };
 }
 
-export type BookingsCatalogModule = ReturnType<typeof createBookingsCatalogModule>;
+export type BookingsCatalogueModule = ReturnType<typeof createBookingsCatalogueModule>;

@@ -8,12 +8,12 @@ import type { QueryRunner } from '../../platform/query/run-query.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { SecretSealer } from '../../platform/secrets/sealing.ts';
 import { createAvailabilityModule } from './availability/index.ts';
-import { createBookingsCatalogModule } from './catalogue.module.ts';
+import { createBookingsCatalogueModule } from './catalogue.module.ts';
 import { createExternalCalendarsModule } from './external-calendars/index.ts';
 import { createBookingsLifecycleModule } from './lifecycle/index.ts';
 
 // Tools that only need the catalogue (the demo seed) build that part alone.
-export { createBookingsCatalogModule, type BookingsCatalogModule } from './catalogue.module.ts';
+export { createBookingsCatalogueModule, type BookingsCatalogueModule } from './catalogue.module.ts';
 
 /**
  * The bookings module: its catalogue, availability engine, bookings lifecycle and external calendars, built
@@ -32,7 +32,7 @@ export function createBookingsModule(deps: {
   sealer: SecretSealer;
 }) {
   const { database, config, events, rateLimiter, findSite } = deps;
-  const catalogue = createBookingsCatalogModule({ database, config, events, queries: deps.queries });
+  const catalogue = createBookingsCatalogueModule({ database, config, events, queries: deps.queries });
   const lifecycle = createBookingsLifecycleModule({
     database,
     events,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import { offsetPagingOf, type QueryInput, type QueryRunner } from '../../platform/query/run-query.ts';
-import { bookingServiceOptions, type ServiceOptionsRow } from './catalog.tables.ts';
+import { bookingServiceOptions, type ServiceOptionsRow } from './catalogue.tables.ts';
 
 const o = bookingServiceOptions;
 

@@ -13,7 +13,7 @@ import {
 } from '@atrium/contract/bookings/options';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi.ts';
-import { catalogAccess } from './catalog-access.ts';
+import { catalogueAccess } from './catalogue-access.ts';
 import type { OptionsService } from './options.service.ts';
 import { emptyResponse } from './route-schemas.ts';
 
@@ -22,8 +22,8 @@ const params = z.object({ serviceOptionsAndVariantsId: z.uuid() });
 const base = '/bookings/v1/serviceOptionsAndVariants';
 
 export const optionsRoutes: FastifyPluginAsyncZod<{ service: OptionsService }> = async (app, { service }) => {
-  const manage = { access: catalogAccess.manage };
-  const read = { access: catalogAccess.read };
+  const manage = { access: catalogueAccess.manage };
+  const read = { access: catalogueAccess.read };
 
   app.post(
     base,

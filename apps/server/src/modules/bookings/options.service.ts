@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bookingsCatalogErrorCodes } from '@atrium/contract/bookings/services';
+import { bookingsCatalogueErrorCodes } from '@atrium/contract/bookings/services';
 import type { FieldViolation } from '@atrium/contract/errors';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor } from '../../platform/db/database.ts';
@@ -13,10 +13,10 @@ import {
 } from '../../platform/errors/app-error.ts';
 import { max, min, money } from '../../platform/money/money.ts';
 import { toBookingsMoney } from '../../platform/money/wire.ts';
-import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
+import { catalogueEvents, type PublishCatalogueEvent } from './catalogue-events.ts';
 import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
-import { applyUpdate, expectedRevision } from './catalog-shared.ts';
-import type { ServiceOptionsRow, ServiceRow } from './catalog.tables.ts';
+import { applyUpdate, expectedRevision } from './catalogue-shared.ts';
+import type { ServiceOptionsRow, ServiceRow } from './catalogue.tables.ts';
 import type { OptionsRepository } from './options.repository.ts';
 import { computePrice, PriceError, type PricedChoice, type PricedService, type PriceLine } from './price.ts';
 import type { ServicesRepository } from './services.repository.ts';
@@ -45,7 +45,7 @@ export function createOptionsService(deps: {
   database: Database;
   options: OptionsRepository;
   services: ServicesRepository;
-  publish: PublishCatalogEvent;
+  publish: PublishCatalogueEvent;
   queries: QueryRunner;
 }) {
   const { database, options, services, publish, queries } = deps;
@@ -224,7 +224,7 @@ export function createOptionsService(deps: {
       return computePrice(lines, currency);
     } catch (error) {
       if (error instanceof PriceError)
-        throw new AppError(400, bookingsCatalogErrorCodes.invalidVariant, error.message);
+        throw new AppError(400, bookingsCatalogueErrorCodes.invalidVariant, error.message);
       throw error;
     }
   }
@@ -244,7 +244,7 @@ export function createOptionsService(deps: {
         const row = await options.insert({ siteId: ctx.site.id, serviceId: service.id, ...values }, tx);
         if (!row) {
           throw conflict(
-            bookingsCatalogErrorCodes.optionsAlreadyExist,
+            bookingsCatalogueErrorCodes.optionsAlreadyExist,
             `Service ${service.id} already has options and variants: update them instead`,
             {
               serviceId: service.id,
@@ -252,7 +252,7 @@ export function createOptionsService(deps: {
           );
         }
         const wire = toWire(ctx, row);
-        await publish(tx, ctx.site.id, catalogEvents.serviceOptionsCreated, { entity: wire });
+        await publish(tx, ctx.site.id, catalogueEvents.serviceOptionsCreated, { entity: wire });
         return wire;
       });
     },
@@ -292,7 +292,7 @@ export function createOptionsService(deps: {
         const row = await options.updateAtRevision(ctx.site.id, id, expected, values, tx);
         if (!row) throw staleRevision('Service options and variants', id, expected, current.revision + 1);
         const wire = toWire(ctx, row);
-        await publish(tx, ctx.site.id, catalogEvents.serviceOptionsUpdated, { entity: wire });
+        await publish(tx, ctx.site.id, catalogueEvents.serviceOptionsUpdated, { entity: wire });
         return wire;
       });
     },
@@ -300,7 +300,7 @@ export function createOptionsService(deps: {
     async delete(ctx: RequestContext, id: string): Promise<void> {
       await database.transaction(async (tx) => {
         if (!(await options.delete(ctx.site.id, id, tx))) throw notFound('Service options and variants', id);
-        await publish(tx, ctx.site.id, catalogEvents.serviceOptionsDeleted, { entityId: id });
+        await publish(tx, ctx.site.id, catalogueEvents.serviceOptionsDeleted, { entityId: id });
       });
     },
 
@@ -334,11 +334,11 @@ export function createOptionsService(deps: {
         const row = await options.insert({ siteId: ctx.site.id, serviceId: service.id, ...values }, tx);
         if (!row)
           throw conflict(
-            bookingsCatalogErrorCodes.optionsAlreadyExist,
+            bookingsCatalogueErrorCodes.optionsAlreadyExist,
             `Service ${service.id} already has options and variants`,
           );
         const wire = toWire(ctx, row);
-        await publish(tx, ctx.site.id, catalogEvents.serviceOptionsCreated, { entity: wire });
+        await publish(tx, ctx.site.id, catalogueEvents.serviceOptionsCreated, { entity: wire });
         return wire;
       });
     },

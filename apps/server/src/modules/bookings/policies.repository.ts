@@ -7,7 +7,7 @@ import {
   type QueryInput,
   type QueryRunner,
 } from '../../platform/query/run-query.ts';
-import { bookingPolicies, type PolicyRow } from './catalog.tables.ts';
+import { bookingPolicies, type PolicyRow } from './catalogue.tables.ts';
 
 const p = bookingPolicies;
 

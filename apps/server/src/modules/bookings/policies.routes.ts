@@ -11,7 +11,7 @@ import {
 } from '@atrium/contract/bookings/policies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi.ts';
-import { catalogAccess } from './catalog-access.ts';
+import { catalogueAccess } from './catalogue-access.ts';
 import type { PoliciesService } from './policies.service.ts';
 import { countBodySchema, countResponseSchema, emptyResponse } from './route-schemas.ts';
 
@@ -23,8 +23,8 @@ export const policiesRoutes: FastifyPluginAsyncZod<{ service: PoliciesService }>
   app,
   { service },
 ) => {
-  const manage = { access: catalogAccess.manage };
-  const read = { access: catalogAccess.read };
+  const manage = { access: catalogueAccess.manage };
+  const read = { access: catalogueAccess.read };
 
   app.post(
     base,

@@ -1,13 +1,13 @@
 import type { BookingPolicy, BookingPolicyInput } from '@atrium/contract/bookings/policies';
-import { bookingsCatalogErrorCodes } from '@atrium/contract/bookings/services';
+import { bookingsCatalogueErrorCodes } from '@atrium/contract/bookings/services';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor } from '../../platform/db/database.ts';
 import { conflict, notFound, staleRevision } from '../../platform/errors/app-error.ts';
 import { completePolicy, defaultPolicyDoc, strictestPolicy, type PolicyDoc } from './booking-policy-rules.ts';
-import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
+import { catalogueEvents, type PublishCatalogueEvent } from './catalogue-events.ts';
 import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
-import { applyUpdate, expectedRevision, iso } from './catalog-shared.ts';
-import type { PolicyRow } from './catalog.tables.ts';
+import { applyUpdate, expectedRevision, iso } from './catalogue-shared.ts';
+import type { PolicyRow } from './catalogue.tables.ts';
 import type { PoliciesRepository } from './policies.repository.ts';
 import type { ServicesRepository } from './services.repository.ts';
 
@@ -49,7 +49,7 @@ export function createPoliciesService(deps: {
   database: Database;
   policies: PoliciesRepository;
   services: ServicesRepository;
-  publish: PublishCatalogEvent;
+  publish: PublishCatalogueEvent;
   queries: QueryRunner;
 }) {
   const { database, policies, services, publish, queries } = deps;
@@ -81,7 +81,7 @@ export function createPoliciesService(deps: {
           tx,
         );
         const policy = toWirePolicy(row);
-        await publish(tx, ctx.site.id, catalogEvents.bookingPolicyCreated, { entity: policy });
+        await publish(tx, ctx.site.id, catalogueEvents.bookingPolicyCreated, { entity: policy });
         return policy;
       });
     },
@@ -120,7 +120,7 @@ export function createPoliciesService(deps: {
         );
         if (!row) throw staleRevision('Booking policy', id, expected, current.revision + 1);
         const policy = toWirePolicy(row);
-        await publish(tx, ctx.site.id, catalogEvents.bookingPolicyUpdated, { entity: policy });
+        await publish(tx, ctx.site.id, catalogueEvents.bookingPolicyUpdated, { entity: policy });
         return policy;
       });
     },
@@ -133,7 +133,7 @@ export function createPoliciesService(deps: {
         if (previous.id === id) return { currentDefaultBookingPolicy: toWirePolicy(previous) };
         const current = await policies.setDefault(ctx.site.id, id, tx);
         const refreshedPrevious = await policies.findById(ctx.site.id, previous.id, tx);
-        await publish(tx, ctx.site.id, catalogEvents.bookingPolicyUpdated, {
+        await publish(tx, ctx.site.id, catalogueEvents.bookingPolicyUpdated, {
           entity: toWirePolicy(current!),
         });
         return {
@@ -150,7 +150,7 @@ export function createPoliciesService(deps: {
         if (!row) throw notFound('Booking policy', id);
         if (row.isDefault) {
           throw conflict(
-            bookingsCatalogErrorCodes.defaultPolicyDelete,
+            bookingsCatalogueErrorCodes.defaultPolicyDelete,
             `Booking policy ${id} is the default policy: make another policy the default first`,
             { id },
           );
@@ -158,7 +158,7 @@ export function createPoliciesService(deps: {
         const fallback = await ensureDefault(ctx.site.id, tx);
         await services.reassignPolicy(ctx.site.id, id, fallback.id, tx);
         await policies.delete(ctx.site.id, id, tx);
-        await publish(tx, ctx.site.id, catalogEvents.bookingPolicyDeleted, { entityId: id });
+        await publish(tx, ctx.site.id, catalogueEvents.bookingPolicyDeleted, { entityId: id });
       });
     },
 

@@ -5,7 +5,7 @@ import {
   bookingSessions,
   type RecurringSessionRow,
   type SessionRow,
-} from './catalog.tables.ts';
+} from './catalogue.tables.ts';
 
 const rs = bookingRecurringSessions;
 const ss = bookingSessions;

@@ -8,7 +8,7 @@ import {
 } from '@atrium/contract/bookings/schedules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi.ts';
-import { catalogAccess } from './catalog-access.ts';
+import { catalogueAccess } from './catalogue-access.ts';
 import { emptyResponse } from './route-schemas.ts';
 import type { SchedulesService } from './schedules.service.ts';
 
@@ -20,8 +20,8 @@ export const schedulesRoutes: FastifyPluginAsyncZod<{ service: SchedulesService 
   app,
   { service },
 ) => {
-  const manage = { access: catalogAccess.manage };
-  const read = { access: catalogAccess.read };
+  const manage = { access: catalogueAccess.manage };
+  const read = { access: catalogueAccess.read };
 
   app.get(
     base,

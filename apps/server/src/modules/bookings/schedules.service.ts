@@ -5,9 +5,9 @@ import { conflict, invalidField, notFound } from '../../platform/errors/app-erro
 import type { RecurringSessionRule } from './availability/availability.types.ts';
 import { expandSessions } from './availability/class-sessions.ts';
 import { createZoneTimeline } from './availability/zone-timeline.ts';
-import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
-import { iso } from './catalog-shared.ts';
-import type { RecurringSessionRow, ServiceRow, SessionRow } from './catalog.tables.ts';
+import { catalogueEvents, type PublishCatalogueEvent } from './catalogue-events.ts';
+import { iso } from './catalogue-shared.ts';
+import type { RecurringSessionRow, ServiceRow, SessionRow } from './catalogue.tables.ts';
 import type { SchedulesRepository } from './schedules.repository.ts';
 import type { ServicesRepository } from './services.repository.ts';
 import { scheduleBounds } from './session-bounds.ts';
@@ -22,7 +22,7 @@ export function createSchedulesService(deps: {
   schedules: SchedulesRepository;
   services: ServicesRepository;
   staff: StaffRepository;
-  publish: PublishCatalogEvent;
+  publish: PublishCatalogueEvent;
 }) {
   const { database, schedules, services, staff, publish } = deps;
 
@@ -123,7 +123,7 @@ export function createSchedulesService(deps: {
       ),
       tx,
     );
-    await publish(tx, ctx.site.id, catalogEvents.availabilityInputsChanged, {
+    await publish(tx, ctx.site.id, catalogueEvents.availabilityInputsChanged, {
       serviceId: service.id,
       scheduleId: service.scheduleId,
       reason: 'SESSIONS',

@@ -3,8 +3,8 @@ import type { AddOnGroup, Service } from '@atrium/contract/bookings/services';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { invalidField, notFound } from '../../platform/errors/app-error.ts';
-import { applyUpdate } from './catalog-shared.ts';
-import type { ServiceRow } from './catalog.tables.ts';
+import { applyUpdate } from './catalogue-shared.ts';
+import type { ServiceRow } from './catalogue.tables.ts';
 import { rowToState, type ServiceState } from './service-rules.ts';
 import type { ServicesRepository } from './services.repository.ts';
 

@@ -5,11 +5,11 @@ import type { RequestContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { invalid } from '../../platform/errors/app-error.ts';
 import { compare, money } from '../../platform/money/money.ts';
-import type { CatalogEntitiesRepository } from './catalog-entities.repository.ts';
-import { isPlainObject } from './catalog-shared.ts';
+import type { CatalogueEntitiesRepository } from './catalogue-entities.repository.ts';
+import { isPlainObject } from './catalogue-shared.ts';
 import type { PoliciesRepository } from './policies.repository.ts';
 import type { PoliciesService } from './policies.service.ts';
-import type { ServiceRow } from './catalog.tables.ts';
+import type { ServiceRow } from './catalogue.tables.ts';
 import type { StaffRepository } from './staff.repository.ts';
 
 /** Services without a form of their own use the site's default booking form (the contract's all-zero id). */
@@ -62,7 +62,7 @@ export function createServiceRules(deps: {
   staff: StaffRepository;
   policies: PoliciesRepository;
   policiesService: PoliciesService;
-  entities: CatalogEntitiesRepository;
+  entities: CatalogueEntitiesRepository;
 }) {
   const { staff, policies, entities } = deps;
 

@@ -7,7 +7,7 @@ import {
   type QueryRunner,
   type RunQueryOptions,
 } from '../../platform/query/run-query.ts';
-import { bookingServiceSlugs, bookingServices, type ServiceRow, type SlugRow } from './catalog.tables.ts';
+import { bookingServiceSlugs, bookingServices, type ServiceRow, type SlugRow } from './catalogue.tables.ts';
 
 export type NewServiceRow = Omit<
   typeof bookingServices.$inferInsert,

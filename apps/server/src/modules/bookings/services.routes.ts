@@ -43,7 +43,7 @@ import {
 } from '@atrium/contract/bookings/services';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi.ts';
-import { catalogAccess } from './catalog-access.ts';
+import { catalogueAccess } from './catalogue-access.ts';
 import type { ServicesService } from './services.service.ts';
 
 const tags = ['bookings: services'];
@@ -53,8 +53,8 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ service: ServicesService }>
   app,
   { service },
 ) => {
-  const manage = { access: catalogAccess.manage };
-  const read = { access: catalogAccess.read };
+  const manage = { access: catalogueAccess.manage };
+  const read = { access: catalogueAccess.read };
 
   app.post(
     '/bookings/v2/services',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Aggregation, Service, ServiceInput, ServiceLocation } from '@atrium/contract/bookings/services';
-import { bookingsCatalogErrorCodes } from '@atrium/contract/bookings/services';
+import { bookingsCatalogueErrorCodes } from '@atrium/contract/bookings/services';
 import type { Sorting } from '@atrium/contract/query';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor, Tx } from '../../platform/db/database.ts';
@@ -11,16 +11,16 @@ import {
   notFound,
   staleRevision,
 } from '../../platform/errors/app-error.ts';
-import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
-import type { CatalogEntitiesRepository } from './catalog-entities.repository.ts';
+import { catalogueEvents, type PublishCatalogueEvent } from './catalogue-events.ts';
+import type { CatalogueEntitiesRepository } from './catalogue-entities.repository.ts';
 import {
   cursorPagingOf,
   offsetPagingOf,
   type QueryInput,
   type QueryRunner,
 } from '../../platform/query/run-query.ts';
-import { applyUpdate, expectedRevision, iso, isPlainObject } from './catalog-shared.ts';
-import type { CategoryRow, PolicyRow, ServiceRow, SlugRow, StaffRow } from './catalog.tables.ts';
+import { applyUpdate, expectedRevision, iso, isPlainObject } from './catalogue-shared.ts';
+import type { CategoryRow, PolicyRow, ServiceRow, SlugRow, StaffRow } from './catalogue.tables.ts';
 import type { OptionsRepository } from './options.repository.ts';
 import type { PoliciesRepository } from './policies.repository.ts';
 import { toWirePolicy, type PoliciesService } from './policies.service.ts';
@@ -78,10 +78,10 @@ export function createServicesService(deps: {
   staff: StaffRepository;
   policies: PoliciesRepository;
   policiesService: PoliciesService;
-  entities: CatalogEntitiesRepository;
+  entities: CatalogueEntitiesRepository;
   options: OptionsRepository;
   schedules: SchedulesRepository;
-  publish: PublishCatalogEvent;
+  publish: PublishCatalogueEvent;
   queries: QueryRunner;
   publicUrl?: string;
 }) {
@@ -218,7 +218,7 @@ export function createServicesService(deps: {
       if (saved) return;
     }
     throw conflict(
-      bookingsCatalogErrorCodes.slugAlreadyExists,
+      bookingsCatalogueErrorCodes.slugAlreadyExists,
       `Could not find a free slug for service ${row.id}`,
     );
   }
@@ -245,7 +245,7 @@ export function createServicesService(deps: {
     if (!row) throw staleRevision('Service', current.id, current.revision, current.revision + 1);
     if (row.name !== current.name) await addGeneratedSlug(ctx, row, tx);
     const [wire] = await hydrate(ctx.site.id, [row], tx);
-    await publish(tx, ctx.site.id, catalogEvents.serviceUpdated, { entity: wire });
+    await publish(tx, ctx.site.id, catalogueEvents.serviceUpdated, { entity: wire });
     return wire!;
   }
 
@@ -274,7 +274,7 @@ export function createServicesService(deps: {
     // (or keeps) the bookings; here the schedule's future sessions go unless the caller keeps them.
     if (!options.preserveFutureSessionsWithParticipants)
       await schedules.dropFutureOf(ctx.site.id, id, ctx.now(), tx);
-    await publish(tx, ctx.site.id, catalogEvents.serviceDeleted, {
+    await publish(tx, ctx.site.id, catalogueEvents.serviceDeleted, {
       entityId: id,
       preserveFutureSessionsWithParticipants: options.preserveFutureSessionsWithParticipants ?? false,
       participantNotification: options.participantNotification ?? null,
@@ -309,7 +309,7 @@ export function createServicesService(deps: {
         const { id: _id, revision: _revision, ...state } = input;
         const row = await insertService(ctx, state as State, tx);
         const [wire] = await hydrate(ctx.site.id, [row], tx);
-        await publish(tx, ctx.site.id, catalogEvents.serviceCreated, { entity: wire });
+        await publish(tx, ctx.site.id, catalogueEvents.serviceCreated, { entity: wire });
         return wire!;
       });
     },
@@ -322,7 +322,7 @@ export function createServicesService(deps: {
           const { id: _id, revision: _revision, ...state } = input;
           const row = await insertService(ctx, state as State, tx);
           const [wire] = await hydrate(ctx.site.id, [row], tx);
-          await publish(tx, ctx.site.id, catalogEvents.serviceCreated, { entity: wire });
+          await publish(tx, ctx.site.id, catalogueEvents.serviceCreated, { entity: wire });
           return wire;
         },
         returnEntity,
@@ -628,10 +628,10 @@ export function createServicesService(deps: {
     async validateSlug(ctx: RequestContext, serviceId: string | undefined, slug: string) {
       const name = normaliseCustomSlug(slug);
       if (!name)
-        return { valid: false, slug: null, errors: [bookingsCatalogErrorCodes.slugIllegalCharacters] };
+        return { valid: false, slug: null, errors: [bookingsCatalogueErrorCodes.slugIllegalCharacters] };
       const existing = await services.findSlug(ctx.site.id, name);
       if (existing && existing.serviceId !== serviceId) {
-        return { valid: false, slug: name, errors: [bookingsCatalogErrorCodes.slugAlreadyExists] };
+        return { valid: false, slug: name, errors: [bookingsCatalogueErrorCodes.slugAlreadyExists] };
       }
       return { valid: true, slug: name, errors: [] };
     },
@@ -640,7 +640,7 @@ export function createServicesService(deps: {
       const name = normaliseCustomSlug(slug);
       if (!name) {
         throw badRequest(
-          bookingsCatalogErrorCodes.slugIllegalCharacters,
+          bookingsCatalogueErrorCodes.slugIllegalCharacters,
           `Slug "${slug}" may hold only letters a-z, digits and single hyphens between them`,
           { slug },
         );
@@ -654,14 +654,14 @@ export function createServicesService(deps: {
         );
         if (!saved) {
           throw conflict(
-            bookingsCatalogErrorCodes.slugAlreadyExists,
+            bookingsCatalogueErrorCodes.slugAlreadyExists,
             `Slug "${name}" already names another service`,
             { slug: name },
           );
         }
         const row = await services.updateAtRevision(ctx.site.id, serviceId, current.revision, {}, tx);
         const [service] = await hydrate(ctx.site.id, [row!], tx);
-        await publish(tx, ctx.site.id, catalogEvents.serviceUpdated, { entity: service });
+        await publish(tx, ctx.site.id, catalogueEvents.serviceUpdated, { entity: service });
         return {
           slug: { name: saved.name, custom: true, createdDate: iso(saved.createdDate) },
           service: service!,
@@ -705,7 +705,7 @@ export function createServicesService(deps: {
         );
         const fresh = await services.findById(ctx.site.id, row.id, tx);
         const [wire] = await hydrate(ctx.site.id, [fresh!], tx);
-        await publish(tx, ctx.site.id, catalogEvents.serviceCreated, { entity: wire });
+        await publish(tx, ctx.site.id, catalogueEvents.serviceCreated, { entity: wire });
         return { service: wire!, errors };
       });
     },

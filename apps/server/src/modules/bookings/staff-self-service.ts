@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../platform/context.ts';
 import type { Executor } from '../../platform/db/database.ts';
 import { forbidden } from '../../platform/errors/app-error.ts';
-import type { StaffRow } from './catalog.tables.ts';
+import type { StaffRow } from './catalogue.tables.ts';
 import type { StaffRepository } from './staff.repository.ts';
 
 /**

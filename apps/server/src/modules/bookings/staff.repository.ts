@@ -16,7 +16,7 @@ import {
   type StaffRow,
   type TimeOffRow,
   type WorkingHoursRow,
-} from './catalog.tables.ts';
+} from './catalogue.tables.ts';
 import type { MinutePeriod } from './working-hours.ts';
 
 const m = bookingStaffMembers;

@@ -20,7 +20,7 @@ import {
 } from '@atrium/contract/bookings/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi.ts';
-import { catalogAccess } from './catalog-access.ts';
+import { catalogueAccess } from './catalogue-access.ts';
 import { countBodySchema, countResponseSchema, emptyResponse } from './route-schemas.ts';
 import type { StaffService } from './staff.service.ts';
 
@@ -29,9 +29,9 @@ const params = z.object({ staffMemberId: z.uuid() });
 const base = '/bookings/v1/staff-members';
 
 export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService }> = async (app, { service }) => {
-  const manage = { access: catalogAccess.manage };
-  const business = { access: catalogAccess.business };
-  const read = { access: catalogAccess.read };
+  const manage = { access: catalogueAccess.manage };
+  const business = { access: catalogueAccess.business };
+  const read = { access: catalogueAccess.read };
 
   app.post(
     base,

@@ -10,10 +10,10 @@ import {
   notFound,
   staleRevision,
 } from '../../platform/errors/app-error.ts';
-import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
+import { catalogueEvents, type PublishCatalogueEvent } from './catalogue-events.ts';
 import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
-import { applyUpdate, expectedRevision, iso } from './catalog-shared.ts';
-import type { SettingsRow, StaffRow, TimeOffRow, WorkingHoursRow } from './catalog.tables.ts';
+import { applyUpdate, expectedRevision, iso } from './catalogue-shared.ts';
+import type { SettingsRow, StaffRow, TimeOffRow, WorkingHoursRow } from './catalogue.tables.ts';
 import type { ServicesRepository } from './services.repository.ts';
 import type { StaffRepository } from './staff.repository.ts';
 import { assertMayManageTimeOf } from './staff-self-service.ts';
@@ -56,7 +56,7 @@ export function createStaffService(deps: {
   database: Database;
   staff: StaffRepository;
   services: ServicesRepository;
-  publish: PublishCatalogEvent;
+  publish: PublishCatalogueEvent;
   queries: QueryRunner;
 }) {
   const { database, staff, services, publish, queries } = deps;
@@ -152,7 +152,7 @@ export function createStaffService(deps: {
 
   async function publishUpdated(ctx: RequestContext, row: StaffRow, tx: Tx): Promise<StaffMember> {
     const [wire] = await hydrate(ctx, [row], tx);
-    await publish(tx, ctx.site.id, catalogEvents.staffMemberUpdated, { entity: wire });
+    await publish(tx, ctx.site.id, catalogueEvents.staffMemberUpdated, { entity: wire });
     return wire!;
   }
 
@@ -249,7 +249,7 @@ export function createStaffService(deps: {
         );
         if (own) await staff.replaceWorkingHours(ctx.site.id, row.id, own, tx);
         const [wire] = await hydrate(ctx, [row], tx);
-        await publish(tx, ctx.site.id, catalogEvents.staffMemberCreated, { entity: wire });
+        await publish(tx, ctx.site.id, catalogueEvents.staffMemberCreated, { entity: wire });
         return wire!;
       });
     },
@@ -326,7 +326,7 @@ export function createStaffService(deps: {
         await requireStaff(ctx, id, tx);
         await services.setStaffMemberOnServices(ctx.site.id, id, [], tx);
         await staff.delete(ctx.site.id, id, tx);
-        await publish(tx, ctx.site.id, catalogEvents.staffMemberDeleted, { entityId: id });
+        await publish(tx, ctx.site.id, catalogueEvents.staffMemberDeleted, { entityId: id });
       });
     },
 
@@ -366,7 +366,7 @@ export function createStaffService(deps: {
         );
         if (!row) throw staleRevision('Staff member', id, current.revision, current.revision + 1);
         await publishUpdated(ctx, row, tx);
-        await publish(tx, ctx.site.id, catalogEvents.availabilityInputsChanged, {
+        await publish(tx, ctx.site.id, catalogueEvents.availabilityInputsChanged, {
           staffMemberId: id,
           reason: 'WORKING_HOURS',
         });
@@ -392,7 +392,7 @@ export function createStaffService(deps: {
         );
         if (!row) throw staleRevision('Staff member', id, current.revision, current.revision + 1);
         await publishUpdated(ctx, row, tx);
-        await publish(tx, ctx.site.id, catalogEvents.availabilityInputsChanged, {
+        await publish(tx, ctx.site.id, catalogueEvents.availabilityInputsChanged, {
           staffMemberId: id,
           reason: 'WORKING_HOURS',
         });
@@ -428,7 +428,7 @@ export function createStaffService(deps: {
           },
           tx,
         );
-        await publish(tx, ctx.site.id, catalogEvents.availabilityInputsChanged, {
+        await publish(tx, ctx.site.id, catalogueEvents.availabilityInputsChanged, {
           staffMemberId: id,
           reason: 'TIME_OFF',
         });
@@ -457,7 +457,7 @@ export function createStaffService(deps: {
         await assertMayManageTimeOf(ctx, await requireStaff(ctx, id, tx), staff, tx);
         if (!(await staff.deleteTimeOff(ctx.site.id, id, timeOffId, tx)))
           throw notFound('Time off', timeOffId);
-        await publish(tx, ctx.site.id, catalogEvents.availabilityInputsChanged, {
+        await publish(tx, ctx.site.id, catalogueEvents.availabilityInputsChanged, {
           staffMemberId: id,
           reason: 'TIME_OFF',
         });
@@ -481,7 +481,7 @@ export function createStaffService(deps: {
         if (missing >= 0)
           throw invalidField(`serviceIds[${missing}]`, `service ${unique[missing]} not found`);
         await services.setStaffMemberOnServices(ctx.site.id, id, unique, tx);
-        await publish(tx, ctx.site.id, catalogEvents.availabilityInputsChanged, {
+        await publish(tx, ctx.site.id, catalogueEvents.availabilityInputsChanged, {
           staffMemberId: id,
           reason: 'SERVICES',
         });
@@ -506,7 +506,9 @@ export function createStaffService(deps: {
           throw staleRevision('Bookings settings', ctx.site.id, expected, current.revision);
         const row = await staff.updateSettingsAtRevision(ctx.site.id, expected, periods, tx);
         if (!row) throw staleRevision('Bookings settings', ctx.site.id, expected, current.revision + 1);
-        await publish(tx, ctx.site.id, catalogEvents.availabilityInputsChanged, { reason: 'BUSINESS_HOURS' });
+        await publish(tx, ctx.site.id, catalogueEvents.availabilityInputsChanged, {
+          reason: 'BUSINESS_HOURS',
+        });
         return toWireSettings(ctx, row);
       });
     },

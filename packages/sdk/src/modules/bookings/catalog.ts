@@ -14,7 +14,7 @@ import type {
   resourceTypeInputSchema,
   resourceTypeSchema,
   searchResourcesRequestSchema,
-} from '@atrium/contract/bookings/catalog';
+} from '@atrium/contract/bookings/catalogue';
 import type { Filter } from '@atrium/contract/query';
 import type { z } from 'zod';
 import { defineModule, type ClientContext, type ModuleDefinition } from '../../client.ts';

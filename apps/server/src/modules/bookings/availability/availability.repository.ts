@@ -11,7 +11,7 @@ import {
   bookingStaffMembers,
   bookingStaffTimeOff,
   bookingStaffWorkingHours,
-} from '../catalog.tables.ts';
+} from '../catalogue.tables.ts';
 import type { Interval } from './intervals.ts';
 import { bookingBusyTimes, type NewBusyTimeRow } from './availability.tables.ts';
 

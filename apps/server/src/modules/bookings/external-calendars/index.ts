@@ -6,7 +6,7 @@ import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/ra
 import type { SecretSealer } from '../../../platform/secrets/sealing.ts';
 import type { AvailabilityRepository } from '../availability/availability.repository.ts';
 import type { SlotHoldingBookingsOf } from '../lifecycle/index.ts';
-import { catalogEvents } from '../catalog-events.ts';
+import { catalogueEvents } from '../catalogue-events.ts';
 import { createStaffRepository } from '../staff.repository.ts';
 import { createExternalCalendarsRepository } from './external-calendars.repository.ts';
 import { externalCalendarsRoutes } from './external-calendars.routes.ts';
@@ -75,7 +75,7 @@ export function createExternalCalendarsModule(deps: {
     { expireInSeconds: 120, retryLimit: 1 },
   );
   deps.events.subscribe<{ entityId?: string }>(
-    catalogEvents.staffMemberDeleted,
+    catalogueEvents.staffMemberDeleted,
     'external-calendars.staff-member-deleted',
     async (event, tx) => {
       if (event.data.entityId) await service.onStaffMemberDeleted(event.siteId, event.data.entityId, tx);

@@ -3,7 +3,7 @@ import { bookingEventNames, type CreateBookingRequest } from '@atrium/contract/b
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { invalidField } from '../../../platform/errors/app-error.ts';
-import { iso } from '../catalog-shared.ts';
+import { iso } from '../catalogue-shared.ts';
 import { defaultFormFields, validateFormSubmission } from './booking-form.ts';
 import type { BookingHolds } from './booking-holds.ts';
 import { notifyCustomerOf, type BookingNotifications, type Change } from './booking-notifications.ts';

@@ -8,7 +8,7 @@ import type { Tx } from '../../../platform/db/database.ts';
 import { AppError, invalidField } from '../../../platform/errors/app-error.ts';
 import { policyViolations, violatesPolicy } from '../availability/booking-policy.ts';
 import type { PolicyViolations } from '../availability/availability.types.ts';
-import { iso } from '../catalog-shared.ts';
+import { iso } from '../catalogue-shared.ts';
 import type { BookingNotifications } from './booking-notifications.ts';
 import { holdsSlot, transition } from './booking-state.ts';
 import { isBusinessCaller, parseInstant, violationReason } from './booking-wire.ts';

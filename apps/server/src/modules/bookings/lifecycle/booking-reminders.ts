@@ -1,4 +1,4 @@
-import { iso } from '../catalog-shared.ts';
+import { iso } from '../catalogue-shared.ts';
 import type { BookingsCore } from './bookings.service.ts';
 import { bookingMails, enqueueBookingMails } from './notifications.ts';
 

@@ -6,7 +6,7 @@ import {
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { forbidden, invalidField } from '../../../platform/errors/app-error.ts';
-import { assertRevision, iso } from '../catalog-shared.ts';
+import { assertRevision, iso } from '../catalogue-shared.ts';
 import { recordFee } from './booking-fees.ts';
 import type { BookingHolds, Hold } from './booking-holds.ts';
 import { notifyCustomerOf, type BookingNotifications } from './booking-notifications.ts';

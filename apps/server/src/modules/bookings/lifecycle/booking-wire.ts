@@ -2,7 +2,7 @@ import type { Booking, FlowControlSettings, PaymentStatus } from '@atrium/contra
 import type { RequestContext } from '../../../platform/context.ts';
 import { invalidField } from '../../../platform/errors/app-error.ts';
 import type { PolicyViolations } from '../availability/availability.types.ts';
-import { iso } from '../catalog-shared.ts';
+import { iso } from '../catalogue-shared.ts';
 import { defaultFormId } from './booking-form.ts';
 import type { BookingAction } from './booking-state.ts';
 import type { BookingRow } from './bookings.tables.ts';

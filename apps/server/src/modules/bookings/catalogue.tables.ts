@@ -18,8 +18,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 // The bookings catalogue: what a business offers and who gives it. Every key leads with site_id
-// (platform.md, tenancy). The availability engine and the bookings lifecycle read these through
-// catalog.repository.ts, never directly.
+// (platform.md, tenancy). Besides the catalogue's own repositories, only availability's repository reads
+// them (for the engine and the lifecycle's slot check). The file is "catalogue" so as not to collide with
+// the store catalog; the tables keep their names.
 
 const timestamps = timestampColumns();
 

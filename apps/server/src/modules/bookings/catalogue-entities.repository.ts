@@ -14,7 +14,7 @@ import {
   type CategoryRow,
   type ResourceRow,
   type ResourceTypeRow,
-} from './catalog.tables.ts';
+} from './catalogue.tables.ts';
 
 const c = bookingCategories;
 const r = bookingResources;
@@ -65,7 +65,7 @@ export const resourceTypeQueryEntity = defineQueryEntity({
 
 const byCreation = [{ fieldName: 'createdDate', order: 'ASC' as const }];
 
-export function createCatalogEntitiesRepository(db: Executor) {
+export function createCatalogueEntitiesRepository(db: Executor) {
   return {
     // --- categories ---------------------------------------------------------------------------------------
     async findCategory(
@@ -361,4 +361,4 @@ export function createCatalogEntitiesRepository(db: Executor) {
   };
 }
 
-export type CatalogEntitiesRepository = ReturnType<typeof createCatalogEntitiesRepository>;
+export type CatalogueEntitiesRepository = ReturnType<typeof createCatalogueEntitiesRepository>;

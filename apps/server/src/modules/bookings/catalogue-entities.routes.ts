@@ -28,20 +28,20 @@ import {
   updateCategoryRequestSchema,
   updateResourceRequestSchema,
   updateResourceTypeRequestSchema,
-} from '@atrium/contract/bookings/catalog';
+} from '@atrium/contract/bookings/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi.ts';
-import { catalogAccess } from './catalog-access.ts';
-import type { CatalogEntitiesService } from './catalog-entities.service.ts';
+import { catalogueAccess } from './catalogue-access.ts';
+import type { CatalogueEntitiesService } from './catalogue-entities.service.ts';
 import { countBodySchema, countResponseSchema, emptyResponse } from './route-schemas.ts';
 
-export const catalogEntitiesRoutes: FastifyPluginAsyncZod<{ service: CatalogEntitiesService }> = async (
+export const catalogueEntitiesRoutes: FastifyPluginAsyncZod<{ service: CatalogueEntitiesService }> = async (
   app,
   { service },
 ) => {
-  const manage = { access: catalogAccess.manage };
-  const business = { access: catalogAccess.business };
-  const read = { access: catalogAccess.read };
+  const manage = { access: catalogueAccess.manage };
+  const business = { access: catalogueAccess.business };
+  const read = { access: catalogueAccess.read };
 
   // --- categories -------------------------------------------------------------------------------------------
   {

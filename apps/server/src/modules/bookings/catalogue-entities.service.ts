@@ -1,14 +1,14 @@
-import { bookingsCatalogErrorCodes } from '@atrium/contract/bookings/services';
+import { bookingsCatalogueErrorCodes } from '@atrium/contract/bookings/services';
 import type { Sorting } from '@atrium/contract/query';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { conflict, invalidField, notFound, staleRevision } from '../../platform/errors/app-error.ts';
-import { catalogEvents, type PublishCatalogEvent } from './catalog-events.ts';
+import { catalogueEvents, type PublishCatalogueEvent } from './catalogue-events.ts';
 import { bulkResponse, bulkResults } from '../../platform/bulk/bulk-results.ts';
-import type { CatalogEntitiesRepository } from './catalog-entities.repository.ts';
+import type { CatalogueEntitiesRepository } from './catalogue-entities.repository.ts';
 import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts';
-import { applyUpdate, expectedRevision, iso } from './catalog-shared.ts';
-import type { CategoryRow, ResourceRow, ResourceTypeRow } from './catalog.tables.ts';
+import { applyUpdate, expectedRevision, iso } from './catalogue-shared.ts';
+import type { CategoryRow, ResourceRow, ResourceTypeRow } from './catalogue.tables.ts';
 import type { ServicesRepository } from './services.repository.ts';
 
 type Json = Record<string, unknown>;
@@ -67,11 +67,11 @@ function checkIdMatches(entity: string, given: string | null | undefined, id: st
   if (given && given !== id) throw invalidField(`${entity}.id`, `must match the id in the path (${id})`);
 }
 
-export function createCatalogEntitiesService(deps: {
+export function createCatalogueEntitiesService(deps: {
   database: Database;
-  entities: CatalogEntitiesRepository;
+  entities: CatalogueEntitiesRepository;
   services: ServicesRepository;
-  publish: PublishCatalogEvent;
+  publish: PublishCatalogueEvent;
   queries: QueryRunner;
   /** Deletes the services of a category inside the caller's transaction (Categories v1 `deleteServices`). */
   deleteServicesOfCategory?: (ctx: RequestContext, categoryId: string, tx: Tx) => Promise<void>;
@@ -98,7 +98,7 @@ export function createCatalogEntitiesService(deps: {
     }
     await services.clearCategory(ctx.site.id, id, tx);
     await entities.deleteCategory(ctx.site.id, id, tx);
-    await publish(tx, ctx.site.id, catalogEvents.categoryDeleted, { entityId: id });
+    await publish(tx, ctx.site.id, catalogueEvents.categoryDeleted, { entityId: id });
   }
 
   async function checkResourceType(siteId: string, typeId: string, field: string, tx: Tx): Promise<void> {
@@ -126,7 +126,7 @@ export function createCatalogEntitiesService(deps: {
       tx,
     );
     const wire = toWireResource(row);
-    await publish(tx, ctx.site.id, catalogEvents.resourceCreated, { entity: wire });
+    await publish(tx, ctx.site.id, catalogueEvents.resourceCreated, { entity: wire });
     return wire;
   }
 
@@ -171,13 +171,13 @@ export function createCatalogEntitiesService(deps: {
     );
     if (!row) throw staleRevision('Resource', id, expected, current.revision + 1);
     const wire = toWireResource(row);
-    await publish(tx, ctx.site.id, catalogEvents.resourceUpdated, { entity: wire });
+    await publish(tx, ctx.site.id, catalogueEvents.resourceUpdated, { entity: wire });
     return wire;
   }
 
   async function deleteResource(ctx: RequestContext, id: string, tx: Tx) {
     if (!(await entities.deleteResource(ctx.site.id, id, tx))) throw notFound('Resource', id);
-    await publish(tx, ctx.site.id, catalogEvents.resourceDeleted, { entityId: id });
+    await publish(tx, ctx.site.id, catalogueEvents.resourceDeleted, { entityId: id });
   }
 
   async function bulk<T>(
@@ -210,7 +210,7 @@ export function createCatalogEntitiesService(deps: {
           tx,
         );
         const wire = toWireCategory(row);
-        await publish(tx, ctx.site.id, catalogEvents.categoryCreated, { entity: wire });
+        await publish(tx, ctx.site.id, catalogueEvents.categoryCreated, { entity: wire });
         return wire;
       });
     },
@@ -250,7 +250,7 @@ export function createCatalogEntitiesService(deps: {
         );
         if (!row) throw staleRevision('Category', id, expected, current.revision + 1);
         const wire = toWireCategory(row);
-        await publish(tx, ctx.site.id, catalogEvents.categoryUpdated, { entity: wire });
+        await publish(tx, ctx.site.id, catalogueEvents.categoryUpdated, { entity: wire });
         return wire;
       });
     },
@@ -317,7 +317,7 @@ export function createCatalogEntitiesService(deps: {
         await renumber(ctx.site.id, ordered, tx);
         const row = await requireCategory(ctx.site.id, id, tx);
         const wire = toWireCategory(row);
-        await publish(tx, ctx.site.id, catalogEvents.categoryUpdated, { entity: wire });
+        await publish(tx, ctx.site.id, catalogueEvents.categoryUpdated, { entity: wire });
         return wire;
       });
     },
@@ -335,7 +335,7 @@ export function createCatalogEntitiesService(deps: {
           tx,
         );
         const wire = toWireResourceType(row);
-        await publish(tx, ctx.site.id, catalogEvents.resourceTypeCreated, { entity: wire });
+        await publish(tx, ctx.site.id, catalogueEvents.resourceTypeCreated, { entity: wire });
         return wire;
       });
     },
@@ -381,7 +381,7 @@ export function createCatalogEntitiesService(deps: {
         );
         if (!row) throw staleRevision('Resource type', id, expected, current.revision + 1);
         const wire = toWireResourceType(row);
-        await publish(tx, ctx.site.id, catalogEvents.resourceTypeUpdated, { entity: wire });
+        await publish(tx, ctx.site.id, catalogueEvents.resourceTypeUpdated, { entity: wire });
         return wire;
       });
     },
@@ -395,13 +395,13 @@ export function createCatalogEntitiesService(deps: {
         const usingServices = await services.countUsingResourceType(ctx.site.id, id, tx);
         if (resources > 0 || usingServices > 0) {
           throw conflict(
-            bookingsCatalogErrorCodes.resourceTypeInUse,
+            bookingsCatalogueErrorCodes.resourceTypeInUse,
             `Resource type ${id} still has ${resources} resources and is required by ${usingServices} services`,
             { id, resources, services: usingServices },
           );
         }
         await entities.deleteResourceType(ctx.site.id, id, tx);
-        await publish(tx, ctx.site.id, catalogEvents.resourceTypeDeleted, { entityId: id });
+        await publish(tx, ctx.site.id, catalogueEvents.resourceTypeDeleted, { entityId: id });
       });
     },
 
@@ -513,4 +513,4 @@ export function createCatalogEntitiesService(deps: {
   };
 }
 
-export type CatalogEntitiesService = ReturnType<typeof createCatalogEntitiesService>;
+export type CatalogueEntitiesService = ReturnType<typeof createCatalogueEntitiesService>;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Site } from '@atrium/contract/sites';
 import { Temporal } from 'temporal-polyfill';
 import type { RequestContext } from '../../platform/context.ts';
-import type { BookingsCatalogModule } from './catalogue.module.ts';
+import type { BookingsCatalogueModule } from './catalogue.module.ts';
 
 const quietLog = {
   info: () => undefined,
@@ -26,7 +26,7 @@ function demoMedia(file: string, altText: string) {
  * Demo catalogue of a small yoga studio: three teachers with working hours, a private session
  * (appointment), a weekly class and a four-week course. Runs once: a site that has services is left alone.
  */
-export async function seedBookingsCatalog(catalog: BookingsCatalogModule, site: Site): Promise<boolean> {
+export async function seedBookingsCatalogue(catalog: BookingsCatalogueModule, site: Site): Promise<boolean> {
   const ctx: RequestContext = {
     requestId: 'seed',
     site,

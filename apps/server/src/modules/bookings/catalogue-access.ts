@@ -1,7 +1,7 @@
 import type { RouteAccess } from '../../platform/http/request-context.ts';
 
 /** Who may call the catalogue's routes; the declarations are data the tests enumerate. */
-export const catalogAccess = {
+export const catalogueAccess = {
   /** Changing the catalogue: the owner or an admin in the dashboard, or an app with an API key. */
   manage: { identities: ['WIX_USER', 'APP'], roles: ['OWNER', 'ADMIN'], scopes: ['bookings.catalog.manage'] },
   /** Business-side reads and staff self-service (time off, their own hours): any dashboard user or an app. */

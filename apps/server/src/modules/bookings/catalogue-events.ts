@@ -5,7 +5,7 @@ import type { EventBus } from '../../platform/bus/types.ts';
  * Lifecycle events of the bookings catalogue (`<module>.<entity>.<past-tense verb>`). Payloads follow the
  * contract's entity events: `{entity}` on create, `{entity}` on update, `{entityId, ...}` on delete.
  */
-export const catalogEvents = {
+export const catalogueEvents = {
   serviceCreated: 'bookings.service.created',
   serviceUpdated: 'bookings.service.updated',
   serviceDeleted: 'bookings.service.deleted',
@@ -30,12 +30,12 @@ export const catalogEvents = {
   /** Working hours, time off, business hours or class sessions changed: availability must be recomputed. */
   availabilityInputsChanged: 'bookings.availability_inputs.changed',
 } as const;
-export type CatalogEventName = (typeof catalogEvents)[keyof typeof catalogEvents];
+export type CatalogueEventName = (typeof catalogueEvents)[keyof typeof catalogueEvents];
 
-export type PublishCatalogEvent = (
+export type PublishCatalogueEvent = (
   tx: Tx,
   siteId: string,
-  name: CatalogEventName,
+  name: CatalogueEventName,
   data: unknown,
 ) => Promise<void>;
 
@@ -43,7 +43,7 @@ export type PublishCatalogEvent = (
  * The single place every catalogue event goes through. It writes to the event bus inside the caller's
  * transaction, so a rolled-back change emits nothing; without a bus (tools, some tests) it is a no-op.
  */
-export function createCatalogEventPublisher(bus: EventBus | undefined): PublishCatalogEvent {
+export function createCatalogueEventPublisher(bus: EventBus | undefined): PublishCatalogueEvent {
   return async (tx, siteId, name, data) => {
     if (!bus) return;
     await bus.emit(tx, { name, siteId, data });
