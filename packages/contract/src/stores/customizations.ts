@@ -215,7 +215,10 @@ export const bulkUpdateCustomizationsRequestSchema = z.object({
   fields,
 });
 export const bulkAddChoicesRequestSchema = z.object({
-  customizationsChoices: z.array(z.object({ customizationId: z.uuid(), choices })).min(1).max(100),
+  customizationsChoices: z
+    .array(z.object({ customizationId: z.uuid(), choices }))
+    .min(1)
+    .max(100),
   returnEntity: z.boolean().nullish(),
   fields,
 });

@@ -106,7 +106,10 @@ export const bulkUpdateInfoSectionsRequestSchema = z.object({
   fields,
 });
 export const bulkGetOrCreateInfoSectionsRequestSchema = z.object({
-  infoSections: z.array(infoSectionInputSchema.omit({ revision: true })).min(1).max(100),
+  infoSections: z
+    .array(infoSectionInputSchema.omit({ revision: true }))
+    .min(1)
+    .max(100),
   fields,
 });
 export const bulkDeleteInfoSectionsRequestSchema = z.object({ infoSectionIds: v3BulkIdsSchema });
