@@ -13,8 +13,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import { NavLink, Outlet } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { atrium } from '../../lib/atrium-client.ts';
+import { useSiteName } from '../../lib/site-name.ts';
 import { t } from '../../i18n/strings.ts';
 import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
 import classes from './site-layout.module.css';
@@ -37,16 +36,6 @@ function ThemeToggle() {
 }
 
 /** The public site: header with the business name and navigation, content, footer. Works at phone width. */
-/** The business's name from its site settings; the product name until they load (or if they fail). */
-function useSiteName(): string {
-  const { data } = useQuery({
-    queryKey: ['site'],
-    queryFn: () => atrium.sites.getSite(),
-    staleTime: 5 * 60_000,
-  });
-  return data?.name ?? 'Atrium';
-}
-
 export function SiteLayout() {
   const siteName = useSiteName();
   const [opened, { toggle, close }] = useDisclosure(false);

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bookings } from '../../../lib/bookings-api.ts';
 import { dayKey, monthOf } from '../lib/time.ts';
 
@@ -137,4 +137,10 @@ export function useCourse(serviceId: string, scheduleId: string, enabled: boolea
       return { spots, schedule };
     },
   });
+}
+
+/** Reads the free times again: after a time was taken, they are out of date. */
+export function useRefreshAvailability() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: availabilityKey });
 }

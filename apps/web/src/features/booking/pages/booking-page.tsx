@@ -19,16 +19,15 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../strings.ts';
 import { t as shell } from '../../../i18n/strings.ts';
-import { bookings } from '../../../lib/bookings-api.ts';
 import { useService, useStaff, type SiteService } from '../../../lib/site-services.ts';
 import { durationOf, formatMoney, initialsOf, priceLabel } from '../../../lib/service-format.ts';
-import { availabilityKey, useCourse, type PickableSlot } from '../api/availability-queries.ts';
+import { useCourse, useRefreshAvailability, type PickableSlot } from '../api/availability-queries.ts';
+import { useCreateBooking } from '../api/create-booking.ts';
 import { useBookingForm, useOptionsAndVariants, usePrice } from '../api/booking-queries.ts';
 import { AppointmentPicker } from '../components/appointment-picker.tsx';
 import { Confirmation } from '../components/confirmation.tsx';
@@ -226,7 +225,6 @@ export function BookingPage() {
 
 function BookingFlow({ service }: { service: SiteService }) {
   const auth = useAuth();
-  const queryClient = useQueryClient();
   const [timeZone, setTimeZone] = useTimeZone();
   const steps = stepsOf(service);
   const [active, setActive] = useState(0);
@@ -244,7 +242,10 @@ function BookingFlow({ service }: { service: SiteService }) {
   const [answers, setAnswers] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<ContactErrors>({});
   const [problem, setProblem] = useState<BookingProblem | null>(null);
+  // Stays on through the fresh free times a refused booking fetches, not just the booking call.
   const [submitting, setSubmitting] = useState(false);
+  const createBooking = useCreateBooking();
+  const refreshAvailability = useRefreshAvailability();
   const [booked, setBooked] = useState<WithDates<Booking> | null>(null);
   const form = useBookingForm(service.form?.id);
   const staff = useStaff();
@@ -312,8 +313,8 @@ function BookingFlow({ service }: { service: SiteService }) {
           };
     const payment = paymentOptionOf(service);
     try {
-      const booking = await bookings.createBooking(
-        {
+      const booking = await createBooking.mutateAsync({
+        booking: {
           bookedEntity,
           contactDetails,
           totalParticipants: participants,
@@ -327,10 +328,11 @@ function BookingFlow({ service }: { service: SiteService }) {
           ...(payment ? { selectedPaymentOption: payment } : {}),
           platform: 'WEB',
         },
-        Object.keys(answers).length ? { formSubmission: answers as Record<string, string | boolean> } : {},
-      );
+        options: Object.keys(answers).length
+          ? { formSubmission: answers as Record<string, string | boolean> }
+          : {},
+      });
       setBooked(booking);
-      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
     } catch (error) {
       const explained = explainBookingError(error);
       setProblem(explained);
@@ -338,7 +340,7 @@ function BookingFlow({ service }: { service: SiteService }) {
         // The time is gone: show the same day's fresh times and ask for another one.
         if (slot) setLastDay(dayKey(slot.start, timeZone));
         setSlot(null);
-        await queryClient.invalidateQueries({ queryKey: availabilityKey });
+        await refreshAvailability();
         goTo('time');
       } else if (explained.kind === 'details') {
         goTo('details');

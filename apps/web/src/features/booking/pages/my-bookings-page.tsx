@@ -17,12 +17,17 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { t } from '../strings.ts';
-import { bookings } from '../../../lib/bookings-api.ts';
-import { availabilityKey, type PickableSlot } from '../api/availability-queries.ts';
+import { useService } from '../../../lib/site-services.ts';
+import { useRefreshAvailability, type PickableSlot } from '../api/availability-queries.ts';
+import {
+  useCancelBooking,
+  useMyBookings,
+  useRescheduleBooking,
+  useServiceNames,
+} from '../api/my-bookings.ts';
 import { AppointmentPicker } from '../components/appointment-picker.tsx';
 import { SessionList } from '../components/session-list.tsx';
 import { TimeZoneSelect } from '../components/time-zone-select.tsx';
@@ -31,7 +36,6 @@ import { downloadIcs } from '../lib/ics.ts';
 import { formatTime, formatWhen, useTimeZone } from '../lib/time.ts';
 
 type Item = WithDates<ExtendedBooking>;
-const myBookingsKey = ['bookings', 'mine'] as const;
 
 const statusColors: Record<string, string> = {
   CONFIRMED: 'brand',
@@ -42,21 +46,6 @@ const statusColors: Record<string, string> = {
   DECLINED: 'red',
 };
 
-function useMyBookings(when: 'upcoming' | 'past') {
-  return useQuery({
-    queryKey: [...myBookingsKey, when],
-    queryFn: async () => {
-      const now = new Date();
-      const query = bookings.queryExtendedBookings({ withBookingAllowedActions: true }).limit(100);
-      const page =
-        when === 'upcoming'
-          ? await query.ge('endDate', now).ascending('startDate').find()
-          : await query.lt('endDate', now).descending('startDate').find();
-      return page.items;
-    },
-  });
-}
-
 function titleOf(item: Item, names: Map<string, string>): string {
   const booking = item.booking;
   const serviceId = booking.bookedEntity.slot?.serviceId ?? booking.bookedEntity.schedule?.serviceId ?? '';
@@ -64,45 +53,45 @@ function titleOf(item: Item, names: Map<string, string>): string {
 }
 
 function RescheduleModal({ item, onClose }: { item: Item; onClose: () => void }) {
-  const queryClient = useQueryClient();
+  const reschedule = useRescheduleBooking();
+  const refreshAvailability = useRefreshAvailability();
   const [timeZone, setTimeZone] = useTimeZone();
   const [slot, setSlot] = useState<PickableSlot | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const booking = item.booking;
   const current = booking.bookedEntity.slot!;
-  const service = useQuery({
-    queryKey: ['bookings', 'services', 'one', current.serviceId],
-    queryFn: () => bookings.getService(current.serviceId),
-  });
+  const service = useService(current.serviceId);
   const save = async () => {
     if (!slot) return;
     setSaving(true);
     setProblem(null);
     try {
-      const moved = await bookings.rescheduleBooking(booking.id, {
-        slot: {
-          serviceId: current.serviceId,
-          startDate: slot.start,
-          ...(current.resource?.id && service.data?.type === 'APPOINTMENT'
-            ? { resource: { id: current.resource.id } }
-            : {}),
-          ...(slot.sessionId ? { sessionId: slot.sessionId } : {}),
-          ...(slot.eventId ? { eventId: slot.eventId } : {}),
+      const moved = await reschedule.mutateAsync({
+        bookingId: booking.id,
+        change: {
+          slot: {
+            serviceId: current.serviceId,
+            startDate: slot.start,
+            ...(current.resource?.id && service.data?.type === 'APPOINTMENT'
+              ? { resource: { id: current.resource.id } }
+              : {}),
+            ...(slot.sessionId ? { sessionId: slot.sessionId } : {}),
+            ...(slot.eventId ? { eventId: slot.eventId } : {}),
+          },
+          revision: booking.revision,
         },
-        revision: booking.revision,
       });
       notifications.show({
         color: 'brand',
         message: t.myBookings.rescheduled(formatWhen(moved.startDate, timeZone)),
       });
-      await queryClient.invalidateQueries({ queryKey: ['bookings'] });
       onClose();
     } catch (error) {
       const explained = explainBookingError(error);
       setProblem(explained.message);
       setSlot(null);
-      void queryClient.invalidateQueries({ queryKey: availabilityKey });
+      void refreshAvailability();
     } finally {
       setSaving(false);
     }
@@ -154,11 +143,10 @@ function RescheduleModal({ item, onClose }: { item: Item; onClose: () => void })
 }
 
 function BookingCard({ item, names, past }: { item: Item; names: Map<string, string>; past: boolean }) {
-  const queryClient = useQueryClient();
+  const cancelBooking = useCancelBooking();
   const [timeZone] = useTimeZone();
   const [confirming, setConfirming] = useState(false);
   const [rescheduling, setRescheduling] = useState(false);
-  const [busy, setBusy] = useState(false);
   const booking = item.booking;
   const title = titleOf(item, names);
   const active = ['CONFIRMED', 'PENDING', 'CREATED', 'WAITING_LIST'].includes(booking.status);
@@ -167,15 +155,12 @@ function BookingCard({ item, names, past }: { item: Item; names: Map<string, str
     Boolean(item.allowedActions?.reschedule) && Boolean(booking.bookedEntity.slot) && active && !past;
 
   const cancel = async () => {
-    setBusy(true);
     try {
-      await bookings.cancelBooking(booking.id, { revision: booking.revision });
+      await cancelBooking.mutateAsync(booking);
       notifications.show({ color: 'brand', message: t.myBookings.cancelled });
-      await queryClient.invalidateQueries({ queryKey: ['bookings'] });
-    } catch (error) {
-      notifications.show({ color: 'red', message: explainBookingError(error).message });
+    } catch {
+      // useCancelBooking has told the member why.
     } finally {
-      setBusy(false);
       setConfirming(false);
     }
   };
@@ -246,7 +231,12 @@ function BookingCard({ item, names, past }: { item: Item; names: Map<string, str
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t.myBookings.keep}
             </Button>
-            <Button color="red" loading={busy} onClick={() => void cancel()} data-testid="confirm-cancel">
+            <Button
+              color="red"
+              loading={cancelBooking.isPending}
+              onClick={cancel}
+              data-testid="confirm-cancel"
+            >
               {t.myBookings.confirmCancel}
             </Button>
           </Group>
@@ -259,12 +249,7 @@ function BookingCard({ item, names, past }: { item: Item; names: Map<string, str
 
 function BookingList({ when }: { when: 'upcoming' | 'past' }) {
   const list = useMyBookings(when);
-  const services = useQuery({
-    queryKey: ['bookings', 'services', 'names'],
-    queryFn: async () => (await bookings.queryServices().limit(100).find()).items,
-    staleTime: 5 * 60_000,
-  });
-  const names = new Map((services.data ?? []).map((service) => [service.id, service.name]));
+  const names = useServiceNames();
   if (list.isError) return <Alert color="red">{t.myBookings.loadFailed}</Alert>;
   if (!list.data) return <Skeleton h={120} radius="lg" />;
   if (list.data.length === 0) {

@@ -14,14 +14,14 @@ import {
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../strings.ts';
-import { bookings } from '../../../lib/bookings-api.ts';
 import { useVisit, visitStore } from '../../../lib/visit-store.ts';
-import { availabilityKey, type PickableSlot } from '../api/availability-queries.ts';
+import { useRefreshAvailability } from '../api/availability-queries.ts';
+import { useCreateVisit } from '../api/create-booking.ts';
+import { useVisitSlots, type VisitSlot } from '../api/visit-availability.ts';
 import { Confirmation } from '../components/confirmation.tsx';
 import {
   ContactFields,
@@ -34,15 +34,12 @@ import { TimeZoneSelect } from '../components/time-zone-select.tsx';
 import { explainBookingError, type BookingProblem } from '../lib/booking-errors.ts';
 import { dayKey, formatDay, formatTime, useTimeZone } from '../lib/time.ts';
 
-interface VisitSlot extends PickableSlot {
-  parts: Array<{ serviceId: string; start: Date; end: Date; staffId?: string }>;
-}
-
 /** Several appointments back to back in one visit: one time for the whole sequence, booked all or nothing. */
 export function VisitPage() {
   const visit = useVisit();
   const auth = useAuth();
-  const queryClient = useQueryClient();
+  const createVisit = useCreateVisit();
+  const refreshAvailability = useRefreshAvailability();
   const [timeZone, setTimeZone] = useTimeZone();
   const [day, setDay] = useState<string | null>(null);
   const [slot, setSlot] = useState<VisitSlot | null>(null);
@@ -55,40 +52,13 @@ export function VisitPage() {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [problem, setProblem] = useState<BookingProblem | null>(null);
   const [booked, setBooked] = useState<Array<WithDates<Booking>> | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const today = dayKey(new Date(), timeZone);
 
-  const slots = useQuery({
-    queryKey: [...availabilityKey, 'visit', visit.map((item) => item.serviceId), day, timeZone],
-    enabled: Boolean(day) && visit.length >= 2,
-    queryFn: async (): Promise<VisitSlot[]> => {
-      const next = new Date(`${day}T12:00:00Z`);
-      next.setUTCDate(next.getUTCDate() + 1);
-      const answer = await bookings.getMultiSlotAvailability({
-        from: `${day}T00:00:00`,
-        to: `${next.toISOString().slice(0, 10)}T00:00:00`,
-        timeZone,
-        bookable: true,
-        slots: visit.map((item) => ({ serviceId: item.serviceId })),
-      });
-      return answer.slots.map((entry) => ({
-        key: String(entry.slot.startDate.getTime()),
-        start: entry.slot.startDate,
-        end: entry.slot.endDate,
-        staffIds: [],
-        staffNames: [],
-        openSpots: entry.openSpots,
-        totalSpots: entry.totalSpots,
-        bookable: entry.bookable,
-        parts: (entry.slot.nestedTimeSlots ?? []).map((part) => ({
-          serviceId: part.serviceId,
-          start: new Date(part.start),
-          end: new Date(part.end),
-          ...(part.resource?.id ? { staffId: part.resource.id } : {}),
-        })),
-      }));
-    },
-  });
+  const slots = useVisitSlots(
+    visit.map((item) => item.serviceId),
+    day,
+    timeZone,
+  );
 
   if (booked) {
     const names = new Map(visit.map((item) => [item.serviceId, item.name]));
@@ -110,7 +80,6 @@ export function VisitPage() {
     const found = validateContact(contact, undefined, {});
     setErrors(found);
     if (Object.keys(found).length > 0 || !slot) return;
-    setSubmitting(true);
     setProblem(null);
     const contactDetails = {
       firstName: contact.firstName.trim(),
@@ -120,7 +89,7 @@ export function VisitPage() {
       timeZone,
     };
     try {
-      const result = await bookings.createMultiServiceBooking({
+      const result = await createVisit.mutateAsync({
         multiServiceBookingType: 'SEQUENTIAL_BOOKINGS',
         bookings: slot.parts.map((part) => ({
           bookedEntity: {
@@ -136,13 +105,10 @@ export function VisitPage() {
       });
       setBooked(result.bookings.map((entry) => entry.booking));
       visitStore.clear();
-      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
     } catch (error) {
       setProblem(explainBookingError(error));
       setSlot(null);
-      void queryClient.invalidateQueries({ queryKey: availabilityKey });
-    } finally {
-      setSubmitting(false);
+      void refreshAvailability();
     }
   };
 
@@ -258,7 +224,7 @@ export function VisitPage() {
                     onAnswer={() => undefined}
                   />
                   <Group justify="flex-end">
-                    <Button onClick={() => void submit()} loading={submitting}>
+                    <Button onClick={() => void submit()} loading={createVisit.isPending}>
                       {t.booking.visit.bookVisit}
                     </Button>
                   </Group>
