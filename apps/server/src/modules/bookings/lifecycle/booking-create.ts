@@ -6,7 +6,7 @@ import { invalidField } from '../../../platform/errors/app-error.ts';
 import { iso } from '../catalogue-shared.ts';
 import { defaultFormFields, validateFormSubmission } from './booking-form.ts';
 import type { BookingHolds } from './booking-holds.ts';
-import { notifyCustomerOf, type BookingNotifications, type Change } from './booking-notifications.ts';
+import { notifyOf, type BookingNotifications, type Change } from './booking-notifications.ts';
 import { holdsSlot, initialStatus } from './booking-state.ts';
 import { assertFlowControl, isBusinessCaller, participantsOf } from './booking-wire.ts';
 import type { BookingsCore } from './bookings.service.ts';
@@ -117,7 +117,7 @@ export function createBookingCreation(
     };
     const occupies = facts.type === 'APPOINTMENT' && holdsSlot(status);
     const mayDoubleBook = business && flow?.skipAvailabilityValidation === true;
-    const change: Omit<Change, 'row'> = {
+    const change: Omit<Change, 'row'> = notifyOf(ctx, request, {
       event: bookingEventNames.created,
       mail:
         status === 'CONFIRMED'
@@ -125,10 +125,8 @@ export function createBookingCreation(
           : status === 'PENDING' || status === 'WAITING_LIST'
             ? 'pending'
             : undefined,
-      notifyCustomer: notifyCustomerOf(ctx, request.participantNotification),
-      message: request.participantNotification?.message,
       businessEmail: hold.businessEmail,
-    };
+    });
     let row: BookingRow;
     let rowsWritten = false;
     if (occupies && mayDoubleBook) {

@@ -37,6 +37,22 @@ export function notifyCustomerOf(ctx: RequestContext, notification: Notification
   return notification?.notifyParticipants === true;
 }
 
+/**
+ * The change a requested transition announces: the customer is told as `notifyCustomerOf` decides, with
+ * the business's message when it wrote one.
+ */
+export function notifyOf<Announced extends Omit<Partial<Change>, 'notifyCustomer' | 'message'>>(
+  ctx: RequestContext,
+  request: { participantNotification?: Notification },
+  change: Announced,
+): Announced & Pick<Change, 'notifyCustomer' | 'message'> {
+  return {
+    ...change,
+    notifyCustomer: notifyCustomerOf(ctx, request.participantNotification),
+    message: request.participantNotification?.message,
+  };
+}
+
 /** The history entry, the event and the mails that go with every change to a booking. */
 export function createBookingNotifications(core: BookingsCore) {
   const { deps, events, staffRepository, historyRepository } = core;

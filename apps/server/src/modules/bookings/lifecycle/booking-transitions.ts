@@ -9,7 +9,7 @@ import { forbidden, invalidField } from '../../../platform/errors/app-error.ts';
 import { assertRevision, iso } from '../catalogue-shared.ts';
 import { recordFee } from './booking-fees.ts';
 import type { BookingHolds, Hold } from './booking-holds.ts';
-import { notifyCustomerOf, type BookingNotifications } from './booking-notifications.ts';
+import { notifyOf, type BookingNotifications } from './booking-notifications.ts';
 import {
   confirmOrDeclineOutcome,
   holdsSlot,
@@ -109,13 +109,15 @@ export function createBookingTransitions(
     }
     const updated = await repository.update(ctx.site.id, id, changes, tx);
     if (row.status === 'WAITING_LIST') await writeBusy(ctx, updated, undefined, tx);
-    await afterChange(ctx, tx, {
-      event: bookingEventNames.confirmed,
-      row: updated,
-      mail: 'confirmation',
-      notifyCustomer: notifyCustomerOf(ctx, request.participantNotification),
-      message: request.participantNotification?.message,
-    });
+    await afterChange(
+      ctx,
+      tx,
+      notifyOf(ctx, request, {
+        event: bookingEventNames.confirmed,
+        row: updated,
+        mail: 'confirmation',
+      }),
+    );
     return updated;
   }
 
@@ -130,13 +132,15 @@ export function createBookingTransitions(
     const changes: BookingChanges = { status: to, doubleBooked: request.doubleBooked ?? row.doubleBooked };
     if (request.paymentStatus) changes.paymentStatus = request.paymentStatus;
     const updated = await repository.update(ctx.site.id, id, changes, tx);
-    await afterChange(ctx, tx, {
-      event: bookingEventNames.declined,
-      row: updated,
-      mail: 'declined',
-      notifyCustomer: notifyCustomerOf(ctx, request.participantNotification),
-      message: request.participantNotification?.message,
-    });
+    await afterChange(
+      ctx,
+      tx,
+      notifyOf(ctx, request, {
+        event: bookingEventNames.declined,
+        row: updated,
+        mail: 'declined',
+      }),
+    );
     return updated;
   }
 
@@ -159,13 +163,15 @@ export function createBookingTransitions(
     const updated = await repository.update(ctx.site.id, id, { status: to, canceledDate: new Date(now) }, tx);
     // Late-cancellation fees bind the customer's own cancellations, not the business's.
     if (!business && facts) await recordFee(repository, ctx, facts, updated, 'BOOKING_CANCELED', now, tx);
-    await afterChange(ctx, tx, {
-      event: bookingEventNames.canceled,
-      row: updated,
-      mail: 'canceled',
-      notifyCustomer: notifyCustomerOf(ctx, request.participantNotification),
-      message: request.participantNotification?.message,
-    });
+    await afterChange(
+      ctx,
+      tx,
+      notifyOf(ctx, request, {
+        event: bookingEventNames.canceled,
+        row: updated,
+        mail: 'canceled',
+      }),
+    );
     return updated;
   }
 
@@ -266,14 +272,16 @@ export function createBookingTransitions(
       tx,
     );
     await writeBusy(ctx, updated, facts, tx);
-    await afterChange(ctx, tx, {
-      event: bookingEventNames.rescheduled,
-      row: updated,
-      previous: row,
-      mail: 'rescheduled',
-      notifyCustomer: notifyCustomerOf(ctx, request.participantNotification),
-      message: request.participantNotification?.message,
-    });
+    await afterChange(
+      ctx,
+      tx,
+      notifyOf(ctx, request, {
+        event: bookingEventNames.rescheduled,
+        row: updated,
+        previous: row,
+        mail: 'rescheduled',
+      }),
+    );
     return updated;
   }
 
