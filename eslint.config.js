@@ -72,48 +72,81 @@ const platformReachesNoModule = {
 // Web feature slices (apps/web/README.md): a feature imports no other feature, a dashboard module no
 // sibling module but dashboard/shared, nothing under features/ imports app/, and lib/, components/ and
 // i18n/ import no feature. Imports are relative, so there is one block per folder depth: from a file d
-// folders inside its slice, exactly d + 1 `../` leave the slice.
+// folders inside its slice, exactly d + 1 `../` leave the slice. Inside a slice only its api/ folder (always
+// right under the slice) holds the SDK clients: components use its hooks.
 const webSrc = 'apps/web/src';
 const webSliceDepths = [0, 1, 2, 3, 4];
 const up = (count) => `(\\.\\./){${count}}`;
-const webRule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const otherFeature = {
   message:
     'A feature imports no other feature: move what both need to components/ or lib/, or compose them in app/.',
 };
 const noApp = { message: 'Features do not import app/: app/ composes the features.' };
-
-const webFeatureSlices = [
-  ...webSliceDepths.map((depth) => ({
-    files: [`${webSrc}/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
-    ignores: [`${webSrc}/features/dashboard/**`],
-    rules: webRule([
-      { regex: `^${up(depth + 1)}[^./]`, ...otherFeature },
-      { regex: `^${up(depth + 2)}app/`, ...noApp },
-    ]),
-  })),
-  ...webSliceDepths.map((depth) => ({
-    files: [`${webSrc}/features/dashboard/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
-    rules: webRule([
-      {
-        regex: `^${up(depth + 1)}(?!shared/)[^./]`,
-        message:
-          'A dashboard module imports no sibling module, only dashboard/shared: move what both need there.',
-      },
-      { regex: `^${up(depth + 2)}[^./]`, ...otherFeature },
-      { regex: `^${up(depth + 3)}app/`, ...noApp },
-    ]),
-  })),
+const sdkOnlyInApi = [
+  { group: ['**/lib/bookings-api.ts', '**/api/admin-client.ts', '**/api/data-client.ts'] },
   {
-    files: [`${webSrc}/{lib,components,i18n}/**/*.{ts,tsx}`],
-    rules: webRule([
-      {
-        regex: '^(\\.\\./)+(features|app)/',
-        message: 'lib/, components/ and i18n/ import no feature and not app/.',
-      },
-    ]),
+    group: ['**/lib/atrium-client.ts'],
+    importNames: ['atrium', 'dashboardClient', 'memberAuth', 'staffAuth'],
   },
-];
+].map((pattern) => ({
+  ...pattern,
+  message: "Only the feature's api/ hooks call the server: add or use a hook there.",
+}));
+
+function sliceRules(depth, { dashboard }) {
+  const base = dashboard ? 1 : 0;
+  return [
+    ...(dashboard
+      ? [
+          {
+            regex: `^${up(depth + 1)}(?!shared/)[^./]`,
+            message:
+              'A dashboard module imports no sibling module, only dashboard/shared: move what both need there.',
+          },
+        ]
+      : []),
+    { regex: `^${up(depth + 1 + base)}[^./]`, ...otherFeature },
+    { regex: `^${up(depth + 2 + base)}app/`, ...noApp },
+  ];
+}
+
+const webFeatureSlices = [false, true].flatMap((dashboard) => {
+  const slices = dashboard ? `${webSrc}/features/dashboard/*` : `${webSrc}/features/*`;
+  const notDashboard = dashboard ? [] : [`${webSrc}/features/dashboard/**`];
+  return [
+    ...webSliceDepths.map((depth) => ({
+      files: [`${slices}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      ignores: [...notDashboard, `${slices}/api/**`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [...sliceRules(depth, { dashboard }), ...sdkOnlyInApi] },
+        ],
+      },
+    })),
+    {
+      files: [`${slices}/api/*.{ts,tsx}`],
+      ignores: notDashboard,
+      rules: { 'no-restricted-imports': ['error', { patterns: sliceRules(1, { dashboard }) }] },
+    },
+  ];
+});
+webFeatureSlices.push({
+  files: [`${webSrc}/{lib,components,i18n}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(\\.\\./)+(features|app)/',
+            message: 'lib/, components/ and i18n/ import no feature and not app/.',
+          },
+        ],
+      },
+    ],
+  },
+});
 
 export default tseslint.config(
   {
