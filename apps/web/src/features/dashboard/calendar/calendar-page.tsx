@@ -25,9 +25,9 @@ import { PageHeader } from '../shared/ui.tsx';
 import { SessionPanel } from './session-panel.tsx';
 import { SlotDialog, type SlotSelection } from './slot-dialog.tsx';
 import { useRescheduleBooking, useUnblockTime } from './api/calendar-changes.ts';
-import { useBlockedTime } from './api/use-blocked-time.ts';
-import { useClassSessions } from './api/use-class-sessions.ts';
-import { useResources } from './api/use-resources.ts';
+import { useBlockedTime } from './api/blocked-time.ts';
+import { useClassSessions } from './api/class-sessions.ts';
+import { useResources } from './api/resources.ts';
 
 const s = t.calendar;
 const eventColors: Record<string, string> = {

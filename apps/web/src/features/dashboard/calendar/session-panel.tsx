@@ -18,7 +18,7 @@ import { t } from './strings.ts';
 import { contactName, formatRange } from '../shared/format.ts';
 import { LoadError, Loading, StatusBadge } from '../shared/ui.tsx';
 import { AddParticipantForm } from './add-participant-form.tsx';
-import { useSessionParticipants, type SessionRef } from './api/use-session-participants.ts';
+import { useSessionParticipants, type SessionRef } from './api/session-participants.ts';
 
 const s = t.calendarSession;
 // Bookings that no longer take a place; the list counts them but does not show them.

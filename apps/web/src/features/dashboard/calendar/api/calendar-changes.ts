@@ -3,7 +3,7 @@ import type { WithDates } from '@atrium/sdk';
 import { admin } from '../../shared/api/admin-client.ts';
 import { bookingsKey } from '../../shared/api/bookings.ts';
 import { useActionMutation, type ActionOptions } from '../../shared/use-action-mutation.ts';
-import { blockedTimeKey } from './use-blocked-time.ts';
+import { blockedTimeKey } from './blocked-time.ts';
 
 type Created = Awaited<ReturnType<typeof admin.bookings.createBooking>>;
 type ContactDetails = NonNullable<Parameters<typeof admin.bookings.createBooking>[0]['contactDetails']>;
