@@ -26,9 +26,11 @@ import { limitPublicBodies } from './platform/http/body-limits.ts';
 import { createSitesModule } from './modules/sites/index.ts';
 import { createBookingsModule } from './modules/bookings/index.ts';
 import { createEventBus } from './platform/bus/event-bus.ts';
+import type { EventBus } from './platform/bus/types.ts';
 import { createMailModule } from './platform/mail/index.ts';
 import { createIdentityModule } from './modules/identity/index.ts';
 import { createDataModule } from './modules/data/index.ts';
+import { createStoresModule } from './modules/stores/index.ts';
 import { createQueryRunner } from './platform/query/run-query.ts';
 import { loadOrCreateSecret } from './platform/secrets/secrets.ts';
 import { secretSealerFor } from './platform/secrets/sealing.ts';
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** Extra plugins registered after the modules (tests use this for fixture routes). */
   plugins?: Array<(app: FastifyInstance) => Promise<void>>;
+  /** Called with the event bus before any module starts, to subscribe handlers of one's own (tests record events). */
+  withEvents?: (events: EventBus) => void;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
 }
@@ -104,6 +108,7 @@ export async function buildApp(options: BuildAppOptions) {
   // built. Every process starts it (to emit), only WORKER_ENABLED processes work the queues. It starts
   // once the app is ready, i.e. after every module registered its handlers.
   const events = createEventBus({ database, log: app.log, work: config.WORKER_ENABLED });
+  options.withEvents?.(events);
   app.addHook('onReady', async () => {
     await events.start();
   });
@@ -229,6 +234,8 @@ export async function buildApp(options: BuildAppOptions) {
       sealer: secretSealerFor(config),
     });
     await app.register(bookings.routes);
+    const stores = createStoresModule({ database, events, queries, holds });
+    await app.register(stores.routes);
     timed.sendDueReminders = bookings.timed.sendDueReminders;
     timed.expirePaymentHolds = bookings.timed.expirePaymentHolds;
     timed.sentSms = bookings.timed.sentSms;

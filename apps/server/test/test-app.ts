@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp, type App } from '../src/app.ts';
+import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
 import { testConfig, type Config } from '../src/platform/config.ts';
 import { openDatabase, type Database } from '../src/platform/db/database.ts';
 import { devCallerHeader, devSiteHeader } from '../src/platform/http/dev-authenticator.ts';
@@ -54,11 +54,12 @@ export async function createTestApp(
   options: {
     config?: Partial<Record<string, string>>;
     plugins?: Array<(app: FastifyInstance) => Promise<void>>;
+    withEvents?: BuildAppOptions['withEvents'];
   } = {},
 ): Promise<TestApp> {
   const { database, databaseUrl, drop } = await createTestDatabase();
   const config = testConfig({ ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.config });
-  const app = await buildApp({ config, database, plugins: options.plugins });
+  const app = await buildApp({ config, database, plugins: options.plugins, withEvents: options.withEvents });
   await app.ready();
   return {
     app,

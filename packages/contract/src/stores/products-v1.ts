@@ -285,7 +285,7 @@ export const productOptionsAvailabilityResponseSchema = z.object({
 
 export const queryProductVariantsRequestSchema = z.object({
   choices: z.record(z.string().max(50), z.string().max(100)).optional(),
-  variantIds: z.array(z.string()).max(1000).optional(),
+  variantIds: z.array(z.uuid()).max(1000).optional(),
   paging: offsetPagingSchema.optional(),
   includeMerchantSpecificData: z.boolean().optional(),
 });
@@ -297,7 +297,7 @@ export const queryProductVariantsResponseSchema = z.object({
 
 export const variantOverrideSchema = z.object({
   choices: z.record(z.string().max(50), z.string().max(100)).optional(),
-  variantIds: z.array(z.string()).max(1000).optional(),
+  variantIds: z.array(z.uuid()).max(1000).optional(),
   price: amountSchema.nullish(),
   cost: amountSchema.nullish(),
   weight: z.number().min(0).max(999_999).finite().nullish(),
@@ -368,7 +368,7 @@ const adjustmentSchema = z.object({
   percentage: percentageSchema.optional(),
 });
 export const bulkUpdateProductsRequestSchema = z.object({
-  ids: z.array(z.string()).min(1).max(100),
+  ids: z.array(z.uuid()).min(1).max(100),
   set: z.object({
     price: amountSchema.optional(),
     cost: amountSchema.optional(),
@@ -378,7 +378,7 @@ export const bulkUpdateProductsRequestSchema = z.object({
   }),
 });
 export const bulkAdjustProductsRequestSchema = z.object({
-  ids: z.array(z.string()).min(1).max(100),
+  ids: z.array(z.uuid()).min(1).max(100),
   adjust: z.object({
     price: adjustmentSchema.optional(),
     cost: adjustmentSchema.optional(),

@@ -3,7 +3,19 @@ import type { Database } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/bus/types.ts';
 import type { HoldsService } from '../../platform/holds/holds.service.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
+import { createCollectionsRepository } from './collections.repository.ts';
+import { collectionsRoutes } from './collections.routes.ts';
+import { createCollectionsService } from './collections.service.ts';
+import { inventoryV1Routes } from './inventory-v1.routes.ts';
+import { createInventoryService } from './inventory.service.ts';
+import type { ProductLabels } from './product-aggregates.ts';
+import { createProductVariantsService } from './product-variants.service.ts';
+import { productsV1Routes } from './products-v1.routes.ts';
+import { createProductsRepository } from './products.repository.ts';
+import { createProductsCore } from './products.service.ts';
+import { createStoreVariantsService } from './store-variants.service.ts';
 import { createStoresEventPublisher } from './stores-events.ts';
+import { createV3EntitiesPart } from './v3-entities.module.ts';
 
 export { storesEvents, type StoresEventName } from './stores-events.ts';
 
@@ -19,12 +31,49 @@ export interface StoresModuleDeps {
  * customizations, info sections and inventory, whose stock is a capacity of the platform's holds.
  */
 export function createStoresModule(deps: StoresModuleDeps) {
+  const { database, queries, holds } = deps;
   const publish = createStoresEventPublisher(deps.events);
-  const parts: Array<(app: FastifyInstance) => Promise<void>> = [];
-  void publish;
+  // Brands, ribbons, customizations, info sections: `brands.getOrCreateByName(siteId, name, tx)`, `namesByIds`.
+  const v3Entities = createV3EntitiesPart({ database, queries, publish });
+  const labels: ProductLabels = {
+    brandIdFor: async (tx, siteId, name) => (await v3Entities.brands.getOrCreateByName(siteId, name, tx)).id,
+    ribbonIdFor: async (tx, siteId, name) =>
+      (await v3Entities.ribbons.getOrCreateByName(siteId, name, tx)).id,
+    namesOf: async (siteId, ids, executor) => {
+      const [brands, ribbons] = await Promise.all([
+        v3Entities.brands.namesByIds(siteId, ids.brandIds, executor),
+        v3Entities.ribbons.namesByIds(siteId, ids.ribbonIds, executor),
+      ]);
+      return { brands, ribbons };
+    },
+  };
+  const repository = createProductsRepository(database.db);
+  const productDeps = { database, repository, holds, labels, queries, publish };
+  const core = createProductsCore(productDeps);
+  const variants = createProductVariantsService(productDeps, core);
+  const storeVariants = createStoreVariantsService(productDeps, core);
+  const collections = createCollectionsService({
+    database,
+    collections: createCollectionsRepository(database.db),
+    products: repository,
+    queries,
+    publish,
+  });
+  const inventory = createInventoryService({ database, repository, holds, queries, core, publish });
   return {
+    products: core,
+    variants,
+    collections,
+    inventory,
+    brands: v3Entities.brands,
+    ribbons: v3Entities.ribbons,
+    customizations: v3Entities.customizations,
+    infoSections: v3Entities.infoSections,
     routes: async (app: FastifyInstance) => {
-      for (const part of parts) await part(app);
+      await app.register(productsV1Routes, { core, variants, storeVariants });
+      await app.register(collectionsRoutes, { service: collections });
+      await app.register(inventoryV1Routes, { service: inventory });
+      await v3Entities.routes(app);
     },
   };
 }

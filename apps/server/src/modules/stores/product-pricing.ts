@@ -1,3 +1,4 @@
+import DecimalJs from 'decimal.js';
 import type { StoresDiscount } from '@atrium/contract/stores/products-v1';
 import {
   add,
@@ -62,4 +63,18 @@ export function storedAmount(value: string, currency: string): Money {
 /** Money as the `numeric` column stores it (rounded to the currency). */
 export function toStored(value: Money): string {
   return toDecimalString(value);
+}
+
+/** A weight moved by an amount or a percentage (kilograms or pounds, three decimals, never below zero). */
+export function adjustWeight(
+  current: string,
+  adjustment: { amount?: number; percentage?: { rate: number; roundToInt?: boolean } },
+): string {
+  let next = new DecimalJs(current);
+  if (adjustment.amount !== undefined) next = next.plus(String(adjustment.amount));
+  else if (adjustment.percentage) {
+    next = next.times(new DecimalJs(100).plus(String(adjustment.percentage.rate))).dividedBy(100);
+    if (adjustment.percentage.roundToInt) next = next.toDecimalPlaces(0, DecimalJs.ROUND_HALF_UP);
+  }
+  return DecimalJs.max(0, next.toDecimalPlaces(3, DecimalJs.ROUND_HALF_UP)).toString();
 }

@@ -17,6 +17,8 @@ export const compatPrefixes: ReadonlyArray<readonly [from: string, to: string]> 
   ['/_api/redirects-api/v1', '/identity/v1'],
   ['/events-ticket-definitions/v3', '/events/v3'],
   ['/stores-reader/v1', '/stores/v1'],
+  ['/stores-reader/v2', '/stores/v2'],
+  ['/v1/abandonedCarts', '/stores/v1/abandonedCarts'],
   ['/wix-data/v2', '/data/v2'],
   ['/members/v1', '/identity/v1'],
   ['/v2/collections', '/stores/v2/collections'],

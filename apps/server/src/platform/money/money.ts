@@ -180,3 +180,13 @@ export function percentage(part: Money, whole: Money): number {
   if (whole.amount.isZero()) return 0;
   return part.amount.dividedBy(whole.amount).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
 }
+
+/** The amount × `part` / `whole`, rounded to the currency: a price per 100 g of a 400 g pack. */
+export function proportion(value: Money, part: FactorInput, whole: FactorInput): Money {
+  const divisor = toDecimal(whole, 'whole');
+  if (divisor.isZero()) throw new RangeError('proportion of a zero whole');
+  return roundToCurrency({
+    amount: value.amount.times(toDecimal(part, 'part')).dividedBy(divisor),
+    currency: value.currency,
+  });
+}

@@ -1,0 +1,70 @@
+import type { Site } from '@atrium/contract/sites';
+import type { Executor, Tx } from '../../platform/db/database.ts';
+import type { HoldsService } from '../../platform/holds/holds.service.ts';
+import { max, min, money } from '../../platform/money/money.ts';
+import { variantPrices, type ProductAggregate } from './products-v1.wire.ts';
+import type { ProductsRepository } from './products.repository.ts';
+import { stockLevels } from './stock.ts';
+import type { StoresProductRow, StoresVariantRow } from './stores.tables.ts';
+import { toStored } from './product-pricing.ts';
+
+/** Names of brands and ribbons by id, and ids by name (created when new): what products show and set. */
+export interface ProductLabels {
+  brandIdFor(tx: Tx, siteId: string, name: string): Promise<string>;
+  ribbonIdFor(tx: Tx, siteId: string, name: string): Promise<string>;
+  namesOf(
+    siteId: string,
+    ids: { brandIds: readonly string[]; ribbonIds: readonly string[] },
+    executor?: Executor,
+  ): Promise<{ brands: Map<string, string>; ribbons: Map<string, string> }>;
+}
+
+/**
+ * Reads what the wire of a page of products needs in a fixed number of statements, whatever the page
+ * size: variants, inventory items, stock levels and label names, each in one batch.
+ */
+export async function loadAggregates(
+  deps: { repository: ProductsRepository; holds: HoldsService; labels: ProductLabels },
+  siteId: string,
+  products: readonly StoresProductRow[],
+  now: Date,
+  executor?: Executor,
+): Promise<ProductAggregate[]> {
+  if (products.length === 0) return [];
+  const ids = products.map((product) => product.id);
+  const [variants, items, names] = await Promise.all([
+    deps.repository.variantsOf(siteId, ids, executor),
+    deps.repository.inventoryItemsOf(siteId, ids, executor),
+    deps.labels.namesOf(
+      siteId,
+      {
+        brandIds: products.flatMap((product) => (product.brandId ? [product.brandId] : [])),
+        ribbonIds: products.flatMap((product) => (product.ribbonId ? [product.ribbonId] : [])),
+      },
+      executor,
+    ),
+  ]);
+  const stock = await stockLevels(deps.holds, siteId, items, now, executor);
+  return products.map((product) => ({
+    product,
+    variants: variants.filter((variant) => variant.productId === product.id),
+    inventoryItems: items.filter((item) => item.productId === product.id),
+    stock,
+    brandName: product.brandId ? names.brands.get(product.brandId) : undefined,
+    ribbonName: product.ribbonId ? names.ribbons.get(product.ribbonId) : undefined,
+  }));
+}
+
+/** The lowest and highest price a buyer pays over the visible variants, as the product row keeps them. */
+export function priceRangeOf(
+  product: StoresProductRow,
+  variants: readonly StoresVariantRow[],
+  site: Pick<Site, 'currency'>,
+): { minPrice: string; maxPrice: string } {
+  const visible = variants.filter((variant) => variant.visible);
+  const paid = (visible.length > 0 ? visible : [undefined]).map(
+    (variant) => variantPrices(product, variant, site.currency).paid,
+  );
+  const first = paid[0] ?? money(product.price, site.currency);
+  return { minPrice: toStored(min(first, ...paid)), maxPrice: toStored(max(first, ...paid)) };
+}

@@ -1,0 +1,252 @@
+import type { ProductV1, StoresDiscount, StoresVariant } from '@atrium/contract/stores/products-v1';
+import type { Site } from '@atrium/contract/sites';
+import { toCatalogV1PriceData } from '../../platform/money/wire.ts';
+import { format } from '../../platform/money/format.ts';
+import {
+  max,
+  min,
+  money,
+  proportion,
+  toDecimalString,
+  zero,
+  type Money,
+} from '../../platform/money/money.ts';
+import { costAndProfit, discountedPrice } from './product-pricing.ts';
+import { choiceNames } from './product-variants.ts';
+import { inventoryStatusOf, type StockLevel } from './stock.ts';
+import type {
+  MediaItemDoc,
+  ProductOptionDoc,
+  StoresInventoryItemRow,
+  StoresProductRow,
+  StoresVariantRow,
+} from './stores.tables.ts';
+
+/** Everything one product's wire needs, read in batches for a page of products. */
+export interface ProductAggregate {
+  product: StoresProductRow;
+  variants: StoresVariantRow[];
+  inventoryItems: StoresInventoryItemRow[];
+  stock: Map<string, StockLevel>;
+  brandName?: string;
+  ribbonName?: string;
+}
+
+export interface WireOptions {
+  /** Cost and profit are the business's: only with `includeMerchantSpecificData` from the business. */
+  merchant: boolean;
+  includeVariants: boolean;
+}
+
+/** A variant's prices: list price (its own or the product's) and what a buyer pays. */
+export function variantPrices(
+  product: StoresProductRow,
+  variant: StoresVariantRow | undefined,
+  currency: string,
+) {
+  const price = money(variant?.price ?? product.price, currency);
+  const paid = variant?.actualPrice
+    ? money(variant.actualPrice, currency)
+    : discountedPrice(price, discountOf(product));
+  return { price, paid };
+}
+
+export function discountOf(product: StoresProductRow): StoresDiscount {
+  return { type: product.discountType as StoresDiscount['type'], value: Number(product.discountValue) };
+}
+
+function number(value: Money): number {
+  return Number(toDecimalString(value));
+}
+
+export function mediaItemWire(item: MediaItemDoc) {
+  const size = {
+    url: item.url,
+    width: item.width ?? 0,
+    height: item.height ?? 0,
+    altText: item.altText ?? null,
+  };
+  return {
+    id: item.id,
+    mediaType: item.mediaType,
+    title: item.title ?? '',
+    ...(item.mediaType === 'video'
+      ? { video: { files: [size], stillFrameMediaId: '' } }
+      : {
+          image: size,
+          thumbnail: { ...size, width: Math.min(size.width, 50), height: Math.min(size.height, 50) },
+        }),
+  };
+}
+
+export function mediaWire(items: readonly MediaItemDoc[]) {
+  const wire = items.map(mediaItemWire);
+  return { ...(wire[0] ? { mainMedia: wire[0] } : {}), items: wire };
+}
+
+function costWire(paid: Money, cost: Money | undefined, locale: string) {
+  const itemCost = cost ?? zero(paid.currency);
+  const result = costAndProfit(paid, itemCost);
+  return {
+    itemCost: cost ? number(cost) : null,
+    formattedItemCost: cost ? format(cost, locale) : '',
+    profit: number(result.profit),
+    formattedProfit: format(result.profit, locale),
+    profitMargin: result.profitMargin,
+  };
+}
+
+function levelOf(aggregate: ProductAggregate, variantId: string): StockLevel {
+  const item = aggregate.inventoryItems.find((candidate) => candidate.variantId === variantId);
+  return (
+    (item && aggregate.stock.get(item.id)) ?? {
+      trackQuantity: false,
+      quantity: null,
+      available: null,
+      inStock: true,
+      preorderEnabled: false,
+    }
+  );
+}
+
+export function variantWire(
+  aggregate: ProductAggregate,
+  variant: StoresVariantRow,
+  site: Pick<Site, 'currency' | 'locale'>,
+  merchant: boolean,
+): StoresVariant {
+  const { product } = aggregate;
+  const { price, paid } = variantPrices(product, variant, site.currency);
+  const priceData = toCatalogV1PriceData(price, site.locale, paid);
+  const cost = variant.cost ?? product.cost;
+  const level = levelOf(aggregate, variant.id);
+  return {
+    id: variant.id,
+    choices: choiceNames(product.options, variant.choices),
+    variant: {
+      priceData,
+      convertedPriceData: priceData,
+      ...(merchant
+        ? { costAndProfitData: costWire(paid, cost ? money(cost, site.currency) : undefined, site.locale) }
+        : {}),
+      weight: Number(variant.weight ?? product.weight ?? 0),
+      sku: variant.sku ?? product.sku ?? '',
+      visible: variant.visible,
+    },
+    stock: { trackQuantity: level.trackQuantity, quantity: level.quantity, inStock: level.inStock },
+  };
+}
+
+function optionsWire(aggregate: ProductAggregate) {
+  const { product, variants } = aggregate;
+  const media = product.media;
+  return product.options.map((option: ProductOptionDoc) => ({
+    optionType: option.optionType,
+    name: option.name,
+    choices: option.choices.map((choice) => {
+      const withChoice = variants.filter(
+        (variant) => variant.visible && variant.choices[option.id] === choice.id,
+      );
+      const choiceMedia = choice.mediaIds.flatMap((id) => media.filter((item) => item.id === id));
+      return {
+        value: choice.value,
+        description: choice.name,
+        inStock: withChoice.some((variant) => levelOf(aggregate, variant.id).inStock),
+        visible: choice.visible,
+        ...(choiceMedia.length > 0 ? { media: mediaWire(choiceMedia) } : {}),
+      };
+    }),
+  }));
+}
+
+function range(values: readonly number[]) {
+  return values.length === 0
+    ? { minValue: 0, maxValue: 0 }
+    : { minValue: Math.min(...values), maxValue: Math.max(...values) };
+}
+
+/** A product as catalog v1 clients read it. */
+export function productV1Wire(
+  aggregate: ProductAggregate,
+  site: Pick<Site, 'currency' | 'locale'>,
+  options: WireOptions,
+): ProductV1 {
+  const { product, variants } = aggregate;
+  const { currency, locale } = site;
+  const { price, paid } = variantPrices(product, undefined, currency);
+  const priceData = toCatalogV1PriceData(price, locale, paid);
+  const variantPaid = variants.map((variant) => variantPrices(product, variant, currency).price);
+  const prices = variantPaid.length > 0 ? variantPaid : [price];
+  const levels = variants.map((variant) => levelOf(aggregate, variant.id));
+  const tracked = levels.filter((level) => level.trackQuantity);
+  const doc = product.doc as {
+    pricePerUnitData?: ProductV1['pricePerUnitData'];
+    additionalInfoSections?: ProductV1['additionalInfoSections'];
+    customTextFields?: Array<{ title: string; maxLength: number; mandatory?: boolean }>;
+    seoData?: Record<string, unknown>;
+  };
+  const costs = variants.map((variant) => variant.cost ?? product.cost).filter((cost) => cost !== null);
+  const pricePerUnit = pricePerUnitOf(paid, doc.pricePerUnitData);
+  return {
+    id: product.id,
+    name: product.name,
+    slug: product.slug,
+    visible: product.visible,
+    productType: product.productType as ProductV1['productType'],
+    description: product.description,
+    sku: product.sku ?? '',
+    weight: Number(product.weight ?? 0),
+    weightRange: range(variants.map((variant) => Number(variant.weight ?? product.weight ?? 0))),
+    stock: {
+      trackInventory: product.trackInventory,
+      quantity: product.trackInventory
+        ? tracked.reduce((sum, level) => sum + (level.quantity ?? 0), 0)
+        : null,
+      inStock: levels.length === 0 || levels.some((level) => level.inStock),
+      inventoryStatus: inventoryStatusOf(levels),
+    },
+    price: { ...priceData, ...pricePerUnit },
+    priceData: { ...priceData, ...pricePerUnit },
+    convertedPriceData: { ...priceData, ...pricePerUnit },
+    priceRange: {
+      minValue: number(min(prices[0]!, ...prices)),
+      maxValue: number(max(prices[0]!, ...prices)),
+    },
+    ...(options.merchant
+      ? {
+          costAndProfitData: costWire(paid, product.cost ? money(product.cost, currency) : undefined, locale),
+          costRange: range(costs.map((cost) => Number(cost))),
+        }
+      : {}),
+    ...(doc.pricePerUnitData ? { pricePerUnitData: doc.pricePerUnitData } : {}),
+    additionalInfoSections: doc.additionalInfoSections ?? [],
+    ribbons: aggregate.ribbonName ? [{ text: aggregate.ribbonName }] : [],
+    media: mediaWire(product.media),
+    customTextFields: (doc.customTextFields ?? []).map((field) => ({
+      title: field.title,
+      maxLength: field.maxLength,
+      mandatory: field.mandatory ?? false,
+    })),
+    manageVariants: product.manageVariants,
+    productOptions: optionsWire(aggregate),
+    productPageUrl: { base: '/', path: `/product-page/${product.slug}` },
+    numericId: String(product.numericId),
+    inventoryItemId: product.id,
+    discount: discountOf(product),
+    collectionIds: product.collectionIds,
+    ...(options.includeVariants
+      ? { variants: variants.map((variant) => variantWire(aggregate, variant, site, options.merchant)) }
+      : {}),
+    lastUpdated: product.updatedDate.toISOString(),
+    createdDate: product.createdDate.toISOString(),
+    ...(doc.seoData ? { seoData: doc.seoData } : {}),
+    ...(aggregate.ribbonName ? { ribbon: aggregate.ribbonName } : {}),
+    ...(aggregate.brandName ? { brand: aggregate.brandName } : {}),
+  };
+}
+
+/** The price per base unit (`pricePerUnit`), e.g. 2.50 per 100 g for 10.00 a 400 g pack. */
+function pricePerUnitOf(paid: Money, data: ProductV1['pricePerUnitData']) {
+  if (!data) return {};
+  return { pricePerUnit: number(proportion(paid, String(data.baseQuantity), String(data.totalQuantity))) };
+}

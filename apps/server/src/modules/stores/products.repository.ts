@@ -1,0 +1,316 @@
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { executeRows, type Executor, type SqlFragment } from '../../platform/db/database.ts';
+import { defineQueryEntity } from '../../platform/query/query-entity.ts';
+import {
+  storesInventoryItems,
+  storesProducts,
+  storesVariants,
+  type StoresInventoryItemRow,
+  type StoresProductRow,
+  type StoresVariantRow,
+} from './stores.tables.ts';
+
+export type NewProductRow = typeof storesProducts.$inferInsert;
+export type ProductChanges = Partial<Omit<NewProductRow, 'id' | 'siteId' | 'numericId'>>;
+export type NewVariantRow = typeof storesVariants.$inferInsert;
+export type NewInventoryItemRow = typeof storesInventoryItems.$inferInsert;
+
+const p = storesProducts;
+const v = storesVariants;
+const i = storesInventoryItems;
+
+/** What a product query (v1 `query-platformized`) may filter and sort on, by its wire names. */
+export const productsQueryEntity = defineQueryEntity({
+  name: 'stores.products',
+  table: p,
+  idColumn: p.id,
+  maxLimit: 100,
+  fields: {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    visible: p.visible,
+    productType: { column: p.productType, type: 'enum', enumValues: ['physical', 'digital'] },
+    description: p.description,
+    sku: p.sku,
+    price: { column: p.minPrice, type: 'number' },
+    'priceData.price': { column: p.price, type: 'number' },
+    'price.price': { column: p.price, type: 'number' },
+    numericId: { column: p.numericId, type: 'number' },
+    lastUpdated: p.updatedDate,
+    createdDate: p.createdDate,
+    collectionIds: p.collectionIds,
+    'collections.id': p.collectionIds,
+    brandId: p.brandId,
+    ribbonId: p.ribbonId,
+  },
+});
+
+/** The variants of the whole store (`queryStoreVariants`). */
+export const storeVariantsQueryEntity = defineQueryEntity({
+  name: 'stores.variants',
+  table: v,
+  idColumn: v.id,
+  maxLimit: 100,
+  fields: { productId: v.productId, variantId: v.id, sku: v.sku, visible: v.visible },
+});
+
+/** Inventory v1 reads: one item per product (its id is the product's). */
+export const inventoryQueryEntity = defineQueryEntity({
+  name: 'stores.inventory',
+  table: p,
+  idColumn: p.id,
+  maxLimit: 100,
+  fields: { id: p.id, productId: p.id, trackQuantity: p.trackInventory, lastUpdated: p.updatedDate },
+});
+
+/** The only file of products, variants and inventory items that speaks Drizzle. */
+export function createProductsRepository(db: Executor) {
+  return {
+    /** The products a caller may list: the site's, hidden ones only when `hidden` (the business). */
+    siteProducts(siteId: string, options: { hidden: boolean }): SqlFragment {
+      return and(eq(p.siteId, siteId), options.hidden ? undefined : eq(p.visible, true))!;
+    },
+
+    siteVariants(siteId: string): SqlFragment {
+      return eq(v.siteId, siteId);
+    },
+
+    async insertProduct(values: NewProductRow, executor: Executor = db): Promise<StoresProductRow> {
+      const [row] = await executor.insert(p).values(values).returning();
+      return row!;
+    },
+
+    /** Applies `changes` and counts a revision; `expectedRevision` makes it conditional (stale: undefined). */
+    async updateProduct(
+      siteId: string,
+      id: string,
+      changes: ProductChanges,
+      executor: Executor = db,
+      expectedRevision?: number,
+    ): Promise<StoresProductRow | undefined> {
+      const [row] = await executor
+        .update(p)
+        .set({ ...changes, revision: sql`${p.revision} + 1`, updatedDate: sql`now()` })
+        .where(
+          and(
+            eq(p.siteId, siteId),
+            eq(p.id, id),
+            expectedRevision === undefined ? undefined : eq(p.revision, expectedRevision),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async deleteProduct(siteId: string, id: string, executor: Executor = db): Promise<boolean> {
+      const rows = await executor
+        .delete(p)
+        .where(and(eq(p.siteId, siteId), eq(p.id, id)))
+        .returning({ id: p.id });
+      return rows.length > 0;
+    },
+
+    async findProduct(siteId: string, id: string, executor: Executor = db, lock = false) {
+      const query = executor
+        .select()
+        .from(p)
+        .where(and(eq(p.siteId, siteId), eq(p.id, id)));
+      const [row] = lock ? await query.for('update') : await query;
+      return row as StoresProductRow | undefined;
+    },
+
+    async findProducts(
+      siteId: string,
+      ids: readonly string[],
+      executor: Executor = db,
+    ): Promise<StoresProductRow[]> {
+      if (ids.length === 0) return [];
+      return executor
+        .select()
+        .from(p)
+        .where(and(eq(p.siteId, siteId), inArray(p.id, [...ids])));
+    },
+
+    async findBySlug(
+      siteId: string,
+      slug: string,
+      executor: Executor = db,
+    ): Promise<StoresProductRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(p)
+        .where(and(eq(p.siteId, siteId), eq(p.slug, slug)));
+      return row;
+    },
+
+    /** The slugs of the site that start with `base` (to pick the next free one). */
+    async slugsLike(siteId: string, base: string, executor: Executor = db): Promise<Set<string>> {
+      const escaped = base.replace(/[\\%_]/g, (char) => `\\${char}`);
+      const rows = await executor
+        .select({ slug: p.slug })
+        .from(p)
+        .where(and(eq(p.siteId, siteId), like(p.slug, `${escaped}%`)));
+      return new Set(rows.map((row) => row.slug));
+    },
+
+    async variantsOf(
+      siteId: string,
+      productIds: readonly string[],
+      executor: Executor = db,
+    ): Promise<StoresVariantRow[]> {
+      if (productIds.length === 0) return [];
+      return executor
+        .select()
+        .from(v)
+        .where(and(eq(v.siteId, siteId), inArray(v.productId, [...productIds])))
+        .orderBy(asc(v.productId), asc(v.position));
+    },
+
+    async insertVariants(rows: readonly NewVariantRow[], executor: Executor = db): Promise<void> {
+      if (rows.length > 0) await executor.insert(v).values([...rows]);
+    },
+
+    async updateVariant(
+      productId: string,
+      id: string,
+      changes: Partial<Omit<NewVariantRow, 'siteId' | 'productId' | 'id'>>,
+      executor: Executor = db,
+    ): Promise<void> {
+      await executor
+        .update(v)
+        .set({ ...changes, updatedDate: sql`now()` })
+        .where(and(eq(v.productId, productId), eq(v.id, id)));
+    },
+
+    async deleteVariants(productId: string, ids: readonly string[], executor: Executor = db): Promise<void> {
+      if (ids.length === 0) return;
+      await executor.delete(v).where(and(eq(v.productId, productId), inArray(v.id, [...ids])));
+      await executor.delete(i).where(and(eq(i.productId, productId), inArray(i.variantId, [...ids])));
+    },
+
+    async inventoryItemsOf(
+      siteId: string,
+      productIds: readonly string[],
+      executor: Executor = db,
+    ): Promise<StoresInventoryItemRow[]> {
+      if (productIds.length === 0) return [];
+      return executor
+        .select()
+        .from(i)
+        .where(and(eq(i.siteId, siteId), inArray(i.productId, [...productIds])));
+    },
+
+    async insertInventoryItems(
+      rows: readonly NewInventoryItemRow[],
+      executor: Executor = db,
+    ): Promise<StoresInventoryItemRow[]> {
+      if (rows.length === 0) return [];
+      return executor
+        .insert(i)
+        .values([...rows])
+        .returning();
+    },
+
+    async updateInventoryItems(
+      siteId: string,
+      productId: string,
+      variantIds: readonly string[] | 'all',
+      changes: Partial<
+        Pick<
+          NewInventoryItemRow,
+          'trackQuantity' | 'inStock' | 'preorderEnabled' | 'preorderMessage' | 'preorderLimit'
+        >
+      >,
+      executor: Executor = db,
+    ): Promise<StoresInventoryItemRow[]> {
+      return executor
+        .update(i)
+        .set({ ...changes, revision: sql`${i.revision} + 1`, updatedDate: sql`now()` })
+        .where(
+          and(
+            eq(i.siteId, siteId),
+            eq(i.productId, productId),
+            variantIds === 'all' ? undefined : inArray(i.variantId, [...variantIds]),
+          ),
+        )
+        .returning();
+    },
+
+    /** Adds `collectionId` to the products (those of the site only); the ids it changed. */
+    async addToCollection(
+      siteId: string,
+      collectionId: string,
+      productIds: readonly string[],
+      executor: Executor = db,
+    ): Promise<string[]> {
+      if (productIds.length === 0) return [];
+      const rows = await executor
+        .update(p)
+        .set({
+          collectionIds: sql`array_append(${p.collectionIds}, ${collectionId}::uuid)`,
+          updatedDate: sql`now()`,
+        })
+        .where(
+          and(
+            eq(p.siteId, siteId),
+            inArray(p.id, [...productIds]),
+            sql`not (${p.collectionIds} @> array[${collectionId}::uuid])`,
+          ),
+        )
+        .returning({ id: p.id });
+      return rows.map((row) => row.id);
+    },
+
+    async removeFromCollection(
+      siteId: string,
+      collectionId: string,
+      productIds: readonly string[] | 'all',
+      executor: Executor = db,
+    ): Promise<void> {
+      await executor
+        .update(p)
+        .set({
+          collectionIds: sql`array_remove(${p.collectionIds}, ${collectionId}::uuid)`,
+          updatedDate: sql`now()`,
+        })
+        .where(
+          and(
+            eq(p.siteId, siteId),
+            productIds === 'all' ? undefined : inArray(p.id, [...productIds]),
+            sql`${p.collectionIds} @> array[${collectionId}::uuid]`,
+          ),
+        );
+    },
+
+    /** How many products each collection holds. */
+    async countInCollections(
+      siteId: string,
+      collectionIds: readonly string[],
+      executor: Executor = db,
+    ): Promise<Map<string, number>> {
+      if (collectionIds.length === 0) return new Map();
+      const rows = await executeRows<{ collectionId: string; count: number }>(
+        executor,
+        sql`select cid::text as "collectionId", count(*)::int as "count"
+          from ${p}, unnest(${p.collectionIds}) as cid
+          where ${p.siteId} = ${siteId} and cid in (${sql.join(
+            collectionIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+          group by cid`,
+      );
+      return new Map(rows.map((row) => [row.collectionId, Number(row.count)]));
+    },
+
+    async countProducts(siteId: string, executor: Executor = db): Promise<number> {
+      const [row] = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(p)
+        .where(eq(p.siteId, siteId));
+      return Number(row?.count ?? 0);
+    },
+  };
+}
+
+export type ProductsRepository = ReturnType<typeof createProductsRepository>;

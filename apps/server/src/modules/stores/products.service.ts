@@ -1,0 +1,339 @@
+import type { z } from 'zod';
+import {
+  storesErrorCodes,
+  type ProductInput,
+  type ProductV1,
+  type queryProductsRequestSchema,
+} from '@atrium/contract/stores/products-v1';
+import type { RequestContext } from '../../platform/context.ts';
+import type { Database, Tx } from '../../platform/db/database.ts';
+import { conflict, notFound } from '../../platform/errors/app-error.ts';
+import type { HoldsService } from '../../platform/holds/holds.service.ts';
+import { fromJsonNumber } from '../../platform/money/money.ts';
+import type { QueryRunner } from '../../platform/query/run-query.ts';
+import { nextFreeSlug, normaliseCustomSlug, slugify } from '../../platform/slugs/slugs.ts';
+import { loadAggregates, priceRangeOf, type ProductLabels } from './product-aggregates.ts';
+import { optionsFromV1 } from './product-options.ts';
+import { toStored } from './product-pricing.ts';
+import { planVariants } from './product-variants.ts';
+import { productV1Wire, type ProductAggregate } from './products-v1.wire.ts';
+import { productsQueryEntity, type ProductChanges, type ProductsRepository } from './products.repository.ts';
+import { isBusinessCaller } from './stores-access.ts';
+import { storesEvents, type PublishStoresEvent } from './stores-events.ts';
+import { stockKey } from './stock.ts';
+import type { ProductOptionDoc, StoresProductRow } from './stores.tables.ts';
+
+export interface ProductsServiceDeps {
+  database: Database;
+  repository: ProductsRepository;
+  holds: HoldsService;
+  labels: ProductLabels;
+  queries: QueryRunner;
+  publish: PublishStoresEvent;
+}
+
+type QueryProductsRequest = z.output<typeof queryProductsRequestSchema>;
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
+  return cause.code === '23505' || cause.cause?.code === '23505';
+}
+
+/**
+ * The product core both catalog views share: writing products, their options and variant matrix, and
+ * reading them as aggregates. v1 and v3 are answered by their own wire mappers over the same rows.
+ */
+export function createProductsCore(deps: ProductsServiceDeps) {
+  const { database, repository, holds, labels } = deps;
+
+  async function aggregates(ctx: RequestContext, rows: readonly StoresProductRow[], executor?: Tx) {
+    return loadAggregates(deps, ctx.site.id, rows, ctx.now(), executor);
+  }
+
+  /** The product, or a 404: a shopper never sees a hidden product. */
+  async function findVisible(ctx: RequestContext, id: string, executor?: Tx): Promise<StoresProductRow> {
+    const row = await repository.findProduct(ctx.site.id, id, executor);
+    if (!row || (!row.visible && !isBusinessCaller(ctx.caller.identityType))) {
+      throw notFound('Product', id, storesErrorCodes.productNotFound);
+    }
+    return row;
+  }
+
+  async function lockProduct(tx: Tx, ctx: RequestContext, id: string): Promise<StoresProductRow> {
+    const row = await repository.findProduct(ctx.site.id, id, tx, true);
+    if (!row) throw notFound('Product', id, storesErrorCodes.productNotFound);
+    return row;
+  }
+
+  async function slugFor(
+    tx: Tx,
+    ctx: RequestContext,
+    name: string,
+    given: string | undefined,
+    selfId?: string,
+  ) {
+    if (given !== undefined) {
+      const slug = normaliseCustomSlug(given);
+      if (!slug)
+        throw conflict(storesErrorCodes.slugTaken, `"${given}" is not a valid slug (a-z, 0-9 and hyphens)`);
+      const owner = await repository.findBySlug(ctx.site.id, slug, tx);
+      if (owner && owner.id !== selfId) {
+        throw conflict(storesErrorCodes.slugTaken, `Another product already has the slug "${slug}"`, {
+          slug,
+        });
+      }
+      return slug;
+    }
+    const base = slugify(name, 'product');
+    return nextFreeSlug(base, await repository.slugsLike(ctx.site.id, base, tx));
+  }
+
+  /**
+   * Makes the product's variants the matrix of `options`: unchanged combinations keep their variant and
+   * stock, new ones get a variant and an inventory item, the others go with their stock. Then the
+   * product row's price range follows.
+   */
+  async function syncVariants(
+    tx: Tx,
+    ctx: RequestContext,
+    product: StoresProductRow,
+    options: ProductOptionDoc[],
+  ) {
+    const existing = await repository.variantsOf(ctx.site.id, [product.id], tx);
+    const plan = planVariants(options, existing);
+    const removedItems = (await repository.inventoryItemsOf(ctx.site.id, [product.id], tx)).filter((item) =>
+      plan.removed.includes(item.variantId),
+    );
+    await holds.deleteCapacities(
+      tx,
+      ctx.site.id,
+      removedItems.map((item) => stockKey(item.id)),
+    );
+    await repository.deleteVariants(product.id, plan.removed, tx);
+    for (const variant of plan.variants.filter((candidate) => candidate.existing)) {
+      await repository.updateVariant(
+        product.id,
+        variant.id,
+        { position: variant.position, choices: variant.choices },
+        tx,
+      );
+    }
+    const created = plan.variants.filter((variant) => !variant.existing);
+    await repository.insertVariants(
+      created.map((variant) => ({
+        siteId: ctx.site.id,
+        productId: product.id,
+        id: variant.id,
+        position: variant.position,
+        choices: variant.choices,
+      })),
+      tx,
+    );
+    const items = await repository.insertInventoryItems(
+      created.map((variant) => ({
+        siteId: ctx.site.id,
+        productId: product.id,
+        variantId: variant.id,
+        trackQuantity: product.trackInventory,
+      })),
+      tx,
+    );
+    for (const item of items.filter((candidate) => candidate.trackQuantity)) {
+      await holds.setOnHand(tx, ctx.site.id, stockKey(item.id), 0);
+    }
+    return refreshPriceRange(tx, ctx, { ...product, options });
+  }
+
+  async function refreshPriceRange(tx: Tx, ctx: RequestContext, product: StoresProductRow) {
+    const variants = await repository.variantsOf(ctx.site.id, [product.id], tx);
+    const range = priceRangeOf(product, variants, ctx.site);
+    if (range.minPrice === product.minPrice && range.maxPrice === product.maxPrice) return product;
+    const updated = await repository.updateProduct(ctx.site.id, product.id, range, tx);
+    return updated ?? product;
+  }
+
+  /** The row changes a v1 write asks for (labels resolved, amounts rounded to the currency). */
+  async function changesFromV1(tx: Tx, ctx: RequestContext, input: ProductInput): Promise<ProductChanges> {
+    const currency = ctx.site.currency;
+    const changes: ProductChanges = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.visible != null) changes.visible = input.visible;
+    if (input.productType !== undefined) changes.productType = input.productType;
+    if (input.description !== undefined) changes.description = input.description ?? '';
+    if (input.sku !== undefined) changes.sku = input.sku || null;
+    if (input.weight !== undefined) changes.weight = input.weight === null ? null : String(input.weight);
+    if (input.priceData?.price != null)
+      changes.price = toStored(fromJsonNumber(input.priceData.price, currency));
+    if (input.costAndProfitData && input.costAndProfitData.itemCost !== undefined) {
+      const cost = input.costAndProfitData.itemCost;
+      changes.cost = cost === null ? null : toStored(fromJsonNumber(cost, currency));
+    }
+    if (input.discount) {
+      changes.discountType = input.discount.type;
+      changes.discountValue = String(input.discount.type === 'NONE' ? 0 : input.discount.value);
+    }
+    if (input.manageVariants != null) changes.manageVariants = input.manageVariants;
+    if (input.ribbon !== undefined) {
+      changes.ribbonId = input.ribbon ? await labels.ribbonIdFor(tx, ctx.site.id, input.ribbon) : null;
+    }
+    if (input.brand !== undefined) {
+      changes.brandId = input.brand ? await labels.brandIdFor(tx, ctx.site.id, input.brand) : null;
+    }
+    return changes;
+  }
+
+  function docFromV1(input: ProductInput, before: Record<string, unknown> = {}): Record<string, unknown> {
+    const doc = { ...before };
+    for (const key of [
+      'pricePerUnitData',
+      'additionalInfoSections',
+      'customTextFields',
+      'seoData',
+    ] as const) {
+      if (input[key] !== undefined) doc[key] = input[key];
+    }
+    return doc;
+  }
+
+  async function publishUpdated(
+    tx: Tx,
+    ctx: RequestContext,
+    product: StoresProductRow,
+    variantsChanged: boolean,
+  ) {
+    const [aggregate] = await aggregates(ctx, [product], tx);
+    const wire = productV1Wire(aggregate!, ctx.site, { merchant: false, includeVariants: false });
+    await deps.publish(tx, ctx.site.id, storesEvents.productUpdated, { product: wire });
+    if (variantsChanged)
+      await deps.publish(tx, ctx.site.id, storesEvents.variantsChanged, { productId: product.id });
+  }
+
+  return {
+    aggregates,
+    publishUpdated,
+    findVisible,
+    lockProduct,
+    syncVariants,
+    refreshPriceRange,
+
+    async wire(
+      ctx: RequestContext,
+      row: StoresProductRow,
+      options: { merchant: boolean; includeVariants?: boolean },
+    ) {
+      const [aggregate] = await aggregates(ctx, [row]);
+      return productV1Wire(aggregate!, ctx.site, {
+        merchant: options.merchant && isBusinessCaller(ctx.caller.identityType),
+        includeVariants: options.includeVariants ?? true,
+      });
+    },
+
+    async create(ctx: RequestContext, input: ProductInput & { name: string }): Promise<StoresProductRow> {
+      try {
+        return await database.transaction(async (tx) => {
+          const options = optionsFromV1(input.productOptions ?? [], []);
+          const changes = await changesFromV1(tx, ctx, input);
+          const row = await repository.insertProduct(
+            {
+              ...changes,
+              siteId: ctx.site.id,
+              name: input.name,
+              slug: await slugFor(tx, ctx, input.name, input.slug),
+              options,
+              doc: docFromV1(input),
+            },
+            tx,
+          );
+          const product = await syncVariants(tx, ctx, row, options);
+          const [aggregate] = await aggregates(ctx, [product], tx);
+          await deps.publish(tx, ctx.site.id, storesEvents.productCreated, {
+            product: productV1Wire(aggregate!, ctx.site, { merchant: false, includeVariants: false }),
+          });
+          return product;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw conflict(
+            storesErrorCodes.slugTaken,
+            'Another product was just given the same slug; try again',
+          );
+        }
+        throw error;
+      }
+    },
+
+    async update(ctx: RequestContext, id: string, input: ProductInput): Promise<StoresProductRow> {
+      try {
+        return await database.transaction(async (tx) => {
+          const before = await lockProduct(tx, ctx, id);
+          const changes = await changesFromV1(tx, ctx, input);
+          if (input.slug !== undefined) changes.slug = await slugFor(tx, ctx, before.name, input.slug, id);
+          changes.doc = docFromV1(input, before.doc);
+          const options = input.productOptions
+            ? optionsFromV1(input.productOptions, before.options)
+            : undefined;
+          if (options) changes.options = options;
+          let product = (await repository.updateProduct(ctx.site.id, id, changes, tx))!;
+          product = options
+            ? await syncVariants(tx, ctx, product, options)
+            : await refreshPriceRange(tx, ctx, product);
+          await publishUpdated(tx, ctx, product, Boolean(options));
+          return product;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw conflict(
+            storesErrorCodes.slugTaken,
+            'Another product was just given the same slug; try again',
+          );
+        }
+        throw error;
+      }
+    },
+
+    async remove(ctx: RequestContext, id: string): Promise<void> {
+      await database.transaction(async (tx) => {
+        await lockProduct(tx, ctx, id);
+        const items = await repository.inventoryItemsOf(ctx.site.id, [id], tx);
+        await holds.deleteCapacities(
+          tx,
+          ctx.site.id,
+          items.map((item) => stockKey(item.id)),
+        );
+        await repository.deleteProduct(ctx.site.id, id, tx);
+        await deps.publish(tx, ctx.site.id, storesEvents.productDeleted, { productId: id });
+      });
+    },
+
+    async query(ctx: RequestContext, request: QueryProductsRequest) {
+      const business = isBusinessCaller(ctx.caller.identityType);
+      const result = await deps.queries.run(database.db, productsQueryEntity, request.query ?? {}, {
+        baseWhere: repository.siteProducts(ctx.site.id, {
+          hidden: business && request.includeHiddenProducts !== false,
+        }),
+        cursorScope: ctx.site.id,
+        defaultSort: [{ fieldName: 'lastUpdated', order: 'DESC' }],
+      });
+      const list = await aggregates(ctx, result.rows as StoresProductRow[]);
+      const merchant = business && request.includeMerchantSpecificData === true;
+      const products: ProductV1[] = list.map((aggregate: ProductAggregate) =>
+        productV1Wire(aggregate, ctx.site, { merchant, includeVariants: request.includeVariants === true }),
+      );
+      const paging = result.pagingMetadata as {
+        count: number;
+        offset?: number;
+        total?: number;
+        tooManyToCount?: boolean;
+      };
+      const metadata = {
+        count: paging.count,
+        offset: paging.offset ?? 0,
+        total: paging.total ?? paging.count,
+        tooManyToCount: paging.tooManyToCount ?? false,
+      };
+      return { products, metadata, totalResults: metadata.total };
+    },
+  };
+}
+
+export type ProductsCore = ReturnType<typeof createProductsCore>;

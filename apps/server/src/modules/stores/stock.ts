@@ -1,0 +1,71 @@
+import type { Executor } from '../../platform/db/database.ts';
+import type { HoldsService } from '../../platform/holds/holds.service.ts';
+import type { StoresInventoryItemRow } from './stores.tables.ts';
+
+/** The hold capacity that counts the stock of an inventory item (holds: `kind` is the module). */
+export function stockKey(inventoryItemId: string): string {
+  return `stores.inventory:${inventoryItemId}`;
+}
+export const stockHoldKind = 'stores';
+
+export interface StockLevel {
+  trackQuantity: boolean;
+  /** On hand (received − sold) when quantity is tracked; null when it is not. */
+  quantity: number | null;
+  /** What is left to sell now: on hand − live holds (null when not tracked). */
+  available: number | null;
+  /** Whether a buyer can take one now (available > 0, or in stock when not tracked, or preorder open). */
+  inStock: boolean;
+  preorderEnabled: boolean;
+}
+
+/**
+ * The stock of inventory items at `now`, in one read of their capacities. The truth is the capacity:
+ * nothing here is cached on the item, so a hold that expired stops counting at its expiry.
+ */
+export async function stockLevels(
+  holds: HoldsService,
+  siteId: string,
+  items: readonly StoresInventoryItemRow[],
+  now: Date,
+  executor?: Executor,
+): Promise<Map<string, StockLevel>> {
+  const tracked = items.filter((item) => item.trackQuantity);
+  const levels = await holds.levels(
+    siteId,
+    tracked.map((item) => stockKey(item.id)),
+    now,
+    executor,
+  );
+  const result = new Map<string, StockLevel>();
+  for (const item of items) {
+    if (!item.trackQuantity) {
+      result.set(item.id, {
+        trackQuantity: false,
+        quantity: null,
+        available: null,
+        inStock: item.inStock || item.preorderEnabled,
+        preorderEnabled: item.preorderEnabled,
+      });
+      continue;
+    }
+    const level = levels.get(stockKey(item.id)) ?? { onHand: 0, available: 0 };
+    result.set(item.id, {
+      trackQuantity: true,
+      quantity: level.onHand,
+      available: level.available,
+      inStock: level.available > 0 || item.preorderEnabled,
+      preorderEnabled: item.preorderEnabled,
+    });
+  }
+  return result;
+}
+
+/** IN_STOCK when every variant can be bought, OUT_OF_STOCK when none, else PARTIALLY_OUT_OF_STOCK. */
+export function inventoryStatusOf(
+  levels: readonly StockLevel[],
+): 'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_STOCK' {
+  const inStock = levels.filter((level) => level.inStock).length;
+  if (levels.length === 0 || inStock === levels.length) return 'IN_STOCK';
+  return inStock === 0 ? 'OUT_OF_STOCK' : 'PARTIALLY_OUT_OF_STOCK';
+}
