@@ -288,19 +288,9 @@ export function createAvailabilityRepository(db: Executor) {
       now: number,
       executor: Executor = db,
     ): Promise<BusyRecord[]> {
-      const groups = await executeRows<BusyGroup>(
-        executor,
-        sql`SELECT ${b.staffMemberId} AS "staffMemberId", ${b.resourceId} AS "resourceId",
-                   array_agg(extract(epoch FROM ${b.startDate})) AS starts,
-                   array_agg(extract(epoch FROM ${b.endDate})) AS ends
-            FROM ${b}
-            WHERE ${busyOverlapping(siteId, reach, now)}
-              AND (${b.staffMemberId} = ANY(${uuidArray(staffMemberIds)})
-                   OR ${b.resourceId} = ANY(${uuidArray(resourceIds)})
-                   OR ${businessWide})
-            GROUP BY ${b.staffMemberId}, ${b.resourceId}`,
-      );
-      return ungroup(groups);
+      const holders = sql`${b.staffMemberId} = ANY(${uuidArray(staffMemberIds)})
+        OR ${b.resourceId} = ANY(${uuidArray(resourceIds)})`;
+      return ungroup(await executeRows<BusyGroup>(executor, busyGroupsOf(siteId, reach, now, holders)));
     },
 
     /**
@@ -314,19 +304,9 @@ export function createAvailabilityRepository(db: Executor) {
       now: number,
       executor: Executor = db,
     ): Promise<BusyRecord[]> {
-      const groups = await executeRows<BusyGroup>(
-        executor,
-        sql`SELECT ${b.staffMemberId} AS "staffMemberId", ${b.resourceId} AS "resourceId",
-                   array_agg(extract(epoch FROM ${b.startDate})) AS starts,
-                   array_agg(extract(epoch FROM ${b.endDate})) AS ends
-            FROM ${b}
-            WHERE ${busyOverlapping(siteId, reach, now)}
-              AND (${b.staffMemberId} IN (SELECT unnest(${s.staffMemberIds}) FROM ${s}
-                                          WHERE ${s.siteId} = ${siteId} AND ${s.id} = ANY(${uuidArray(serviceIds)}))
-                   OR ${businessWide})
-            GROUP BY ${b.staffMemberId}, ${b.resourceId}`,
-      );
-      return ungroup(groups);
+      const holders = sql`${b.staffMemberId} IN (SELECT unnest(${s.staffMemberIds}) FROM ${s}
+        WHERE ${s.siteId} = ${siteId} AND ${s.id} = ANY(${uuidArray(serviceIds)}))`;
+      return ungroup(await executeRows<BusyGroup>(executor, busyGroupsOf(siteId, reach, now, holders)));
     },
 
     /** The weekly session rules of the schedules (a class or course service has one schedule). */
@@ -624,6 +604,16 @@ function prefetchedCalendar(siteId: SQLWrapper, at: SQLWrapper) {
 function parseJson<T>(value: T | string | null | undefined): T | null {
   if (value === null || value === undefined) return null;
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+/** `findBusy`'s statement: the busy time of `holders` and business-wide blocks, grouped per holder. */
+function busyGroupsOf(siteId: string, reach: Interval, now: number, holders: SQL) {
+  return sql`SELECT ${b.staffMemberId} AS "staffMemberId", ${b.resourceId} AS "resourceId",
+                    array_agg(extract(epoch FROM ${b.startDate})) AS starts,
+                    array_agg(extract(epoch FROM ${b.endDate})) AS ends
+             FROM ${b}
+             WHERE ${busyOverlapping(siteId, reach, now)} AND (${holders} OR ${businessWide})
+             GROUP BY ${b.staffMemberId}, ${b.resourceId}`;
 }
 
 interface BusyGroup {
