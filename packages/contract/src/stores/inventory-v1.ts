@@ -73,7 +73,32 @@ export const getInventoryVariantsRequestSchema = z.object({
 });
 export const inventoryItemResponseSchema = z.object({ inventoryItem: inventoryItemV1Schema });
 
-export const queryInventoryRequestSchema = z.object({ query: querySchema.optional() });
+/** The inventory client sends `filter` and `sort` as JSON text; both forms are taken. */
+function jsonText<T extends z.ZodType>(schema: T) {
+  return z.union([
+    schema,
+    z
+      .string()
+      .max(20_000)
+      .transform((text, context) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          context.addIssue({ code: 'custom', message: 'must be JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(schema),
+  ]);
+}
+export const queryInventoryRequestSchema = z.object({
+  query: querySchema
+    .extend({
+      filter: jsonText(querySchema.shape.filter.unwrap().unwrap()).nullish(),
+      sort: jsonText(querySchema.shape.sort.unwrap().unwrap()).nullish(),
+    })
+    .optional(),
+});
 export const queryInventoryResponseSchema = z.object({
   inventoryItems: z.array(inventoryItemV1Schema),
   metadata: z.object({ items: z.number().int(), offset: z.number().int() }),
