@@ -30,7 +30,7 @@ import type { EventBus } from './platform/bus/types.ts';
 import { createMailModule } from './platform/mail/index.ts';
 import { createIdentityModule } from './modules/identity/index.ts';
 import { createDataModule } from './modules/data/index.ts';
-import { createStoresModule } from './modules/stores/index.ts';
+import { createStoresModule, type StoresModule } from './modules/stores/index.ts';
 import { createQueryRunner } from './platform/query/run-query.ts';
 import { loadOrCreateSecret } from './platform/secrets/secrets.ts';
 import { secretSealerFor } from './platform/secrets/sealing.ts';
@@ -137,6 +137,7 @@ export async function buildApp(options: BuildAppOptions) {
     /** The SMS the bookings module handed to its adapter (the default adapter only records them). */
     sentSms: [] as ReadonlyArray<{ siteId: string; to: string; text: string }>,
   };
+  let stores: StoresModule | undefined;
   try {
     await migrateDatabase(database);
     // The web app learns its site's OAuth client from index.html; read at onReady, once identity exists.
@@ -234,7 +235,7 @@ export async function buildApp(options: BuildAppOptions) {
       sealer: secretSealerFor(config),
     });
     await app.register(bookings.routes);
-    const stores = createStoresModule({ database, events, queries, holds });
+    stores = createStoresModule({ database, events, queries, holds, findSite: sites.service.findSite });
     await app.register(stores.routes);
     timed.sendDueReminders = bookings.timed.sendDueReminders;
     timed.expirePaymentHolds = bookings.timed.expirePaymentHolds;
@@ -245,7 +246,7 @@ export async function buildApp(options: BuildAppOptions) {
     throw error;
   }
 
-  return Object.assign(app, { database, events, routeTable, timed, rateLimiter, holds });
+  return Object.assign(app, { database, events, routeTable, timed, rateLimiter, holds, stores: stores! });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -3,6 +3,8 @@ import type { Database } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/bus/types.ts';
 import type { HoldsService } from '../../platform/holds/holds.service.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
+import type { Site } from '@atrium/contract/sites';
+import { createStoresCatalogProvider } from './catalog-provider.ts';
 import { createCollectionsRepository } from './collections.repository.ts';
 import { collectionsRoutes } from './collections.routes.ts';
 import { createCollectionsService } from './collections.service.ts';
@@ -18,12 +20,14 @@ import { createStoresEventPublisher } from './stores-events.ts';
 import { createV3EntitiesPart } from './v3-entities.module.ts';
 
 export { storesEvents, type StoresEventName } from './stores-events.ts';
+export { storesAppId } from './catalog-provider.ts';
 
 export interface StoresModuleDeps {
   database: Database;
   events: Pick<EventBus, 'emit'>;
   queries: QueryRunner;
   holds: HoldsService;
+  findSite: (siteId: string) => Promise<Pick<Site, 'currency'> | undefined>;
 }
 
 /**
@@ -60,7 +64,15 @@ export function createStoresModule(deps: StoresModuleDeps) {
     publish,
   });
   const inventory = createInventoryService({ database, repository, holds, queries, core, publish });
+  const catalog = createStoresCatalogProvider({
+    repository,
+    holds,
+    labels,
+    findCurrency: async (siteId) => (await deps.findSite(siteId))?.currency ?? 'USD',
+  });
   return {
+    /** The provider commerce calls for store products (describe, hold, commit, restock). */
+    catalog,
     products: core,
     variants,
     collections,

@@ -1,0 +1,224 @@
+import type {
+  CatalogItemDescription,
+  CatalogLine,
+  CatalogProvider,
+  CatalogReference,
+} from '../../platform/catalog/catalog-provider.ts';
+import type { Executor, Tx } from '../../platform/db/database.ts';
+import type { HoldsService, HoldItem } from '../../platform/holds/holds.service.ts';
+import { toDecimalString } from '../../platform/money/money.ts';
+import type { ProductLabels } from './product-aggregates.ts';
+import { loadAggregates } from './product-aggregates.ts';
+import { choiceIdsByName, choiceNames, matchesPartial } from './product-variants.ts';
+import { variantPrices, type ProductAggregate } from './products-v1.wire.ts';
+import type { ProductsRepository } from './products.repository.ts';
+import { stockHoldKind, stockKey } from './stock.ts';
+import type { StoresVariantRow } from './stores.tables.ts';
+
+/** The app id the official clients put in `catalogReference.appId` for store products. */
+export const storesAppId = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Resolved {
+  aggregate: ProductAggregate;
+  variant: StoresVariantRow;
+  /** The inventory item whose stock counts, when it tracks quantity. */
+  trackedItemId?: string;
+}
+
+/** The variant a reference names: `options.variantId`, or `options.options` (option name → choice). */
+function resolve(aggregates: readonly ProductAggregate[], reference: CatalogReference): Resolved | undefined {
+  const aggregate = aggregates.find((candidate) => candidate.product.id === reference.catalogItemId);
+  if (!aggregate || !aggregate.product.visible) return undefined;
+  const options = (reference.options ?? {}) as { variantId?: unknown; options?: unknown };
+  let variant: StoresVariantRow | undefined;
+  if (typeof options.variantId === 'string') {
+    variant = aggregate.variants.find((candidate) => candidate.id === options.variantId);
+  } else if (options.options && typeof options.options === 'object') {
+    const partial = choiceIdsByName(aggregate.product.options, options.options as Record<string, string>);
+    variant =
+      partial && Object.keys(partial).length === aggregate.product.options.length
+        ? aggregate.variants.find((candidate) => matchesPartial(candidate.choices, partial))
+        : undefined;
+  } else if (aggregate.product.options.length === 0) {
+    variant = aggregate.variants[0];
+  }
+  if (!variant || !variant.visible) return undefined;
+  const item = aggregate.inventoryItems.find((candidate) => candidate.variantId === variant.id);
+  return { aggregate, variant, trackedItemId: item?.trackQuantity ? item.id : undefined };
+}
+
+/**
+ * The store's catalog provider for commerce: describes products and variants by reference in batches,
+ * and holds, commits and restocks their stock through the platform's holds (stock.ts).
+ */
+export function createStoresCatalogProvider(deps: {
+  repository: ProductsRepository;
+  holds: HoldsService;
+  labels: ProductLabels;
+  findCurrency: (siteId: string) => Promise<string>;
+}): CatalogProvider {
+  const { repository, holds } = deps;
+
+  async function resolveAll(
+    siteId: string,
+    references: readonly CatalogReference[],
+    now: Date,
+    executor?: Executor,
+  ) {
+    const ids = [
+      ...new Set(references.map((reference) => reference.catalogItemId).filter((id) => uuidPattern.test(id))),
+    ];
+    const rows = await repository.findProducts(siteId, ids, executor);
+    const aggregates = await loadAggregates(deps, siteId, rows, now, executor);
+    return references.map((reference) =>
+      reference.appId === storesAppId ? resolve(aggregates, reference) : undefined,
+    );
+  }
+
+  /** The stock items of the lines that track quantity, summed per item (the order locks are taken in). */
+  async function stockItems(tx: Tx, siteId: string, lines: readonly CatalogLine[], now: Date) {
+    const resolved = await resolveAll(
+      siteId,
+      lines.map((line) => line.reference),
+      now,
+      tx,
+    );
+    const items: HoldItem[] = [];
+    const keyToReference = new Map<string, CatalogReference>();
+    const missing: CatalogLine[] = [];
+    lines.forEach((line, index) => {
+      const found = resolved[index];
+      if (!found) missing.push(line);
+      else if (found.trackedItemId) {
+        const key = stockKey(found.trackedItemId);
+        items.push({ key, quantity: line.quantity });
+        keyToReference.set(key, line.reference);
+      }
+    });
+    return { items, keyToReference, missing };
+  }
+
+  return {
+    appId: storesAppId,
+
+    async describe(siteId, references, now): Promise<CatalogItemDescription[]> {
+      const currency = await deps.findCurrency(siteId);
+      const resolved = await resolveAll(siteId, references, now);
+      return references.map((reference, index) => {
+        const found = resolved[index];
+        if (!found) return { reference, availability: { status: 'NOT_FOUND' } };
+        const { aggregate, variant } = found;
+        const { product } = aggregate;
+        const { price, paid } = variantPrices(product, variant, currency);
+        const item = aggregate.inventoryItems.find((candidate) => candidate.variantId === variant.id);
+        const level = item ? aggregate.stock.get(item.id) : undefined;
+        const available = level?.available ?? null;
+        const media = product.media[0];
+        return {
+          reference,
+          availability:
+            level && !level.inStock
+              ? { status: 'NOT_AVAILABLE', quantityAvailable: 0 }
+              : { status: 'AVAILABLE', ...(available !== null ? { quantityAvailable: available } : {}) },
+          item: {
+            name: product.name,
+            itemType: product.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL',
+            price: toDecimalString(paid),
+            fullPrice: toDecimalString(price),
+            currency,
+            ...(media
+              ? { media: { url: media.url, ...(media.altText ? { altText: media.altText } : {}) } }
+              : {}),
+            ...((variant.sku ?? product.sku) ? { sku: (variant.sku ?? product.sku)! } : {}),
+            ...((variant.weight ?? product.weight) ? { weight: (variant.weight ?? product.weight)! } : {}),
+            options: choiceNames(product.options, variant.choices),
+            variantId: variant.id,
+          },
+        };
+      });
+    },
+
+    async hold(tx, request) {
+      const { items, keyToReference, missing } = await stockItems(
+        tx,
+        request.siteId,
+        request.lines,
+        request.now,
+      );
+      if (missing.length > 0) {
+        return {
+          ok: false,
+          shortfalls: missing.map((line) => ({
+            reference: line.reference,
+            requested: line.quantity,
+            available: 0,
+          })),
+        };
+      }
+      if (items.length === 0) return { ok: true };
+      const outcome = await holds.hold(tx, {
+        siteId: request.siteId,
+        kind: stockHoldKind,
+        owner: request.owner,
+        items,
+        expiresAt: request.expiresAt,
+        now: request.now,
+      });
+      if (outcome.ok) return { ok: true };
+      return {
+        ok: false,
+        shortfalls: outcome.shortfalls.map((shortfall) => ({
+          reference: keyToReference.get(shortfall.key)!,
+          requested: shortfall.requested,
+          available: shortfall.available,
+        })),
+      };
+    },
+
+    async release(tx, request) {
+      await holds.release(tx, { siteId: request.siteId, owner: request.owner });
+    },
+
+    async commit(tx, request) {
+      const { items, keyToReference, missing } = await stockItems(
+        tx,
+        request.siteId,
+        request.lines,
+        request.now,
+      );
+      if (missing.length > 0) {
+        return {
+          ok: false,
+          shortfalls: missing.map((line) => ({
+            reference: line.reference,
+            requested: line.quantity,
+            available: 0,
+          })),
+        };
+      }
+      if (items.length === 0) return { ok: true };
+      const outcome = await holds.commit(tx, {
+        siteId: request.siteId,
+        owner: request.owner,
+        items,
+        now: request.now,
+      });
+      if (outcome.ok) return { ok: true };
+      return {
+        ok: false,
+        shortfalls: outcome.shortfalls.map((shortfall) => ({
+          reference: keyToReference.get(shortfall.key)!,
+          requested: shortfall.requested,
+          available: shortfall.available,
+        })),
+      };
+    },
+
+    async restock(tx, request) {
+      const { items } = await stockItems(tx, request.siteId, request.lines, new Date());
+      if (items.length > 0) await holds.uncommit(tx, { siteId: request.siteId, items });
+    },
+  };
+}
