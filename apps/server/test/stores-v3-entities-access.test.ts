@@ -1,11 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createQueryRunner } from '../src/platform/query/run-query.ts';
-import type { Tx } from '../src/platform/db/database.ts';
-import { createV3EntitiesPart } from '../src/modules/stores/v3-entities.module.ts';
-import { as, type TestApp } from './test-app.ts';
+import { storesEvents } from '../src/modules/stores/index.ts';
+import { as, createTestApp, type TestApp } from './test-app.ts';
 import { identityKit } from './identity-helpers.ts';
-import { caller, createStoresTestApp, dotR } from './stores-v3-entities-helpers.ts';
+import { caller, dotR } from './stores-v3-entities-helpers.ts';
 
 /**
  * Who may call the catalog v3 entity routes: every route with its access (data: a new route needs a
@@ -125,8 +123,20 @@ let t: TestApp;
 let call: ReturnType<typeof caller>;
 let kit: ReturnType<typeof identityKit>;
 let otherSiteOwner: Record<string, string>;
+const received: Array<{ name: string; data: unknown }> = [];
+const entityEvents = Object.values(storesEvents).filter((name) =>
+  /^stores\.(brand|ribbon|customization|info_section)\./.test(name),
+);
 beforeAll(async () => {
-  t = await createStoresTestApp();
+  t = await createTestApp({
+    withEvents: (bus) => {
+      for (const name of entityEvents) {
+        bus.subscribe(name, 'stores-v3-entities-test', async (event) => {
+          received.push({ name, data: event.data });
+        });
+      }
+    },
+  });
   call = caller(t);
   kit = identityKit(t);
   otherSiteOwner = as('WIX_USER:OWNER', (await kit.newSite('Other shop')).site.id);
@@ -282,47 +292,51 @@ describe('another site', () => {
 });
 
 describe('events', () => {
-  it('publish created, updated and deleted in the write’s transaction, and nothing for a refused write', async () => {
-    const recorded: Array<{ name: string; data: unknown; tx: Tx }> = [];
-    const part = createV3EntitiesPart({
-      database: t.app.database,
-      queries: createQueryRunner({ cursorKey: randomBytes(32) }),
-      publish: async (tx, _siteId, name, data) => {
-        recorded.push({ name, data, tx });
-      },
-    });
-    const { site } = await kit.defaultSite();
-    const ctx = {
-      requestId: 'test',
-      site,
-      caller: { identityType: 'APP' as const },
-      log: t.app.log,
-      now: () => new Date(),
-    };
-    const brand = await part.brands.create(ctx, { name: `Evented ${randomUUID()}` });
-    await part.brands.update(ctx, brand.id, { name: `${brand.name} 2`, revision: '1' });
-    await expect(part.brands.update(ctx, brand.id, { name: 'x', revision: '1' })).rejects.toMatchObject({
-      status: 409,
-    });
+  it('announce created, updated and deleted entities through the bus, and nothing for a refused write', async () => {
+    const name = `Evented ${randomUUID()}`;
+    const brand = (await call('POST', v3('brands'), { brand: { name } })).body.brand;
+    await call('PATCH', v3(`brands/${brand.id}`), { brand: { revision: '1', name: `${name} 2` } });
+    expect(
+      (await call('PATCH', v3(`brands/${brand.id}`), { brand: { revision: '1', name: 'x' } })).status,
+    ).toBe(409);
     // The old name is free again after the rename, so this creates a second brand.
-    await part.brands.getOrCreate(ctx, brand.name);
-    await part.brands.delete(ctx, brand.id);
-    const section = await part.infoSections.create(ctx, {
-      uniqueName: `evented-${randomUUID()}`,
-      title: 'E',
-    });
-    await part.infoSections.delete(ctx, section.id);
-    expect(recorded.map((event) => event.name)).toEqual([
-      'stores.brand.created',
-      'stores.brand.updated',
-      'stores.brand.created',
-      'stores.brand.deleted',
-      'stores.info_section.created',
-      'stores.info_section.deleted',
-    ]);
-    expect(recorded[0]!.data).toEqual({ entity: brand });
-    expect(recorded[3]!.data).toEqual({ entityId: brand.id });
-    // Each was written through an open transaction handle, not the pool.
-    expect(recorded.every((event) => event.tx !== (t.app.database.db as unknown))).toBe(true);
+    const second = (await call('POST', v3('brands/get-or-create'), { brandName: name })).body.brand;
+    await call('POST', v3('brands/get-or-create'), { brandName: name });
+    await call('DELETE', v3(`brands/${brand.id}`));
+    const ribbon = (await call('POST', v3('ribbons'), { ribbon: { name: `R ${randomUUID().slice(0, 8)}` } }))
+      .body.ribbon;
+    const customization = (
+      await call('POST', v3('customizations'), {
+        customization: {
+          name: 'Evented option',
+          customizationType: 'PRODUCT_OPTION',
+          customizationRenderType: 'TEXT_CHOICES',
+          choicesSettings: { choices: [{ name: 'A' }] },
+        },
+      })
+    ).body.customization;
+    await call('POST', v3(`customizations/${customization.id}/add-choices`), { choices: [{ name: 'B' }] });
+    const section = (
+      await call('POST', v3('info-sections'), {
+        infoSection: { uniqueName: `evented-${randomUUID()}`, title: 'E' },
+      })
+    ).body.infoSection;
+    await call('DELETE', v3(`info-sections/${section.id}`));
+
+    // Each event name has its own queue, so deliveries of different names may arrive in any order.
+    const about = (id: string) => () =>
+      received
+        .filter((event) => JSON.stringify(event.data).includes(id))
+        .map((event) => event.name)
+        .sort();
+    const poll = (id: string) => expect.poll(about(id), { timeout: 10_000 });
+    await poll(brand.id).toEqual(['stores.brand.created', 'stores.brand.deleted', 'stores.brand.updated']);
+    await poll(second.id).toEqual(['stores.brand.created']);
+    await poll(ribbon.id).toEqual(['stores.ribbon.created']);
+    await poll(customization.id).toEqual(['stores.customization.created', 'stores.customization.updated']);
+    await poll(section.id).toEqual(['stores.info_section.created', 'stores.info_section.deleted']);
+    const data = (name: string) => received.filter((event) => event.name === name).map((event) => event.data);
+    expect(data('stores.brand.created')).toContainEqual({ entity: brand });
+    expect(data('stores.brand.deleted')).toContainEqual({ entityId: brand.id });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from './test-app.ts';
-import { caller, createStoresTestApp, dotR, unknownId } from './stores-v3-entities-helpers.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { caller, dotR, unknownId } from './stores-v3-entities-helpers.ts';
 
 /**
  * Customizations (catalog v3) through the real app: product options and modifiers, free text or
@@ -9,7 +9,7 @@ import { caller, createStoresTestApp, dotR, unknownId } from './stores-v3-entiti
 let t: TestApp;
 let call: ReturnType<typeof caller>;
 beforeAll(async () => {
-  t = await createStoresTestApp();
+  t = await createTestApp();
   call = caller(t);
 });
 afterAll(async () => {

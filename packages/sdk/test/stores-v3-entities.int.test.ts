@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStoresTestApp } from '../../../apps/server/test/stores-v3-entities-helpers.ts';
-import type { TestApp } from '../../../apps/server/test/test-app.ts';
+import { createTestApp, type TestApp } from '../../../apps/server/test/test-app.ts';
 import { createClient } from '../src/client.ts';
 import { stores } from '../src/modules/stores.ts';
 import { failure } from './bookings-catalog-setup.ts';
@@ -17,7 +16,7 @@ function clientAs(caller: string) {
 }
 
 beforeAll(async () => {
-  testApp = await createStoresTestApp();
+  testApp = await createTestApp();
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   owner = clientAs('WIX_USER:OWNER');
