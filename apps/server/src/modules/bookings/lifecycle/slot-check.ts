@@ -6,6 +6,7 @@ import {
   type BookableService,
   type NewBusyTimeRow,
 } from '../availability/index.ts';
+import { defaultBookingFormId } from '../service-rules.ts';
 import type { BookingsRepository } from './bookings.repository.ts';
 import type { BookingFormRow } from './bookings.tables.ts';
 
@@ -32,7 +33,8 @@ export function createSlotChecker(deps: {
 
   /**
    * The service, its policy, the site's business hours and (with `prefetch`) the calendar around the
-   * slot in one statement; a service with a form of its own costs one read more, for the form.
+   * slot in one statement. A service with a form of its own costs one read more, for the form (the
+   * lifecycle's table); the default form, which every service has until given another, is no row.
    */
   async function loadService(
     siteId: string,
@@ -43,7 +45,10 @@ export function createSlotChecker(deps: {
     const service = await check.loadService(siteId, serviceId, tx, prefetch);
     if (!service) return undefined;
     const { formId } = service.row;
-    const form = formId ? await deps.bookings.findForm(siteId, formId, tx) : undefined;
+    const form =
+      formId && formId !== defaultBookingFormId
+        ? await deps.bookings.findForm(siteId, formId, tx)
+        : undefined;
     return {
       ...service,
       requiresApproval: service.row.requireManualApproval,
