@@ -3,11 +3,11 @@
 // Run alone with `DATA_BENCH_MAIN=1 node apps/server/bin/run-ts.mjs bench/data.bench.ts`; DATABASE_URL selects
 // PostgreSQL (a scratch database of its own, dropped afterwards), DATA_BENCH_ITEMS changes the item count and
 // DATA_BENCH_KEEP=1 keeps the items and the scratch database, to EXPLAIN ANALYZE the generated SQL.
-import { randomUUID } from 'node:crypto';
 import { buildApp, type App } from '../apps/server/src/app.ts';
 import { testConfig } from '../apps/server/src/platform/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
+import { createScratchDatabase, measure, percentile } from './bench-tools.ts';
 
 export interface DataBenchFigure {
   name: string;
@@ -107,27 +107,6 @@ async function call(app: App, url: string, payload: unknown) {
   if (response.statusCode !== 200)
     throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 500)}`);
   return JSON.parse(response.body);
-}
-
-function percentile(samples: number[], fraction: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]! * 100) / 100;
-}
-
-async function measure(
-  name: string,
-  runs: number,
-  work: (run: number) => Promise<unknown>,
-  targetMs?: number,
-) {
-  for (let run = 0; run < 5; run += 1) await work(run); // warm-up: JIT and buffer caches
-  const samples: number[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    const started = performance.now();
-    await work(run);
-    samples.push(performance.now() - started);
-  }
-  return { name, runs, p50Ms: percentile(samples, 0.5), p95Ms: percentile(samples, 0.95), targetMs };
 }
 
 export async function runDataBench(options: { items?: number } = {}): Promise<DataBenchFigure[]> {
@@ -280,26 +259,6 @@ export async function runDataBench(options: { items?: number } = {}): Promise<Da
 }
 
 /** A database of its own on the PostgreSQL server, so the bench neither sees nor leaves other data. */
-async function createScratchDatabase(serverUrl: string) {
-  const pg = (await import('pg')).default;
-  const name = `atrium_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
-
 export function printDataBench(figures: DataBenchFigure[]): void {
   console.table(
     figures.map((figure) => ({

@@ -330,6 +330,45 @@ describe('collections', () => {
     expect((await call('GET', `/v2/collections/${collection.id}`)).status).toBe(404);
   });
 
+  it('counts a collection page total from its counter, which follows visibility, membership and deletes', async () => {
+    const { collection } = (await call('POST', '/stores/v1/collections', { collection: { name: 'Counted' } }))
+      .body;
+    const made = [];
+    for (const name of ['Count A', 'Count B', 'Count C'])
+      made.push(await createTee({ name, productOptions: [] }));
+    await call('POST', `/stores/v1/collections/${collection.id}/productIds`, {
+      productIds: made.map((p) => p.id),
+    });
+    await call('PATCH', `/stores/v1/products/${made[0].id}`, { product: { visible: false } });
+    await call('DELETE', `/stores/v1/products/${made[1].id}`);
+    const page = (headers?: Record<string, string>) =>
+      call(
+        'POST',
+        '/stores-reader/v1/products/query-platformized',
+        { query: { filter: { collectionIds: { $hasSome: [collection.id] } }, paging: { limit: 1 } } },
+        headers,
+      );
+    expect((await page()).body.metadata).toMatchObject({ count: 1, total: 2 });
+    expect((await page(visitor)).body.metadata).toMatchObject({ count: 1, total: 1 });
+    const all = await call(
+      'POST',
+      '/stores-reader/v1/products/query-platformized',
+      { query: { paging: { limit: 1 } } },
+      visitor,
+    );
+    const everything = await call(
+      'POST',
+      '/stores-reader/v1/products/query-platformized',
+      { query: { filter: { visible: true }, paging: { limit: 1 } } },
+      visitor,
+    );
+    expect(all.body.metadata.total).toBe(everything.body.metadata.total);
+    expect(
+      (await call('GET', `/v2/collections/${collection.id}`, undefined, visitor)).body.collection
+        .numberOfProducts,
+    ).toBe(1);
+  });
+
   it("keeps one site out of another site's catalog", async () => {
     const product = await createTee({ name: 'Site A only' });
     const stranger = otherSiteOwner;

@@ -11,7 +11,7 @@ import { conflict, notFound } from '../../platform/errors/app-error.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
 import { nextFreeSlug, normaliseCustomSlug, slugify } from '../../platform/slugs/slugs.ts';
 import { collectionsQueryEntity, type CollectionsRepository } from './collections.repository.ts';
-import type { ProductsRepository } from './products.repository.ts';
+import { allProductsCounter, type ProductsRepository } from './products.repository.ts';
 import { mediaWire } from './products-v1.wire.ts';
 import { isBusinessCaller } from './stores-access.ts';
 import { storesEvents, type PublishStoresEvent } from './stores-events.ts';
@@ -46,7 +46,14 @@ export function createCollectionsService(deps: {
       id: allProductsCollectionId,
       name: 'All Products',
       media: { items: [] },
-      numberOfProducts: await products.countProducts(ctx.site.id),
+      numberOfProducts:
+        (
+          await products.countInCollections(
+            ctx.site.id,
+            [allProductsCounter],
+            !isBusinessCaller(ctx.caller.identityType),
+          )
+        ).get(allProductsCounter) ?? 0,
       description: null,
       slug: 'all-products',
       visible: true,
@@ -57,6 +64,7 @@ export function createCollectionsService(deps: {
     const counts = await products.countInCollections(
       ctx.site.id,
       rows.map((row) => row.id),
+      !isBusinessCaller(ctx.caller.identityType),
       executor,
     );
     return rows.map((row) => toWire(row, counts.get(row.id) ?? 0));

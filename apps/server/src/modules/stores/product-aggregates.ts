@@ -4,7 +4,7 @@ import type { HoldsService } from '../../platform/holds/holds.service.ts';
 import { max, min, money } from '../../platform/money/money.ts';
 import { variantPrices, type ProductAggregate } from './products-v1.wire.ts';
 import type { ProductsRepository } from './products.repository.ts';
-import { stockLevels } from './stock.ts';
+import { stockLevelOf } from './stock.ts';
 import type { StoresProductRow, StoresVariantRow } from './stores.tables.ts';
 import { toStored } from './product-pricing.ts';
 
@@ -32,9 +32,13 @@ export async function loadAggregates(
 ): Promise<ProductAggregate[]> {
   if (products.length === 0) return [];
   const ids = products.map((product) => product.id);
-  const [variants, items, names] = await Promise.all([
-    deps.repository.variantsOf(siteId, ids, executor),
-    deps.repository.inventoryItemsOf(siteId, ids, executor),
+  const [joined, names] = await Promise.all([
+    deps.repository.variantsWithItems(
+      siteId,
+      ids,
+      (site, key, when) => deps.holds.levelColumns(site, key, now, when),
+      executor,
+    ),
     deps.labels.namesOf(
       siteId,
       {
@@ -44,7 +48,15 @@ export async function loadAggregates(
       executor,
     ),
   ]);
-  const stock = await stockLevels(deps.holds, siteId, items, now, executor);
+  const variants = joined.map((row) => row.variant);
+  const items = joined.flatMap((row) => (row.item ? [row.item] : []));
+  const stock = new Map(
+    joined.flatMap((row) =>
+      row.item
+        ? [[row.item.id, stockLevelOf(row.item, { onHand: row.onHand, held: Number(row.held) })] as const]
+        : [],
+    ),
+  );
   return products.map((product) => ({
     product,
     variants: variants.filter((variant) => variant.productId === product.id),

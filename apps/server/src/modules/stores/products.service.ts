@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  allProductsCollectionId,
   storesErrorCodes,
   type ProductInput,
   type ProductV1,
@@ -17,11 +18,61 @@ import { optionsFromV1 } from './product-options.ts';
 import { toStored } from './product-pricing.ts';
 import { planVariants } from './product-variants.ts';
 import { productV1Wire, type ProductAggregate } from './products-v1.wire.ts';
-import { productsQueryEntity, type ProductChanges, type ProductsRepository } from './products.repository.ts';
+import {
+  allProductsCounter,
+  productsQueryEntity,
+  type ProductChanges,
+  type ProductsRepository,
+} from './products.repository.ts';
 import { isBusinessCaller } from './stores-access.ts';
 import { storesEvents, type PublishStoresEvent } from './stores-events.ts';
 import { stockKey } from './stock.ts';
 import type { ProductOptionDoc, StoresProductRow } from './stores.tables.ts';
+
+/**
+ * The counter row that answers a query's total: the collection of a filter that is only one collection
+ * (`collectionIds` or `collections.id`, as `$hasSome`/`$in` of one id or `$eq`), or "All products" for no filter.
+ */
+function counterOf(filter: unknown): string | undefined {
+  if (filter === undefined || filter === null) return allProductsCounter;
+  if (typeof filter !== 'object' || Array.isArray(filter)) return undefined;
+  const entries = Object.entries(filter);
+  if (entries.length === 0) return allProductsCounter;
+  if (entries.length !== 1) return undefined;
+  const [field, condition] = entries[0]!;
+  if (field !== 'collectionIds' && field !== 'collections.id') return undefined;
+  const only = (values: unknown) =>
+    Array.isArray(values) &&
+    values.length === 1 &&
+    typeof values[0] === 'string' &&
+    uuidPattern.test(values[0])
+      ? values[0].toLowerCase()
+      : undefined;
+  if (typeof condition === 'string') return uuidPattern.test(condition) ? condition.toLowerCase() : undefined;
+  if (!condition || typeof condition !== 'object' || Object.keys(condition).length !== 1) return undefined;
+  const [operator, operand] = Object.entries(condition)[0]!;
+  if (operator === '$hasSome' || operator === '$in') return only(operand);
+  if (operator === '$eq' && typeof operand === 'string' && uuidPattern.test(operand))
+    return operand.toLowerCase();
+  return undefined;
+}
+
+/** "All products" is every product: a top-level condition on its id filters nothing. */
+function withoutAllProductsCollection(query: QueryProductsRequest['query']): QueryProductsRequest['query'] {
+  const filter = query?.filter;
+  if (!filter || typeof filter !== 'object') return query;
+  const rest = Object.fromEntries(
+    Object.entries(filter).filter(([field, condition]) => {
+      if (field !== 'collectionIds' && field !== 'collections.id') return true;
+      const values =
+        typeof condition === 'object' && condition !== null ? Object.values(condition).flat() : [condition];
+      return !(values.length === 1 && values[0] === allProductsCollectionId);
+    }),
+  );
+  return { ...query, filter: rest };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ProductsServiceDeps {
   database: Database;
@@ -307,29 +358,39 @@ export function createProductsCore(deps: ProductsServiceDeps) {
 
     async query(ctx: RequestContext, request: QueryProductsRequest) {
       const business = isBusinessCaller(ctx.caller.identityType);
-      const result = await deps.queries.run(database.db, productsQueryEntity, request.query ?? {}, {
-        baseWhere: repository.siteProducts(ctx.site.id, {
-          hidden: business && request.includeHiddenProducts !== false,
-        }),
+      const hidden = business && request.includeHiddenProducts !== false;
+      // A whole collection (or the whole store) is counted by its counter row instead of a COUNT.
+      const query = withoutAllProductsCollection(request.query);
+      const counter = counterOf(query?.filter);
+      const result = await deps.queries.run(database.db, productsQueryEntity, query ?? {}, {
+        baseWhere: repository.siteProducts(ctx.site.id, { hidden }),
         cursorScope: ctx.site.id,
         defaultSort: [{ fieldName: 'lastUpdated', order: 'DESC' }],
+        ...(counter ? { countTotal: false } : {}),
       });
-      const list = await aggregates(ctx, result.rows as StoresProductRow[]);
-      const merchant = business && request.includeMerchantSpecificData === true;
-      const products: ProductV1[] = list.map((aggregate: ProductAggregate) =>
-        productV1Wire(aggregate, ctx.site, { merchant, includeVariants: request.includeVariants === true }),
-      );
       const paging = result.pagingMetadata as {
         count: number;
         offset?: number;
         total?: number;
         tooManyToCount?: boolean;
       };
+      const [list, counted] = await Promise.all([
+        aggregates(ctx, result.rows as StoresProductRow[]),
+        counter && paging.total === undefined
+          ? repository
+              .countInCollections(ctx.site.id, [counter], !hidden)
+              .then((counts) => counts.get(counter))
+          : Promise.resolve(undefined),
+      ]);
+      const merchant = business && request.includeMerchantSpecificData === true;
+      const products: ProductV1[] = list.map((aggregate: ProductAggregate) =>
+        productV1Wire(aggregate, ctx.site, { merchant, includeVariants: request.includeVariants === true }),
+      );
       const metadata = {
         count: paging.count,
         offset: paging.offset ?? 0,
-        total: paging.total ?? paging.count,
-        tooManyToCount: paging.tooManyToCount ?? false,
+        total: counted ?? paging.total ?? paging.count,
+        tooManyToCount: counted === undefined ? (paging.tooManyToCount ?? false) : false,
       };
       return { products, metadata, totalResults: metadata.total };
     },

@@ -3,8 +3,9 @@ import type { HoldsService } from '../../platform/holds/holds.service.ts';
 import type { StoresInventoryItemRow } from './stores.tables.ts';
 
 /** The hold capacity that counts the stock of an inventory item (holds: `kind` is the module). */
+export const stockKeyPrefix = 'stores.inventory:';
 export function stockKey(inventoryItemId: string): string {
-  return `stores.inventory:${inventoryItemId}`;
+  return `${stockKeyPrefix}${inventoryItemId}`;
 }
 export const stockHoldKind = 'stores';
 
@@ -23,6 +24,31 @@ export interface StockLevel {
  * The stock of inventory items at `now`, in one read of their capacities. The truth is the capacity:
  * nothing here is cached on the item, so a hold that expired stops counting at its expiry.
  */
+/** The level of one item from what was read with it (`onHand` null: no capacity yet, so none on hand). */
+export function stockLevelOf(
+  item: Pick<StoresInventoryItemRow, 'trackQuantity' | 'inStock' | 'preorderEnabled'>,
+  read: { onHand: number | null; held: number },
+): StockLevel {
+  if (!item.trackQuantity) {
+    return {
+      trackQuantity: false,
+      quantity: null,
+      available: null,
+      inStock: item.inStock || item.preorderEnabled,
+      preorderEnabled: item.preorderEnabled,
+    };
+  }
+  const onHand = read.onHand ?? 0;
+  const available = Math.max(0, onHand - read.held);
+  return {
+    trackQuantity: true,
+    quantity: onHand,
+    available,
+    inStock: available > 0 || item.preorderEnabled,
+    preorderEnabled: item.preorderEnabled,
+  };
+}
+
 export async function stockLevels(
   holds: HoldsService,
   siteId: string,

@@ -101,9 +101,23 @@ export const storesProducts = pgTable(
   },
   (table) => [
     uniqueIndex('stores_products_slug_idx').on(table.siteId, table.slug),
-    index('stores_products_site_updated_idx').on(table.siteId, table.updatedDate, table.id),
-    index('stores_products_site_name_idx').on(table.siteId, sql`${table.name} COLLATE "C"`, table.id),
-    index('stores_products_site_price_idx').on(table.siteId, table.price, table.id),
+    // The query engine sorts ascending NULLS FIRST and descending NULLS LAST, then by id ascending NULLS
+    // FIRST: an index serves a sort only in exactly that form (newest first is the default listing).
+    index('stores_products_site_updated_idx').on(
+      table.siteId,
+      table.updatedDate.desc().nullsLast(),
+      table.id.asc().nullsFirst(),
+    ),
+    index('stores_products_site_name_idx').on(
+      table.siteId,
+      sql`${table.name} COLLATE "C" NULLS FIRST`,
+      table.id.asc().nullsFirst(),
+    ),
+    index('stores_products_site_price_idx').on(
+      table.siteId,
+      table.minPrice.asc().nullsFirst(),
+      table.id.asc().nullsFirst(),
+    ),
     index('stores_products_numeric_idx').on(table.siteId, table.numericId),
     index('stores_products_collections_idx').using('gin', table.collectionIds),
     check('stores_products_price_nonnegative', sql`${table.price} >= 0`),
@@ -271,3 +285,19 @@ export const storesInfoSections = pgTable(
   (table) => [uniqueIndex('stores_info_sections_name_idx').on(table.siteId, table.uniqueName)],
 );
 export type StoresInfoSectionRow = typeof storesInfoSections.$inferSelect;
+
+/**
+ * How many products each collection holds, all and visible ones, kept by a trigger on `stores_products`
+ * (migration 0027), so a collection's size and a collection page's total are one row read, not a count.
+ * `collection_id` nil is the site's "All products".
+ */
+export const storesCollectionCounts = pgTable(
+  'stores_collection_counts',
+  {
+    siteId: uuid('site_id').notNull(),
+    collectionId: uuid('collection_id').notNull(),
+    products: integer('products').notNull().default(0),
+    visibleProducts: integer('visible_products').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.siteId, table.collectionId] })],
+);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
 import { holdCapacities, holds, type HoldRow } from './holds.tables.ts';
 
@@ -113,6 +113,20 @@ export function createHoldsRepository(db: Executor) {
         onHand: Number(row.onHand),
         available: Number(row.onHand) - Number(row.held),
       }));
+    },
+
+    /**
+     * On hand and live holds of the capacity named by `key` (an SQL expression over another module's row),
+     * as columns of that module's select: stock read in the same statement as the rows it belongs to.
+     * `when` skips the lookups for rows that have no capacity (an item that does not count its stock).
+     */
+    levelColumns(siteId: SQL, key: SQL, now: Date, when: SQL = sql`true`) {
+      return {
+        onHand: sql<number | null>`case when ${when} then (select (${c.total} - ${c.committed})::int from ${c}
+          where ${c.siteId} = ${siteId} and ${c.key} = ${key}) end`,
+        held: sql<number>`case when ${when} then (select coalesce(sum(${h.quantity}), 0)::int from ${h}
+          where ${h.siteId} = ${siteId} and ${h.capacityKey} = ${key} and ${h.expiresAt} > ${now}) else 0 end`,
+      };
     },
 
     /** What is left of each capacity at `now`, without locking (a read for display). */

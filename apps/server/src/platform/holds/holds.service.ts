@@ -1,4 +1,4 @@
-import type { Database, Executor, Tx } from '../db/database.ts';
+import type { Database, Executor, SqlFragment, Tx } from '../db/database.ts';
 import type { EventBus } from '../bus/types.ts';
 import { createHoldsRepository, type LockedCapacity } from './holds.repository.ts';
 import type { HoldRow } from './holds.tables.ts';
@@ -196,6 +196,15 @@ export function createHoldsService(deps: HoldsServiceDeps) {
       if (!Number.isInteger(delta))
         throw new RangeError(`a stock change must be a whole number (${key}: ${delta})`);
       return repository.adjustOnHand(siteId, key, delta, executor);
+    },
+
+    /**
+     * SQL columns giving the capacity `key` (an expression over the caller's row) as `onHand` (null when
+     * there is no capacity) and `held` (live holds at `now`): a module reads stock with its rows in one
+     * statement, by the same rule as `levels`.
+     */
+    levelColumns(siteId: SqlFragment, key: SqlFragment, now: Date, when?: SqlFragment) {
+      return repository.levelColumns(siteId, key, now, when);
     },
 
     /** Forgets capacities and their holds (the thing they counted is gone). */

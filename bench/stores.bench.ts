@@ -1,0 +1,208 @@
+// The store catalog at size: 50,000 products with 10 variants each (two options, 5 × 2), 20 collections, half of
+// the variants tracking stock. The catalog is imported in bulk SQL (as a migration from another shop would be),
+// ANALYZEd, and then read the way a headless storefront reads it: through the official `@wix/stores` client over
+// real HTTP on this machine. Figures: a page of 50 of one collection (query-platformized, `collectionIds`
+// $hasSome), and one product page read (getProduct with its variants and stock). DATABASE_URL selects
+// PostgreSQL (a scratch database, dropped afterwards), else PGlite; STORES_BENCH_PRODUCTS changes the count.
+import type { AddressInfo } from 'node:net';
+import * as products from '@wix/auto_sdk_stores_products';
+import { ApiKeyStrategy, createClient } from '@wix/sdk';
+import { buildApp } from '../apps/server/src/app.ts';
+import { testConfig } from '../apps/server/src/platform/config.ts';
+import { openDatabase, type Database } from '../apps/server/src/platform/db/database.ts';
+import { createScratchDatabase, measure } from './bench-tools.ts';
+
+export interface StoresBenchFigure {
+  name: string;
+  runs: number;
+  p50Ms: number;
+  p95Ms: number;
+  targetMs?: number;
+}
+
+const defaultProducts = 50_000;
+const collections = 20;
+
+/** Products, variants, inventory items and stock in a few set-based statements. */
+export async function importCatalog(database: Database, siteId: string, count: number) {
+  const options = JSON.stringify([
+    {
+      id: '00000000-0000-4000-8000-0000000000a1',
+      name: 'Size',
+      optionType: 'drop_down',
+      choices: ['XS', 'S', 'M', 'L', 'XL'].map((name, index) => ({
+        id: `00000000-0000-4000-8000-00000000010${index}`,
+        name,
+        value: name,
+        visible: true,
+        mediaIds: [],
+      })),
+    },
+    {
+      id: '00000000-0000-4000-8000-0000000000a2',
+      name: 'Colour',
+      optionType: 'color',
+      choices: [
+        {
+          id: '00000000-0000-4000-8000-000000000200',
+          name: 'Black',
+          value: '#000000',
+          visible: true,
+          mediaIds: [],
+        },
+        {
+          id: '00000000-0000-4000-8000-000000000201',
+          name: 'White',
+          value: '#ffffff',
+          visible: true,
+          mediaIds: [],
+        },
+      ],
+    },
+  ]);
+  await database.query(
+    `INSERT INTO stores_collections (id, site_id, name, slug)
+     SELECT ('00000000-0000-4000-9000-' || lpad(c::text, 12, '0'))::uuid, $1, 'Collection ' || c, 'collection-' || c
+     FROM generate_series(1, ${collections}) c`,
+    [siteId],
+  );
+  await database.query(
+    `INSERT INTO stores_products (id, site_id, name, slug, price, min_price, max_price, description, sku, manage_variants,
+       track_inventory, options, media, collection_ids, updated_date)
+     SELECT ('00000000-0000-4000-a000-' || lpad(i::text, 12, '0'))::uuid, $1, 'Product ' || i, 'product-' || i,
+       (10 + (i % 90))::numeric, (10 + (i % 90))::numeric, (10 + (i % 90))::numeric,
+       '<p>A very good product number ' || i || '</p>', 'SKU-' || i, true, (i % 2 = 0), $2::jsonb,
+       jsonb_build_array(jsonb_build_object('id', 'm' || i, 'mediaType', 'image', 'url', 'https://images.example.com/' || i || '.jpg')),
+       ARRAY[('00000000-0000-4000-9000-' || lpad((1 + i % ${collections})::text, 12, '0'))::uuid],
+       now() - (i || ' seconds')::interval
+     FROM generate_series(1, ${count}) i`,
+    [siteId, options],
+  );
+  await database.query(
+    `INSERT INTO stores_variants (site_id, product_id, id, position, choices, sku)
+     SELECT $1, p.id, gen_random_uuid(), s * 2 + c,
+       jsonb_build_object('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-00000000010' || s,
+                          '00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-00000000020' || c),
+       p.sku || '-' || s || c
+     FROM stores_products p, generate_series(0, 4) s, generate_series(0, 1) c WHERE p.site_id = $1`,
+    [siteId],
+  );
+  await database.query(
+    `INSERT INTO stores_inventory_items (site_id, product_id, variant_id, track_quantity)
+     SELECT v.site_id, v.product_id, v.id, p.track_inventory FROM stores_variants v JOIN stores_products p ON p.id = v.product_id
+     WHERE v.site_id = $1`,
+    [siteId],
+  );
+  await database.query(
+    `INSERT INTO platform_hold_capacities (site_id, key, total)
+     SELECT site_id, 'stores.inventory:' || id, (hashtext(id::text) & 15) FROM stores_inventory_items
+     WHERE site_id = $1 AND track_quantity`,
+    [siteId],
+  );
+  await database.query('ANALYZE');
+}
+
+export async function runStoresBench(options: { products?: number } = {}): Promise<StoresBenchFigure[]> {
+  const count = options.products ?? Number(process.env.STORES_BENCH_PRODUCTS ?? defaultProducts);
+  const scratch = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL)
+    : undefined;
+  const database = await openDatabase({ databaseUrl: scratch?.url, poolSize: 10 });
+  const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'silent' }), database });
+  await app.ready();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const originalFetch = globalThis.fetch;
+  try {
+    const { identityKit } = await import('../apps/server/test/identity-helpers.ts');
+    const kit = identityKit({ app, config: testConfig(), close: async () => undefined });
+    const { site } = await kit.defaultSite();
+    const { key } = await kit.apiKey(site.id);
+    const started = performance.now();
+    await importCatalog(database, site.id, count);
+    const importSeconds = (performance.now() - started) / 1000;
+    // The official client calls the hosted API host; this process hands those requests to Atrium.
+    globalThis.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      return originalFetch(new Request(`${origin}${url.pathname}${url.search}`, request));
+    };
+    const client = createClient({
+      modules: { products },
+      auth: ApiKeyStrategy({ apiKey: key, siteId: site.id }),
+    });
+    const collectionId = (run: number) =>
+      `00000000-0000-4000-9000-${String(1 + (run % collections)).padStart(12, '0')}`;
+    const productId = (run: number) =>
+      `00000000-0000-4000-a000-${String(1 + ((run * 7919) % count)).padStart(12, '0')}`;
+    const figures: StoresBenchFigure[] = [];
+    figures.push(
+      await measure(
+        `collection page of 50 (official client, ${count.toLocaleString('en')} products)`,
+        200,
+        async (run) => {
+          const page = await client.products
+            .queryProducts()
+            .hasSome('collectionIds', [collectionId(run)])
+            .limit(50)
+            .find();
+          if (page.items.length !== 50) throw new Error(`a page had ${page.items.length} products`);
+          if (page.items.some((item) => item.variants && item.variants.length > 0)) {
+            throw new Error('a list answer carried variants');
+          }
+        },
+        10,
+      ),
+    );
+    figures.push(
+      await measure('the same page over plain HTTP (no client)', 200, async (run) => {
+        const response = await originalFetch(`${origin}/stores-reader/v1/products/query-platformized`, {
+          method: 'POST',
+          headers: { authorization: key, 'wix-site-id': site.id, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            query: { filter: { collectionIds: { $hasSome: [collectionId(run)] } }, paging: { limit: 50 } },
+          }),
+        });
+        if (response.status !== 200) throw new Error(`query answered ${response.status}`);
+        await response.json();
+      }),
+    );
+    figures.push(
+      await measure(
+        'product page read: getProduct with 10 variants and stock (official client)',
+        300,
+        async (run) => {
+          const { product } = await client.products.getProduct(productId(run));
+          if (product?.variants?.length !== 10) throw new Error('a product page lacked its variants');
+        },
+        5,
+      ),
+    );
+    figures.push({
+      name: `import of the catalog (bulk SQL, seconds)`,
+      runs: 1,
+      p50Ms: Math.round(importSeconds * 10) / 10,
+      p95Ms: 0,
+    });
+    return figures;
+  } finally {
+    globalThis.fetch = originalFetch;
+    await app.close();
+    await database.close();
+    if (process.env.STORES_BENCH_KEEP) console.log(`kept ${scratch?.url ?? 'the PGlite data'}`);
+    else await scratch?.drop();
+  }
+}
+
+export function printStoresBench(figures: StoresBenchFigure[]): void {
+  console.log('Store catalog (50,000 products × 10 variants, read through the official @wix/stores client)');
+  console.table(
+    figures.map((figure) => ({
+      benchmark: figure.name,
+      runs: figure.runs,
+      'p50 ms': figure.p50Ms,
+      'p95 ms': figure.p95Ms,
+      ...(figure.targetMs !== undefined ? { 'target p50 ms': figure.targetMs } : {}),
+    })),
+  );
+}
