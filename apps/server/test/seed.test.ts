@@ -68,5 +68,48 @@ describe('atrium seed', () => {
       new Date(Date.now() + 8 * 86_400_000),
     );
     expect(after.length).toBe(before.length);
+    const shop = await ok<{ metadata: { total: number } }>(t.app, {
+      method: 'POST',
+      url: '/stores-reader/v1/products/query-platformized',
+      headers: owner,
+      payload: { query: { paging: { limit: 1 } } },
+    });
+    expect(shop.metadata.total).toBe(12);
+  });
+
+  it('opens a shop beside the studio: products with options, photos, stock, and collections', async () => {
+    const visitor = { 'x-atrium-dev-caller': 'ANONYMOUS_VISITOR' };
+    const { products } = await ok<{
+      products: Array<{
+        name: string;
+        media: { items: unknown[] };
+        productOptions: unknown[];
+        stock: { inventoryStatus: string };
+      }>;
+    }>(t.app, {
+      method: 'POST',
+      url: '/stores-reader/v1/products/query-platformized',
+      headers: visitor,
+      payload: { query: { paging: { limit: 50 } } },
+    });
+    expect(products).toHaveLength(12);
+    expect(products.every((product) => product.media.items.length > 0)).toBe(true);
+    expect(products.filter((product) => product.productOptions.length > 0).length).toBeGreaterThanOrEqual(6);
+    expect(products.map((product) => product.stock.inventoryStatus)).toContain('PARTIALLY_OUT_OF_STOCK');
+    const { collections } = await ok<{ collections: Array<{ name: string; numberOfProducts: number }> }>(
+      t.app,
+      {
+        method: 'POST',
+        url: '/stores/v2/collections/query',
+        headers: visitor,
+        payload: {},
+      },
+    );
+    expect(collections.map((collection) => collection.name).sort()).toEqual([
+      'Apparel',
+      'Gifts',
+      'Mats & props',
+    ]);
+    expect(collections.every((collection) => collection.numberOfProducts > 0)).toBe(true);
   });
 });

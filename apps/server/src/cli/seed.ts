@@ -6,6 +6,12 @@ import { createMailModule } from '../platform/mail/index.ts';
 import { createBookingsCatalogueModule } from '../modules/bookings/index.ts';
 import { seedBookingsCatalogue } from '../modules/bookings/catalogue-seed.ts';
 import { seedDataCollections } from '../modules/data/data-seed.ts';
+import { createStoresModule } from '../modules/stores/index.ts';
+import { seedStoreCatalog } from '../modules/stores/stores-seed.ts';
+import { createHoldsService } from '../platform/holds/holds.service.ts';
+import { createQueryRunner } from '../platform/query/run-query.ts';
+import { loadOrCreateSecret } from '../platform/secrets/secrets.ts';
+import type { EventBus } from '../platform/bus/types.ts';
 import { secretSealerFor } from '../platform/secrets/sealing.ts';
 import { seedDemoBookings } from './seed-bookings.ts';
 import type { Site } from '@atrium/contract/sites';
@@ -39,12 +45,38 @@ export async function seedDemoData(deps: { database: Database; config: Config })
     });
     console.log(`Seeded ${made} demo bookings (the last four weeks and the coming week).`);
   }
+  const seededShop = await seedStoreCatalog(
+    await storesForSeeding(deps, sites.service.findSite),
+    seedContext(site),
+  );
+  console.log(
+    seededShop
+      ? 'Seeded the studio shop (12 products with options, photos and stock; 3 collections).'
+      : 'Store products exist (left alone).',
+  );
   const seededData = await seedDataCollections(deps.database, site, secretSealerFor(deps.config));
   console.log(
     seededData
       ? 'Seeded data collections "Posts" (4 blog posts) and "Team" (3 authors).'
       : 'Data collections "Posts"/"Team" exist (left alone).',
   );
+}
+
+/** The store module as the seed uses it: no event bus (a fresh install has no subscribers yet). */
+async function storesForSeeding(
+  deps: { database: Database; config: Config },
+  findSite: ReturnType<typeof createSitesModule>['service']['findSite'],
+) {
+  const noEvents = { emit: async () => 'seed', emitMany: async () => [] } as unknown as EventBus;
+  return createStoresModule({
+    database: deps.database,
+    events: noEvents,
+    queries: createQueryRunner({
+      cursorKey: await loadOrCreateSecret(deps.database, 'cursor', secretSealerFor(deps.config)),
+    }),
+    holds: createHoldsService({ database: deps.database, events: noEvents }),
+    findSite,
+  });
 }
 
 export const demoOwner = { email: 'owner@example.com', password: 'atrium-demo-owner' };
