@@ -15,6 +15,7 @@ import { createProductVariantsService } from './product-variants.service.ts';
 import { productsV1Routes } from './products-v1.routes.ts';
 import { createProductsRepository } from './products.repository.ts';
 import { createProductsCore } from './products.service.ts';
+import { createProductsV3Part, productsV3Counters } from './products-v3.module.ts';
 import { createStoreVariantsService } from './store-variants.service.ts';
 import { createStoresEventPublisher } from './stores-events.ts';
 import { createV3EntitiesPart } from './v3-entities.module.ts';
@@ -38,7 +39,12 @@ export function createStoresModule(deps: StoresModuleDeps) {
   const { database, queries, holds } = deps;
   const publish = createStoresEventPublisher(deps.events);
   // Brands, ribbons, customizations, info sections: `brands.getOrCreateByName(siteId, name, tx)`, `namesByIds`.
-  const v3Entities = createV3EntitiesPart({ database, queries, publish });
+  const v3Entities = createV3EntitiesPart({
+    database,
+    queries,
+    publish,
+    assignedProducts: productsV3Counters(database.db),
+  });
   const labels: ProductLabels = {
     brandIdFor: async (tx, siteId, name) => (await v3Entities.brands.getOrCreateByName(siteId, name, tx)).id,
     ribbonIdFor: async (tx, siteId, name) =>
@@ -64,6 +70,8 @@ export function createStoresModule(deps: StoresModuleDeps) {
     publish,
   });
   const inventory = createInventoryService({ database, repository, holds, queries, core, publish });
+  // Catalog v3 products and inventory items: the same rows read and written through the v3 wire.
+  const v3Products = createProductsV3Part({ ...productDeps, core });
   const catalog = createStoresCatalogProvider({
     repository,
     holds,
@@ -81,11 +89,14 @@ export function createStoresModule(deps: StoresModuleDeps) {
     ribbons: v3Entities.ribbons,
     customizations: v3Entities.customizations,
     infoSections: v3Entities.infoSections,
+    productsV3: v3Products.products,
+    inventoryItemsV3: v3Products.inventoryItems,
     routes: async (app: FastifyInstance) => {
       await app.register(productsV1Routes, { core, variants, storeVariants });
       await app.register(collectionsRoutes, { service: collections });
       await app.register(inventoryV1Routes, { service: inventory });
       await v3Entities.routes(app);
+      await v3Products.routes(app);
     },
   };
 }
