@@ -14,11 +14,10 @@ import { variantPrices, type ProductAggregate } from './products-v1.wire.ts';
 import type { ProductsRepository } from './products.repository.ts';
 import { stockHoldKind, stockKey } from './stock.ts';
 import type { StoresVariantRow } from './stores.tables.ts';
+import { isUuid } from '../../platform/db/ids.ts';
 
 /** The app id the official clients put in `catalogReference.appId` for store products. */
 export const storesAppId = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Resolved {
   aggregate: ProductAggregate;
@@ -68,7 +67,7 @@ export function createStoresCatalogProvider(deps: {
     executor?: Executor,
   ) {
     const ids = [
-      ...new Set(references.map((reference) => reference.catalogItemId).filter((id) => uuidPattern.test(id))),
+      ...new Set(references.map((reference) => reference.catalogItemId).filter((id) => isUuid(id))),
     ];
     const rows = await repository.findProducts(siteId, ids, executor);
     const aggregates = await loadAggregates(deps, siteId, rows, now, executor);

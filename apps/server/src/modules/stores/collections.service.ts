@@ -16,6 +16,7 @@ import { mediaWire } from './products-v1.wire.ts';
 import { isBusinessCaller } from './stores-access.ts';
 import { storesEvents, type PublishStoresEvent } from './stores-events.ts';
 import type { StoresCollectionRow } from './stores.tables.ts';
+import { isUuid } from '../../platform/db/ids.ts';
 
 type CollectionInput = z.output<typeof collectionInputSchema>;
 
@@ -103,6 +104,11 @@ export function createCollectionsService(deps: {
     return slug;
   }
 
+  /** A stored collection by id; anything that is not a uuid names none. */
+  async function find(ctx: RequestContext, id: string, executor?: Tx) {
+    return isUuid(id) ? collections.find(ctx.site.id, id, executor) : undefined;
+  }
+
   async function lockable(tx: Tx, ctx: RequestContext, id: string): Promise<StoresCollectionRow> {
     if (id === allProductsCollectionId) {
       throw conflict(
@@ -110,7 +116,7 @@ export function createCollectionsService(deps: {
         'The "All products" collection holds every product and cannot be changed',
       );
     }
-    const row = await collections.find(ctx.site.id, id, tx);
+    const row = await find(ctx, id, tx);
     if (!row) throw notFound('Collection', id, storesErrorCodes.collectionNotFound);
     return row;
   }
@@ -118,7 +124,7 @@ export function createCollectionsService(deps: {
   return {
     async get(ctx: RequestContext, id: string): Promise<StoresCollection> {
       if (id === allProductsCollectionId) return allProducts(ctx);
-      const row = visibleTo(ctx, await collections.find(ctx.site.id, id), id);
+      const row = visibleTo(ctx, await find(ctx, id), id);
       return (await withCounts(ctx, [row]))[0]!;
     },
 

@@ -28,6 +28,7 @@ import { isBusinessCaller } from './stores-access.ts';
 import { storesEvents, type PublishStoresEvent } from './stores-events.ts';
 import { stockKey } from './stock.ts';
 import type { ProductOptionDoc, StoresProductRow } from './stores.tables.ts';
+import { isUuid } from '../../platform/db/ids.ts';
 
 /**
  * The counter row that answers a query's total: the collection of a filter that is only one collection
@@ -42,18 +43,14 @@ function counterOf(filter: unknown): string | undefined {
   const [field, condition] = entries[0]!;
   if (field !== 'collectionIds' && field !== 'collections.id') return undefined;
   const only = (values: unknown) =>
-    Array.isArray(values) &&
-    values.length === 1 &&
-    typeof values[0] === 'string' &&
-    uuidPattern.test(values[0])
+    Array.isArray(values) && values.length === 1 && typeof values[0] === 'string' && isUuid(values[0])
       ? values[0].toLowerCase()
       : undefined;
-  if (typeof condition === 'string') return uuidPattern.test(condition) ? condition.toLowerCase() : undefined;
+  if (typeof condition === 'string') return isUuid(condition) ? condition.toLowerCase() : undefined;
   if (!condition || typeof condition !== 'object' || Object.keys(condition).length !== 1) return undefined;
   const [operator, operand] = Object.entries(condition)[0]!;
   if (operator === '$hasSome' || operator === '$in') return only(operand);
-  if (operator === '$eq' && typeof operand === 'string' && uuidPattern.test(operand))
-    return operand.toLowerCase();
+  if (operator === '$eq' && typeof operand === 'string' && isUuid(operand)) return operand.toLowerCase();
   return undefined;
 }
 
@@ -71,8 +68,6 @@ function withoutAllProductsCollection(query: QueryProductsRequest['query']): Que
   );
   return { ...query, filter: rest };
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ProductsServiceDeps {
   database: Database;

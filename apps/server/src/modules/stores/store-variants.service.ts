@@ -8,8 +8,7 @@ import { storeVariantsQueryEntity } from './products.repository.ts';
 import type { ProductsCore, ProductsServiceDeps } from './products.service.ts';
 import { isBusinessCaller } from './stores-access.ts';
 import type { StoresVariantRow } from './stores.tables.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../platform/db/ids.ts';
 
 /** The variants of the whole store (v1 `queryStoreVariants`, `getStoreVariant`): id `<productId>-<variantId>`. */
 export function createStoreVariantsService(deps: ProductsServiceDeps, core: ProductsCore) {
@@ -83,7 +82,7 @@ export function createStoreVariantsService(deps: ProductsServiceDeps, core: Prod
     async get(ctx: RequestContext, id: string) {
       const productId = id.slice(0, 36);
       const variantId = id.slice(37);
-      if (!uuidPattern.test(productId) || !uuidPattern.test(variantId) || id[36] !== '-') {
+      if (!isUuid(productId) || !isUuid(variantId) || id[36] !== '-') {
         throw notFound('Variant', id, storesErrorCodes.variantNotFound);
       }
       const variants = await deps.repository.variantsOf(ctx.site.id, [productId]);
