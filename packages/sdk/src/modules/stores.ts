@@ -5,8 +5,11 @@ import { infoSectionCalls } from './stores/info-sections.ts';
 import { ribbonCalls } from './stores/ribbons.ts';
 
 export * from './stores/brands.ts';
+export * from './stores/collections.ts';
 export * from './stores/customizations.ts';
 export * from './stores/info-sections.ts';
+export * from './stores/inventory.ts';
+export * from './stores/products-v1.ts';
 export * from './stores/ribbons.ts';
 
 /**
