@@ -11,6 +11,7 @@ import { registerErrorHandling } from './platform/errors/error-handler.ts';
 import { rewriteCompatUrl } from './platform/http/compat-prefixes.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { registerWireRules } from './platform/http/wire-rules.ts';
+import { registerTextSafety } from './platform/http/text-safety.ts';
 import {
   collectRouteDeclarations,
   registerRequestContext,
@@ -99,6 +100,8 @@ export async function buildApp(options: BuildAppOptions) {
   const routeTable = collectRouteDeclarations(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // The official clients read the request id of a failed call from this header (their errors' `requestId`).
+    reply.header('x-wix-request-id', request.id);
   });
   registerSecurityHeaders(app, {
     hsts: config.NODE_ENV === 'production' || (config.PUBLIC_URL ?? '').startsWith('https:'),
@@ -150,6 +153,7 @@ export async function buildApp(options: BuildAppOptions) {
     });
     registerErrorHandling(app, { appShell });
     registerWireRules(app);
+    registerTextSafety(app);
 
     await app.register(cors, corsOptions(config));
     await app.register(swagger, {

@@ -81,9 +81,10 @@ describe('@wix/stores products v1 against Atrium', () => {
     expect(page.totalCount).toBe(1);
 
     await business.products.deleteProduct(mug._id!);
-    await expect(business.products.getProduct(mug._id!)).rejects.toMatchObject({
-      details: { applicationError: { code: 'PRODUCT_NOT_FOUND' } },
-    });
+    const missing = await business.products.getProduct(mug._id!).catch((error: unknown) => error);
+    expect(missing).toMatchObject({ details: { applicationError: { code: 'PRODUCT_NOT_FOUND' } } });
+    // The client reads the request id of a failed call from X-Wix-Request-Id.
+    expect((missing as { details: { requestId: unknown } }).details.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('answers options availability and variant queries, and updates and resets variants', async () => {

@@ -39,6 +39,6 @@ export function corsOptions(config: Config): FastifyCorsOptions {
     credentials: origins !== '*',
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: corsAllowedHeaders,
-    exposedHeaders: ['x-request-id', 'retry-after'],
+    exposedHeaders: ['x-request-id', 'x-wix-request-id', 'retry-after'],
   };
 }
