@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import cors from '@fastify/cors';
+import compress from '@fastify/compress';
+import zlib from 'node:zlib';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -156,6 +158,12 @@ export async function buildApp(options: BuildAppOptions) {
     registerTextSafety(app);
 
     await app.register(cors, corsOptions(config));
+    // Answers over 1 KiB are compressed when the caller accepts it; brotli at a quality that costs little CPU.
+    await app.register(compress, {
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    });
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',

@@ -132,3 +132,29 @@ describe('hostile strings in every field of every operation', () => {
     expect(path.body.details.validationError.fieldViolations[0].field).toBe('slug');
   });
 });
+
+describe('compression', () => {
+  it('compresses answers over 1 KiB for callers that accept it, and not for those that do not', async () => {
+    const big = await t.app.inject({
+      method: 'GET',
+      url: '/openapi.json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(big.headers['content-encoding']).toBe('br');
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(() => JSON.parse(plain.body)).not.toThrow();
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
