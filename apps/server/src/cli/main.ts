@@ -51,8 +51,14 @@ const commands: Record<string, (config: Config, options: Record<string, unknown>
   async start(config) {
     if (config.SEED_ON_FIRST_START) {
       // A fresh database has no default site yet: fill it with the demo so the first start shows a living site.
+      console.log(
+        config.DATABASE_URL
+          ? 'Opening the database and applying migrations…'
+          : `Opening the embedded database in ${config.dataDir} (the first start creates it: about 20 s)…`,
+      );
       await withDatabase(config, async (database) => {
         if (await createSitesModule({ database, config }).service.hasDefaultSite()) return;
+        console.log('First start: adding the demo site (studio, shop, bookings, collections)…');
         const { seedDemoData } = await import('./seed.ts');
         await seedDemoData({ database, config });
       });
