@@ -160,8 +160,11 @@ describe('bulk calls', () => {
     });
     expect(updated.body.results[0].item.name).toBe('Bulk one renamed');
     expect(updated.body.results[1].itemMetadata.error.code).toBe('REVISION_MISMATCH');
-    const deleted = await call('POST', `${bulk}/delete`, { productIds: [one.id, two.id, unknownId] });
-    expect(deleted.body.bulkActionMetadata).toMatchObject({ totalSuccesses: 2, totalFailures: 1 });
+    const deleted = await call('POST', `${bulk}/delete`, {
+      productIds: [one.id, two.id, unknownId, 'not-an-id'],
+    });
+    expect(deleted.body.bulkActionMetadata).toMatchObject({ totalSuccesses: 2, totalFailures: 2 });
+    expect(deleted.body.results[3].itemMetadata.error.code).toBe('PRODUCT_NOT_FOUND');
     expect((await call('GET', `${base}/${one.id}`)).status).toBe(404);
   });
 

@@ -223,6 +223,13 @@ describe('POST /stores/v3/products', () => {
         'PRODUCT_OPTION_NAME_AND_TYPE_REQUIRED',
       ],
       [{ ...simple('Ghost ribbon'), ribbon: { id: unknownId } }, 400, 'RIBBON_NOT_FOUND'],
+      [{ ...simple('Odd brand'), brand: { id: 'not-an-id' } }, 400, 'BRAND_NOT_FOUND'],
+      [
+        { ...simple('Odd option'), options: [{ id: 'not-an-id', choicesSettings: { choices: [] } }] },
+        400,
+        'CUSTOMIZATION_NOT_EXIST',
+      ],
+      [{ ...simple('Odd section'), infoSections: [{ id: 'not-an-id' }] }, 400, 'INFO_SECTION_NOT_FOUND'],
       [simple('Bad slug', '1', { slug: 'Not a slug!' }), 400, 'VALIDATION', 'product.slug'],
     ];
     for (const [product, status, expected, field] of cases) {
@@ -420,15 +427,18 @@ describe('PATCH /stores/v3/products/{id}', () => {
       'GET',
       dotR('/stores/v3/inventory-items/query', { query: { filter: { productId: product.id } } }),
     );
-    expect(
+    const quantities = new Map(
       items.body.inventoryItems.map((item: { variantId: string; quantity: number }) => [
         item.variantId,
         item.quantity,
       ]),
-    ).toEqual([
-      [first!.id, 7],
-      [second!.id, 0],
-    ]);
+    );
+    expect(quantities).toEqual(
+      new Map([
+        [first!.id, 7],
+        [second!.id, 0],
+      ]),
+    );
     const optionsOnly = await call('PATCH', `${base}/${product.id}`, {
       product: { revision: updated.body.product.revision, options: [] },
     });

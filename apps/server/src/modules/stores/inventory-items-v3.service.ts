@@ -8,7 +8,15 @@ import {
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { bulkActionMetadataOf, bulkResults } from '../../platform/bulk/bulk-results.ts';
-import { AppError, badRequest, conflict, invalidField, notFound } from '../../platform/errors/app-error.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  invalidField,
+  notFound,
+  staleRevision,
+} from '../../platform/errors/app-error.ts';
+import { isUuid } from '../../platform/db/ids.ts';
 import type { HoldsService } from '../../platform/holds/holds.service.ts';
 import { cursorPagingOf, type QueryInput, type QueryRunner } from '../../platform/query/run-query.ts';
 import {
@@ -69,30 +77,27 @@ export function createInventoryItemsV3Service(deps: {
   }
 
   async function found(tx: Tx, ctx: RequestContext, id: string) {
-    const row = await items.find(ctx.site.id, id, tx, true);
+    const row = isUuid(id) ? await items.find(ctx.site.id, id, tx, true) : undefined;
     if (!row) throw notFound(entity, id, codes.notFound);
     return row;
   }
 
-  function checkLocation(locationId: string | null | undefined, field: string) {
+  /** There is one location: a request may name it or leave it out. */
+  function checkLocation(locationId: string | null | undefined) {
     if (locationId && locationId !== defaultInventoryLocationId) {
       throw notFound('Location', locationId, codes.notFound);
     }
-    void field;
   }
 
   /**
-   * Writes what `input` says of an item's stock: whether it tracks quantity (explicit, or a quantity
-   * given means yes and an in-stock flag means no), the quantity on hand, the in-stock flag, preorder.
+   * The columns `input` sets on an item's stock: whether it tracks quantity (explicit, or a quantity
+   * given means yes and an in-stock flag means no), the in-stock flag, preorder; checked first.
    */
-  async function applyStock(
-    tx: Tx,
-    ctx: RequestContext,
-    item: StoresInventoryItemRow,
+  function stockChanges(
+    item: Pick<StoresInventoryItemRow, 'trackQuantity' | 'preorderLimit'>,
     input: Stock,
     field: string,
-    revision?: number,
-  ): Promise<StoresInventoryItemRow> {
+  ): InventoryItemChanges & { trackQuantity: boolean } {
     const track =
       input.trackQuantity ??
       (input.quantity != null ? true : input.inStock != null ? false : item.trackQuantity);
@@ -114,21 +119,47 @@ export function createInventoryItemsV3Service(deps: {
         `${field}.preorderInfo.limit: a preorder limit needs a tracked quantity (PREORDER_LIMIT_NOT_SUPPORTED_FOR_UNTRACKED_INVENTORY)`,
       );
     }
-    const changes: InventoryItemChanges = { trackQuantity: track };
-    if (input.inStock != null) changes.inStock = input.inStock;
-    if (preorder?.enabled != null) changes.preorderEnabled = preorder.enabled;
-    if (preorder?.message !== undefined) changes.preorderMessage = preorder.message;
-    if (preorder?.limit !== undefined) changes.preorderLimit = preorder.limit;
-    const row = await items.update(ctx.site.id, item.id, changes, tx, revision);
-    if (!row)
-      throw conflict('REVISION_MISMATCH', `${entity} ${item.id} changed meanwhile: reload it and try again`);
-    if (track && input.quantity != null)
-      await holds.setOnHand(tx, ctx.site.id, stockKey(item.id), input.quantity);
-    else if (track && !item.trackQuantity) await holds.setOnHand(tx, ctx.site.id, stockKey(item.id), 0);
-    if (preorder?.limit !== undefined && preorder.limit !== item.preorderLimit) {
-      await setPreorderLimit(tx, ctx, item, preorder.limit);
+    return {
+      trackQuantity: track,
+      ...(input.inStock != null ? { inStock: input.inStock } : {}),
+      ...(preorder?.enabled != null ? { preorderEnabled: preorder.enabled } : {}),
+      ...(preorder?.message !== undefined ? { preorderMessage: preorder.message } : {}),
+      ...(preorder?.limit !== undefined ? { preorderLimit: preorder.limit } : {}),
+    };
+  }
+
+  /** The capacities behind an item after its columns changed from `before` to `after`. */
+  async function writeCapacities(
+    tx: Tx,
+    ctx: RequestContext,
+    before: Pick<StoresInventoryItemRow, 'trackQuantity' | 'preorderLimit'>,
+    after: StoresInventoryItemRow,
+    input: Stock,
+  ) {
+    const key = stockKey(after.id);
+    if (after.trackQuantity && input.quantity != null) {
+      await holds.setOnHand(tx, ctx.site.id, key, input.quantity);
+    } else if (after.trackQuantity && !before.trackQuantity) await holds.setOnHand(tx, ctx.site.id, key, 0);
+    if (after.preorderLimit !== before.preorderLimit) {
+      await setPreorderLimit(tx, ctx, { ...after, preorderLimit: before.preorderLimit }, after.preorderLimit);
     }
-    if (track !== item.trackQuantity) await items.syncProductTracking(ctx.site.id, item.productId, tx);
+    if (after.trackQuantity !== before.trackQuantity) {
+      await items.syncProductTracking(ctx.site.id, after.productId, tx);
+    }
+  }
+
+  /** Writes what `input` says of an item's stock (a new revision of the item). */
+  async function applyStock(
+    tx: Tx,
+    ctx: RequestContext,
+    item: StoresInventoryItemRow,
+    input: Stock,
+    field: string,
+    revision?: number,
+  ): Promise<StoresInventoryItemRow> {
+    const row = await items.update(ctx.site.id, item.id, stockChanges(item, input, field), tx, revision);
+    if (!row) throw staleRevision(entity, item.id, revision ?? item.revision, item.revision + 1);
+    await writeCapacities(tx, ctx, item, row, input);
     return row;
   }
 
@@ -153,15 +184,23 @@ export function createInventoryItemsV3Service(deps: {
   async function create(tx: Tx, ctx: RequestContext, input: InventoryItemV3Input, field: string) {
     if (!input.productId) throw invalidField(`${field}.productId`, 'is required', 'REQUIRED_FIELD');
     if (!input.variantId) throw invalidField(`${field}.variantId`, 'is required', 'REQUIRED_FIELD');
-    checkLocation(input.locationId, field);
-    const [product] = await deps.repository.findProducts(ctx.site.id, [input.productId], tx);
+    checkLocation(input.locationId);
+    const [product] = isUuid(input.productId)
+      ? await deps.repository.findProducts(ctx.site.id, [input.productId], tx)
+      : [];
     if (!product) throw notFound('Product', input.productId, codes.notFound);
     const variants = await deps.repository.variantsOf(ctx.site.id, [product.id], tx);
     if (!variants.some((variant) => variant.id === input.variantId)) {
       throw notFound('Variant', input.variantId, codes.notFound);
     }
+    const fresh = { trackQuantity: false, preorderLimit: null };
     const inserted = await items.insertIfNew(
-      { siteId: ctx.site.id, productId: product.id, variantId: input.variantId, trackQuantity: false },
+      {
+        siteId: ctx.site.id,
+        productId: product.id,
+        variantId: input.variantId,
+        ...stockChanges(fresh, input, field),
+      },
       tx,
     );
     if (!inserted) {
@@ -171,8 +210,8 @@ export function createInventoryItemsV3Service(deps: {
         { productId: product.id, variantId: input.variantId },
       );
     }
-    const row = await applyStock(tx, ctx, inserted, input, field);
-    return announce(tx, ctx, row, true);
+    await writeCapacities(tx, ctx, fresh, inserted, input);
+    return announce(tx, ctx, inserted, true);
   }
 
   async function update(tx: Tx, ctx: RequestContext, id: string, input: InventoryItemV3Input, field: string) {
@@ -180,7 +219,7 @@ export function createInventoryItemsV3Service(deps: {
     if (input.id && input.id !== id)
       throw invalidField(`${field}.id`, `must match the id in the path (${id})`);
     const expected = checkRevision(entity, id, input.revision, current.revision);
-    checkLocation(input.locationId, field);
+    checkLocation(input.locationId);
     const row = await applyStock(tx, ctx, current, input, field, expected);
     return announce(tx, ctx, row);
   }
@@ -227,8 +266,8 @@ export function createInventoryItemsV3Service(deps: {
   }
 
   async function itemByVariant(tx: Tx, ctx: RequestContext, variantId: string, locationId?: string | null) {
-    checkLocation(locationId, 'locationId');
-    const rows = await items.findByVariant(ctx.site.id, variantId, tx);
+    checkLocation(locationId);
+    const rows = isUuid(variantId) ? await items.findByVariant(ctx.site.id, variantId, tx) : [];
     if (rows.length === 0) throw notFound('Inventory item of variant', variantId, codes.notFound);
     if (rows.length > 1) {
       throw invalidField(
@@ -354,8 +393,10 @@ export function createInventoryItemsV3Service(deps: {
         async (input, index, tx) => {
           const field = `inventoryItems[${index}].inventoryItem`;
           const existing = input.id
-            ? await items.find(ctx.site.id, input.id, tx)
-            : input.productId && input.variantId
+            ? isUuid(input.id)
+              ? await items.find(ctx.site.id, input.id, tx)
+              : undefined
+            : input.productId && input.variantId && isUuid(input.productId) && isUuid(input.variantId)
               ? await items.findByProductVariant(ctx.site.id, input.productId, input.variantId, tx)
               : undefined;
           if (input.id && !existing) throw notFound(entity, input.id, codes.notFound);
@@ -444,7 +485,7 @@ export function createInventoryItemsV3Service(deps: {
       locationId: string | null | undefined,
       quantity: number | null | undefined,
     ) {
-      checkLocation(locationId, 'locationId');
+      checkLocation(locationId);
       const variants = await items.variantsWithoutItems(ctx.site.id, filter, byFilterLimit);
       for (const variant of variants) {
         await database.transaction((tx) =>

@@ -7,6 +7,7 @@ import {
 import type { ChoiceInput, CustomizationRenderType } from '@atrium/contract/stores/customizations';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/database.ts';
+import { isUuid } from '../../platform/db/ids.ts';
 import { badRequest, staleRevision } from '../../platform/errors/app-error.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
 import { addChoices, createChoices, type ChoiceDoc, type ChoiceOwner } from './customization-choices.ts';
@@ -91,7 +92,7 @@ export function createProductConnections(deps: {
     create: () => { doc: CustomizationDoc },
   ): Promise<StoresCustomizationRow> {
     if (ref.id) {
-      const row = await customizations.findForUpdate(ctx.site.id, ref.id, tx);
+      const row = isUuid(ref.id) ? await customizations.findForUpdate(ctx.site.id, ref.id, tx) : undefined;
       if (!row || row.customizationType !== type) {
         throw badRequest(
           codes.customizationNotExist,
@@ -220,7 +221,8 @@ export function createProductConnections(deps: {
       for (const [index, input] of inputs.entries()) {
         const field = `product.options[${index}]`;
         const own = input.id ? existing.find((option) => option.id === input.id) : undefined;
-        const ownCustomization = own ? await customizations.find(ctx.site.id, own.id, tx) : undefined;
+        const ownCustomization =
+          own && isUuid(own.id) ? await customizations.find(ctx.site.id, own.id, tx) : undefined;
         if (own && !ownCustomization) {
           options.push(ownOption(own, input, field, mediaIdsOf));
           continue;
@@ -366,7 +368,9 @@ export function createProductConnections(deps: {
       for (const [index, ref] of refs.entries()) {
         const field = `product.infoSections[${index}]`;
         let row = ref.id
-          ? await infoSections.find(ctx.site.id, ref.id, tx)
+          ? isUuid(ref.id)
+            ? await infoSections.find(ctx.site.id, ref.id, tx)
+            : undefined
           : ref.uniqueName
             ? await infoSections.findByUniqueName(ctx.site.id, ref.uniqueName, tx)
             : undefined;
@@ -415,9 +419,10 @@ export function createProductConnections(deps: {
   ): Promise<string | null> {
     if (!ref || (!ref.id && !ref.name)) return null;
     if (ref.id) {
+      const id = isUuid(ref.id) ? [ref.id] : [];
       const names = await labels.namesOf(
         ctx.site.id,
-        kind === 'brand' ? { brandIds: [ref.id], ribbonIds: [] } : { brandIds: [], ribbonIds: [ref.id] },
+        kind === 'brand' ? { brandIds: id, ribbonIds: [] } : { brandIds: [], ribbonIds: id },
         tx,
       );
       if (!(kind === 'brand' ? names.brands : names.ribbons).has(ref.id)) {

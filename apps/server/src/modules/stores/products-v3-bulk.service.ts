@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { allProductsCollectionId } from '@atrium/contract/stores/products-v1';
+import { allProductsCollectionId, storesErrorCodes } from '@atrium/contract/stores/products-v1';
 import {
   productV3ErrorCodes as codes,
   productV3Limits,
@@ -9,6 +9,7 @@ import {
 import type { RequestContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { bulkActionMetadataOf, bulkResults } from '../../platform/bulk/bulk-results.ts';
+import { isUuid } from '../../platform/db/ids.ts';
 import { AppError, badRequest, notFound, staleRevision } from '../../platform/errors/app-error.ts';
 import {
   add,
@@ -68,6 +69,7 @@ export function createProductsV3BulkService(
   const tagKeys = ['privateTags', 'publicTags'] as const;
 
   async function lockAt(tx: Tx, ctx: RequestContext, id: string, revision?: string | null) {
+    if (!isUuid(id)) throw notFound('Product', id, storesErrorCodes.productNotFound);
     const before = await core.lockProduct(tx, ctx, id);
     if (revision != null && Number(revision) !== before.revision) {
       throw staleRevision('Product', id, revision, before.revision);
@@ -187,7 +189,7 @@ export function createProductsV3BulkService(
   async function checkCollections(ctx: RequestContext, ids: readonly string[]) {
     const wanted = ids.filter((id) => id !== allProductsCollectionId);
     for (const id of wanted) {
-      if (!/^[0-9a-f-]{36}$/i.test(id) || !(await deps.collections.find(ctx.site.id, id))) {
+      if (!isUuid(id) || !(await deps.collections.find(ctx.site.id, id))) {
         throw notFound('Category', id);
       }
     }
@@ -208,7 +210,7 @@ export function createProductsV3BulkService(
     },
   ): VariantV3Input {
     const { price, paid } = variantPrices(product, variant, currency);
-    const list = request.compareAtPrice ? adjusted(price, request.compareAtPrice, request.rounding) : price;
+    let list = request.compareAtPrice ? adjusted(price, request.compareAtPrice, request.rounding) : price;
     let actual = request.actualPrice ? adjusted(paid, request.actualPrice, request.rounding) : paid;
     if (request.compareAtPriceDiscount) {
       const off = request.compareAtPriceDiscount;
@@ -220,6 +222,8 @@ export function createProductsV3BulkService(
         request.rounding,
       );
     }
+    // A variant without a compare-at price keeps none: its list price follows the price to pay.
+    if (compare(price, paid) === 0 && !request.compareAtPrice) list = actual;
     if (compare(actual, zero(currency)) < 0 || compare(list, actual) < 0) {
       throw badRequest(
         codes.adjustedPriceOutOfRange,
@@ -257,6 +261,7 @@ export function createProductsV3BulkService(
       const results = await bulkResults(
         ids,
         async (id) => {
+          if (!isUuid(id)) throw notFound('Product', id, storesErrorCodes.productNotFound);
           await core.remove(ctx, id);
           return undefined;
         },

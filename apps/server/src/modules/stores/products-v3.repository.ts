@@ -34,6 +34,8 @@ export const productsV3QueryEntity = defineQueryEntity({
     'directCategoriesInfo.categories.id': p.collectionIds,
     'allCategoriesInfo.categories.id': p.collectionIds,
     handle: { expression: sql`${p.doc} ->> 'handle'`, type: 'string' },
+    // Products with an option: the customization id (`{"options.id": {"$hasSome": [id]}}`).
+    'options.id': { column: p.options, arrayPath: [], elementPath: ['id'] },
   },
 });
 
