@@ -439,6 +439,9 @@ describe('PATCH /stores/v3/products/{id}', () => {
         [second!.id, 0],
       ]),
     );
+    const changed = () =>
+      JSON.stringify(received.filter((event) => event.name === storesEvents.variantsChanged));
+    await expect.poll(changed, { timeout: 10_000 }).toContain(product.id);
     const optionsOnly = await call('PATCH', `${base}/${product.id}`, {
       product: { revision: updated.body.product.revision, options: [] },
     });

@@ -100,6 +100,11 @@ export function createProductsV3Service(deps: ProductsV3Deps) {
     );
   }
 
+  /** One product with every variant (single reads and writes). */
+  async function wireOne(ctx: RequestContext, row: StoresProductRow, fields: Fields, executor?: Tx) {
+    return (await toWire(ctx, [row], { fields, includeVariants: true, executor }))[0]!;
+  }
+
   async function slugFor(
     tx: Tx,
     ctx: RequestContext,
@@ -421,9 +426,7 @@ export function createProductsV3Service(deps: ProductsV3Deps) {
     write,
     inTransaction,
 
-    async wireOne(ctx: RequestContext, row: StoresProductRow, fields: Fields, executor?: Tx) {
-      return (await toWire(ctx, [row], { fields, includeVariants: true, executor }))[0]!;
-    },
+    wireOne,
 
     async create(ctx: RequestContext, input: ProductV3Input): Promise<StoresProductRow> {
       return (await inTransaction((tx) => createAndAnnounce(tx, ctx, input))).product;
@@ -431,7 +434,7 @@ export function createProductsV3Service(deps: ProductsV3Deps) {
 
     async get(ctx: RequestContext, id: string, fields: Fields) {
       const row = await core.findVisible(ctx, id);
-      return this.wireOne(ctx, row, fields);
+      return wireOne(ctx, row, fields);
     },
 
     async getBySlug(ctx: RequestContext, slug: string, fields: Fields) {
@@ -439,7 +442,7 @@ export function createProductsV3Service(deps: ProductsV3Deps) {
       if (!row || (!row.visible && !isBusinessCaller(ctx.caller.identityType))) {
         throw notFound(entity, slug, storesErrorCodes.productNotFound);
       }
-      return this.wireOne(ctx, row, fields);
+      return wireOne(ctx, row, fields);
     },
 
     async update(ctx: RequestContext, id: string, input: ProductV3Input): Promise<StoresProductRow> {
@@ -501,7 +504,7 @@ export function createProductsV3Service(deps: ProductsV3Deps) {
             return result.product;
           });
           return options.returnEntity
-            ? { id: product.id, wire: await this.wireOne(ctx, product, options.fields) }
+            ? { id: product.id, wire: await wireOne(ctx, product, options.fields) }
             : { id: product.id };
         },
         (input, result) => result?.id ?? input.id ?? null,
