@@ -1,11 +1,12 @@
 import type {
+  CatalogHoldOutcome,
   CatalogItemDescription,
   CatalogLine,
   CatalogProvider,
   CatalogReference,
 } from '../../platform/catalog/catalog-provider.ts';
 import type { Executor, Tx } from '../../platform/db/database.ts';
-import type { HoldsService, HoldItem } from '../../platform/holds/holds.service.ts';
+import type { HoldsService, HoldItem, Shortfall } from '../../platform/holds/holds.service.ts';
 import { toDecimalString } from '../../platform/money/money.ts';
 import type { ProductLabels } from './product-aggregates.ts';
 import { loadAggregates } from './product-aggregates.ts';
@@ -99,6 +100,37 @@ export function createStoresCatalogProvider(deps: {
     return { items, keyToReference, missing };
   }
 
+  /**
+   * A hold or commit of the lines' stock, as the provider answers it: lines that name nothing are a
+   * shortfall of everything; lines that count no stock need nothing held.
+   */
+  async function outcomeOf(
+    lines: Awaited<ReturnType<typeof stockItems>>,
+    take: (items: HoldItem[]) => Promise<{ ok: true } | { ok: false; shortfalls: Shortfall[] }>,
+  ): Promise<CatalogHoldOutcome> {
+    if (lines.missing.length > 0) {
+      return {
+        ok: false,
+        shortfalls: lines.missing.map((line) => ({
+          reference: line.reference,
+          requested: line.quantity,
+          available: 0,
+        })),
+      };
+    }
+    if (lines.items.length === 0) return { ok: true };
+    const outcome = await take(lines.items);
+    if (outcome.ok) return { ok: true };
+    return {
+      ok: false,
+      shortfalls: outcome.shortfalls.map((shortfall) => ({
+        reference: lines.keyToReference.get(shortfall.key)!,
+        requested: shortfall.requested,
+        available: shortfall.available,
+      })),
+    };
+  }
+
   return {
     appId: storesAppId,
 
@@ -140,40 +172,17 @@ export function createStoresCatalogProvider(deps: {
     },
 
     async hold(tx, request) {
-      const { items, keyToReference, missing } = await stockItems(
-        tx,
-        request.siteId,
-        request.lines,
-        request.now,
+      const lines = await stockItems(tx, request.siteId, request.lines, request.now);
+      return outcomeOf(lines, (items) =>
+        holds.hold(tx, {
+          siteId: request.siteId,
+          kind: stockHoldKind,
+          owner: request.owner,
+          items,
+          expiresAt: request.expiresAt,
+          now: request.now,
+        }),
       );
-      if (missing.length > 0) {
-        return {
-          ok: false,
-          shortfalls: missing.map((line) => ({
-            reference: line.reference,
-            requested: line.quantity,
-            available: 0,
-          })),
-        };
-      }
-      if (items.length === 0) return { ok: true };
-      const outcome = await holds.hold(tx, {
-        siteId: request.siteId,
-        kind: stockHoldKind,
-        owner: request.owner,
-        items,
-        expiresAt: request.expiresAt,
-        now: request.now,
-      });
-      if (outcome.ok) return { ok: true };
-      return {
-        ok: false,
-        shortfalls: outcome.shortfalls.map((shortfall) => ({
-          reference: keyToReference.get(shortfall.key)!,
-          requested: shortfall.requested,
-          available: shortfall.available,
-        })),
-      };
     },
 
     async release(tx, request) {
@@ -181,38 +190,10 @@ export function createStoresCatalogProvider(deps: {
     },
 
     async commit(tx, request) {
-      const { items, keyToReference, missing } = await stockItems(
-        tx,
-        request.siteId,
-        request.lines,
-        request.now,
+      const lines = await stockItems(tx, request.siteId, request.lines, request.now);
+      return outcomeOf(lines, (items) =>
+        holds.commit(tx, { siteId: request.siteId, owner: request.owner, items, now: request.now }),
       );
-      if (missing.length > 0) {
-        return {
-          ok: false,
-          shortfalls: missing.map((line) => ({
-            reference: line.reference,
-            requested: line.quantity,
-            available: 0,
-          })),
-        };
-      }
-      if (items.length === 0) return { ok: true };
-      const outcome = await holds.commit(tx, {
-        siteId: request.siteId,
-        owner: request.owner,
-        items,
-        now: request.now,
-      });
-      if (outcome.ok) return { ok: true };
-      return {
-        ok: false,
-        shortfalls: outcome.shortfalls.map((shortfall) => ({
-          reference: keyToReference.get(shortfall.key)!,
-          requested: shortfall.requested,
-          available: shortfall.available,
-        })),
-      };
     },
 
     async restock(tx, request) {
