@@ -14,7 +14,7 @@ import { SignInPage } from '../features/auth/pages/sign-in-page.tsx';
 import { VerifyEmailPage } from '../features/auth/pages/verify-email-page.tsx';
 import { Area } from '../components/area-boundary.tsx';
 
-// Bookings pages load on demand so the first page stays light (scripts/measure-initial-js.mjs).
+// Bookings and shop pages load on demand so the first page stays light (scripts/measure-initial-js.mjs).
 const ServicesPage = lazy(() =>
   import('../features/services/pages/services-page.tsx').then((m) => ({ default: m.ServicesPage })),
 );
@@ -32,6 +32,12 @@ const AccountLayout = lazy(() =>
 );
 const MyBookingsPage = lazy(() =>
   import('../features/booking/pages/my-bookings-page.tsx').then((m) => ({ default: m.MyBookingsPage })),
+);
+const ShopPage = lazy(() =>
+  import('../features/shop/pages/shop-page.tsx').then((m) => ({ default: m.ShopPage })),
+);
+const ProductPage = lazy(() =>
+  import('../features/shop/pages/product-page.tsx').then((m) => ({ default: m.ProductPage })),
 );
 // The dashboard (calendar, charts, management screens) is one lazy chunk the public site never loads.
 const DashboardRoutes = lazy(() => import('./dashboard-routes.tsx'));
@@ -66,6 +72,22 @@ export function AppRoutes() {
             element={
               <Area>
                 <BookingPage />
+              </Area>
+            }
+          />
+          <Route
+            path="shop"
+            element={
+              <Area>
+                <ShopPage />
+              </Area>
+            }
+          />
+          <Route
+            path="shop/:slug"
+            element={
+              <Area>
+                <ProductPage />
               </Area>
             }
           />

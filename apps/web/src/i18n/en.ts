@@ -3,6 +3,7 @@ export const en = {
   brand: { poweredBy: 'Powered by Atrium' },
   nav: {
     services: 'Services',
+    shop: 'Shop',
     book: 'Book now',
     account: 'My account',
     signIn: 'Sign in',

@@ -18,7 +18,10 @@ import { t } from '../../i18n/strings.ts';
 import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
 import classes from './site-layout.module.css';
 
-const links = [{ to: '/services', label: t.nav.services }];
+const links = [
+  { to: '/services', label: t.nav.services },
+  { to: '/shop', label: t.nav.shop },
+];
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
