@@ -32,6 +32,27 @@ const CollectionPage = lazy(() =>
   })),
 );
 
+// The store's screens load when the owner first opens them (they share their code's chunk).
+const StoreProductsPage = lazy(() =>
+  import('../features/dashboard/store/products-page.tsx').then((m) => ({ default: m.StoreProductsPage })),
+);
+const ProductEditorPage = lazy(() =>
+  import('../features/dashboard/store/product-editor-page.tsx').then((m) => ({
+    default: m.ProductEditorPage,
+  })),
+);
+const StoreCollectionsPage = lazy(() =>
+  import('../features/dashboard/store/collections-page.tsx').then((m) => ({
+    default: m.StoreCollectionsPage,
+  })),
+);
+const StoreInventoryPage = lazy(() =>
+  import('../features/dashboard/store/inventory-page.tsx').then((m) => ({ default: m.StoreInventoryPage })),
+);
+const StoreLabelsPage = lazy(() =>
+  import('../features/dashboard/store/labels-page.tsx').then((m) => ({ default: m.StoreLabelsPage })),
+);
+
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
 }
@@ -83,6 +104,46 @@ export default function DashboardRoutes() {
           element={
             <Page>
               <CollectionPage />
+            </Page>
+          }
+        />
+        <Route
+          path="store"
+          element={
+            <Page>
+              <StoreProductsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="store/products/:productId"
+          element={
+            <Page>
+              <ProductEditorPage />
+            </Page>
+          }
+        />
+        <Route
+          path="store/collections"
+          element={
+            <Page>
+              <StoreCollectionsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="store/inventory"
+          element={
+            <Page>
+              <StoreInventoryPage />
+            </Page>
+          }
+        />
+        <Route
+          path="store/labels"
+          element={
+            <Page>
+              <StoreLabelsPage />
             </Page>
           }
         />

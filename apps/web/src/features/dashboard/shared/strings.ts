@@ -17,6 +17,7 @@ export const en = {
     team: 'Team',
     apiKeys: 'API keys',
     collections: 'Collections',
+    store: 'Store',
     userMenu: 'Account menu',
     viewSite: 'View the site',
     signOut: 'Sign out',
