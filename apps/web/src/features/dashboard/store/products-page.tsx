@@ -116,8 +116,12 @@ export function StoreProductsPage() {
   };
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
+  // Rows of the previous filters stay on screen while the new ones load: they cannot be selected, and a
+  // bulk change applies to the selected rows still shown, never to rows filtered away.
+  const stale = list.isPlaceholderData || filters.search !== search;
+  const chosen = selected.filter((id) => items.some((product) => product.id === id));
   const names = new Map((collections.data ?? []).map((collection) => [collection.id, collection.name]));
-  const allSelected = items.length > 0 && items.every((product) => selected.includes(product.id));
+  const allSelected = items.length > 0 && items.every((product) => chosen.includes(product.id));
   const filtered = JSON.stringify(filters) !== JSON.stringify(noFilters);
   const totalPages = Math.max(1, Math.ceil(total / productsPageSize));
 
@@ -180,8 +184,8 @@ export function StoreProductsPage() {
           </Button>
         ) : null}
       </Group>
-      {selected.length > 0 ? (
-        <BulkBar ids={selected} collections={collections.data ?? []} onDone={() => setSelected([])} />
+      {chosen.length > 0 ? (
+        <BulkBar ids={chosen} collections={collections.data ?? []} onDone={() => setSelected([])} />
       ) : null}
       {list.data?.capped ? (
         <Alert color="yellow" mb="sm">
@@ -214,7 +218,8 @@ export function StoreProductsPage() {
                     <Checkbox
                       aria-label={s.selectAll}
                       checked={allSelected}
-                      indeterminate={!allSelected && items.some((product) => selected.includes(product.id))}
+                      disabled={stale}
+                      indeterminate={!allSelected && chosen.length > 0}
                       onChange={() => setSelected(allSelected ? [] : items.map((product) => product.id))}
                     />
                   </Table.Th>
@@ -227,7 +232,7 @@ export function StoreProductsPage() {
               </Table.Thead>
               <Table.Tbody>
                 {items.map((product) => {
-                  const checked = selected.includes(product.id);
+                  const checked = chosen.includes(product.id);
                   return (
                     <Table.Tr
                       key={product.id}
@@ -237,6 +242,7 @@ export function StoreProductsPage() {
                         <Checkbox
                           aria-label={s.select(product.name)}
                           checked={checked}
+                          disabled={stale}
                           onChange={() =>
                             setSelected((current) =>
                               checked ? current.filter((id) => id !== product.id) : [...current, product.id],
