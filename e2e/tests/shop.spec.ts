@@ -70,6 +70,7 @@ test('a shopper browses the shop by collection, name and price, and sees ribbons
   await expect(cards(page)).toHaveCount(3);
 
   await page.getByRole('group', { name: 'Collections' }).getByText('All products').click();
+  await expect(page).not.toHaveURL(/collection=/);
   await page.getByRole('searchbox', { name: 'Search the shop' }).fill('CUSHION');
   await expect(cards(page)).toHaveCount(1);
   await expect(card(page, 'Buckwheat meditation cushion')).toBeVisible();

@@ -38,12 +38,17 @@ export function ShopPage() {
   const waiting = Boolean(collectionSlug) && collections.isPending;
   const products = useShopProducts({ search: debounced, collectionId: collection?.id ?? null, sort });
 
-  const update = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  // From the address as it is now, not as this render saw it: quick changes in a row all count.
+  const update = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
   const filtered = Boolean(search || collectionSlug);
 
   return (
