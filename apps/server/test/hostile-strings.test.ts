@@ -158,3 +158,18 @@ describe('compression', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe('what the text check walks', () => {
+  it('walks parsed JSON (plain objects and arrays) and leaves streams and buffers alone', async () => {
+    const { findUnsafeText } = await import('../src/platform/http/text-safety.ts');
+    const { Readable } = await import('node:stream');
+    expect(findUnsafeText({ a: [{ b: 'x\u0000' }] })).toEqual({
+      field: 'a[0].b',
+      description: 'must not contain the NUL character',
+    });
+    expect(findUnsafeText(Object.assign(Object.create(null), { 'k\u0000': 1 }))?.field).toBe('k\u0000');
+    const stream = Readable.from(['a\u0000b']);
+    expect(findUnsafeText(stream)).toBeUndefined();
+    expect(findUnsafeText(Buffer.from('a\u0000b'))).toBeUndefined();
+  });
+});

@@ -11,6 +11,18 @@ export function unsafeTextReason(value: string): string | undefined {
 }
 
 /**
+ * Whether `value` is data a parser made (JSON, query string, path parameters: objects of any prototype
+ * the parsers use) rather than a stream, emitter or buffer a route takes as its body (an upload).
+ */
+function isParsedObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
+  return (
+    typeof (value as { on?: unknown }).on !== 'function' &&
+    typeof (value as { pipe?: unknown }).pipe !== 'function'
+  );
+}
+
+/**
  * The first string (value or object key) in `root` that PostgreSQL could not store, with its path. Walks
  * with a stack, not recursion, so no nesting depth can overflow it.
  */
@@ -19,6 +31,7 @@ export function findUnsafeText(
   prefix = '',
 ): { field: string; description: string } | undefined {
   const stack: Array<[unknown, string]> = [[root, prefix]];
+  const seen = new WeakSet<object>();
   while (stack.length > 0) {
     const [value, path] = stack.pop()!;
     if (typeof value === 'string') {
@@ -26,7 +39,8 @@ export function findUnsafeText(
       if (reason) return { field: path || 'request', description: reason };
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => stack.push([item, `${path}[${index}]`]));
-    } else if (value !== null && typeof value === 'object') {
+    } else if (isParsedObject(value) && !seen.has(value)) {
+      seen.add(value);
       for (const [key, item] of Object.entries(value)) {
         const child = path ? `${path}.${key}` : key;
         const reason = unsafeTextReason(key);
