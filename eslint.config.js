@@ -83,7 +83,15 @@ const otherFeature = {
 };
 const noApp = { message: 'Features do not import app/: app/ composes the features.' };
 const sdkOnlyInApi = [
-  { group: ['**/lib/bookings-api.ts', '**/api/admin-client.ts', '**/api/data-client.ts'] },
+  {
+    group: [
+      '**/lib/bookings-api.ts',
+      '**/api/admin-client.ts',
+      '**/api/data-client.ts',
+      '**/api/store-client.ts',
+      '**/api/stores-api.ts',
+    ],
+  },
   {
     group: ['**/lib/atrium-client.ts'],
     importNames: ['atrium', 'dashboardClient', 'memberAuth', 'staffAuth'],
