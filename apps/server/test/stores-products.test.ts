@@ -329,7 +329,9 @@ describe('collections', () => {
     expect((await call('DELETE', `/stores/v1/collections/${collection.id}`)).status).toBe(200);
     for (const odd of ['not-a-uuid', '%27%3B--', 'ZZZZZZZZ-0000-0000-0000-000000000000']) {
       expect((await call('GET', `/v2/collections/${odd}`)).status).toBe(404);
-      expect((await call('PATCH', `/stores/v1/collections/${odd}`, { collection: { name: 'x' } })).status).toBe(404);
+      expect(
+        (await call('PATCH', `/stores/v1/collections/${odd}`, { collection: { name: 'x' } })).status,
+      ).toBe(404);
     }
     expect((await call('GET', `/v2/collections/${collection.id}`)).status).toBe(404);
   });
