@@ -206,7 +206,7 @@ describe('slugs', () => {
     ['Café crème & co.', 'cafe-creme-co'],
     ['!!!', 'service'],
   ])('slugify(%s) = %s', (name, slug) => {
-    expect(slugify(name)).toBe(slug);
+    expect(slugify(name, 'service')).toBe(slug);
   });
   it.each([
     ['Best-Cut', 'best-cut'],
