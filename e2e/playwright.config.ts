@@ -52,6 +52,10 @@ export default defineConfig({
       NODE_ENV: 'development',
       // The tests prepare data through the development credentials header, which is off unless set.
       ALLOW_DEV_CALLER_HEADER: 'true',
+      // Every dashboard test signs the demo owner in, many times a minute from one address; the sign-in limits
+      // themselves are tested in apps/server/test/identity-*.test.ts.
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      AUTH_RATE_LIMIT_PER_LOGIN_ID: '1000',
       // The catalogue test connects a calendar it serves itself on 127.0.0.1.
       BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES: 'true',
       ...(process.env.ATRIUM_WEB_DIST ? { ATRIUM_WEB_DIST: process.env.ATRIUM_WEB_DIST } : {}),
