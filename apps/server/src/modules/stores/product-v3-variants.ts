@@ -4,6 +4,7 @@ import { productV3ErrorCodes as codes, type VariantV3Input } from '@atrium/contr
 import { badRequest } from '../../platform/errors/app-error.ts';
 import { combinationKey, type Combination } from './product-variants.ts';
 import type { ProductOptionDoc } from './stores.tables.ts';
+import { isUuid } from '../../platform/db/ids.ts';
 
 /**
  * The variants a v3 write lists, matched to the product's options and to the variants it has. Unlike v1,
@@ -21,8 +22,6 @@ export interface PlannedV3Variant {
   /** Whether the variant existed before this write. */
   existing: boolean;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The combination a variant's `choices` name, by ids or by names; a 400 says what does not fit. */
 export function combinationOf(
@@ -108,7 +107,7 @@ export function planV3Variants(
     if (options.length === 0) id = byKey.get(key) ?? defaultVariantId;
     else if (input.id && byId.has(input.id)) id = input.id;
     else if (input.id) {
-      if (!uuidPattern.test(input.id)) {
+      if (!isUuid(input.id)) {
         throw badRequest(codes.variantsNotAligned, `${at}.id must be a uuid (or left out for a new one)`);
       }
       id = input.id;

@@ -63,28 +63,16 @@ export async function stockLevels(
     now,
     executor,
   );
-  const result = new Map<string, StockLevel>();
-  for (const item of items) {
-    if (!item.trackQuantity) {
-      result.set(item.id, {
-        trackQuantity: false,
-        quantity: null,
-        available: null,
-        inStock: item.inStock || item.preorderEnabled,
-        preorderEnabled: item.preorderEnabled,
-      });
-      continue;
-    }
-    const level = levels.get(stockKey(item.id)) ?? { onHand: 0, available: 0 };
-    result.set(item.id, {
-      trackQuantity: true,
-      quantity: level.onHand,
-      available: level.available,
-      inStock: level.available > 0 || item.preorderEnabled,
-      preorderEnabled: item.preorderEnabled,
-    });
-  }
-  return result;
+  return new Map(
+    items.map((item) => {
+      const level = levels.get(stockKey(item.id));
+      // `available` is on hand − live holds (never below zero), so what is held is the difference.
+      const read = level
+        ? { onHand: level.onHand, held: level.onHand - level.available }
+        : { onHand: null, held: 0 };
+      return [item.id, stockLevelOf(item, read)] as const;
+    }),
+  );
 }
 
 /** IN_STOCK when every variant can be bought, OUT_OF_STOCK when none, else PARTIALLY_OUT_OF_STOCK. */

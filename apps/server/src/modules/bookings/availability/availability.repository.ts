@@ -14,6 +14,7 @@ import {
 } from '../catalogue.tables.ts';
 import type { Interval } from './intervals.ts';
 import { bookingBusyTimes, type NewBusyTimeRow } from './availability.tables.ts';
+import { isUuid } from '../../../platform/db/ids.ts';
 
 /**
  * The only file of availability that speaks SQL. It reads the catalogue's tables (services, policies,
@@ -650,11 +651,7 @@ function parseSecondsArray(value: unknown): number[] {
   return items.map((item) => Math.round(Number(item) * 1000));
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
+export { isUuid };
 
 /** A bound uuid[] parameter; values that are not UUIDs are dropped (they match no row anyway). */
 function uuidArray(values: readonly string[]) {
