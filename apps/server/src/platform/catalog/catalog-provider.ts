@@ -21,6 +21,10 @@ export interface CatalogItemDescription {
   item?: {
     name: string;
     itemType: 'PHYSICAL' | 'DIGITAL' | 'SERVICE';
+    /** The buyer cannot change the quantity (a booking is one line of one). */
+    fixedQuantity?: boolean;
+    /** For a service (a booking): when it takes place and for how many. */
+    serviceProperties?: { scheduledDate?: string; numberOfParticipants?: number };
     /** What one costs now and its list price, decimal strings in `currency`. */
     price: string;
     fullPrice: string;
