@@ -8,6 +8,7 @@ export default defineConfig({
     'modules/identity': 'src/modules/identity.ts',
     'modules/bookings': 'src/modules/bookings.ts',
     'modules/data': 'src/modules/data.ts',
+    'modules/ecom': 'src/modules/ecom.ts',
     'modules/admin/team': 'src/modules/admin/team.ts',
   },
   format: ['esm'],
