@@ -27,7 +27,7 @@ import { corsOptions } from './platform/http/cors.ts';
 import { serializeRequest } from './platform/http/request-logging.ts';
 import { limitPublicBodies } from './platform/http/body-limits.ts';
 import { createSitesModule } from './modules/sites/index.ts';
-import { createBookingsModule } from './modules/bookings/index.ts';
+import { createBookingsModule, type BookingsModule } from './modules/bookings/index.ts';
 import { createEventBus } from './platform/bus/event-bus.ts';
 import type { EventBus } from './platform/bus/types.ts';
 import { createMailModule } from './platform/mail/index.ts';
@@ -143,6 +143,7 @@ export async function buildApp(options: BuildAppOptions) {
     sentSms: [] as ReadonlyArray<{ siteId: string; to: string; text: string }>,
   };
   let stores: StoresModule | undefined;
+  let bookings: BookingsModule | undefined;
   try {
     await migrateDatabase(database);
     // The web app learns its site's OAuth client from index.html; read at onReady, once identity exists.
@@ -235,7 +236,7 @@ export async function buildApp(options: BuildAppOptions) {
     });
     const data = createDataModule({ database, events, queries, log: app.log });
     await app.register(data.routes);
-    const bookings = createBookingsModule({
+    bookings = createBookingsModule({
       database,
       config,
       events,
@@ -258,7 +259,16 @@ export async function buildApp(options: BuildAppOptions) {
     throw error;
   }
 
-  return Object.assign(app, { database, events, routeTable, timed, rateLimiter, holds, stores: stores! });
+  return Object.assign(app, {
+    database,
+    events,
+    routeTable,
+    timed,
+    rateLimiter,
+    holds,
+    stores: stores!,
+    bookings: bookings!,
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -19,7 +19,8 @@ import {
 
 // The bookings catalogue: what a business offers and who gives it. Every key leads with site_id
 // (platform.md, tenancy). Besides the catalogue's own repositories, only availability's repository reads
-// them (for the engine and the lifecycle's slot check). The file is "catalogue" so as not to collide with
+// them (for the engine and the lifecycle's slot check), and the lifecycle's catalog repository (a booking's
+// service name and prices for commerce). The file is "catalogue" so as not to collide with
 // the store catalog; the tables keep their names.
 
 const timestamps = timestampColumns();

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Site } from '@atrium/contract/sites';
 import type { Config } from '../../platform/config.ts';
-import type { Database } from '../../platform/db/database.ts';
+import type { Database, Executor } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/bus/types.ts';
 import type { MailService } from '../../platform/mail/mail.service.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
@@ -14,6 +14,8 @@ import { createBookingsLifecycleModule } from './lifecycle/index.ts';
 
 // Tools that only need the catalogue (the demo seed) build that part alone.
 export { createBookingsCatalogueModule, type BookingsCatalogueModule } from './catalogue.module.ts';
+// Commerce registers the bookings catalog provider (`catalog` below) under this app id.
+export { bookingsAppId } from './lifecycle/bookings-catalog-provider.ts';
 
 /**
  * The bookings module: its catalogue, availability engine, bookings lifecycle and external calendars, built
@@ -27,7 +29,8 @@ export function createBookingsModule(deps: {
   mail: MailService;
   /** Traffic limits (booking creation, availability, calendar syncs), counted per process. */
   rateLimiter: RateLimiter;
-  findSite: (siteId: string) => Promise<Site | undefined>;
+  /** A site by id; `executor` reads it inside the caller's transaction (commerce's calls). */
+  findSite: (siteId: string, executor?: Executor) => Promise<Site | undefined>;
   log: FastifyBaseLogger;
   sealer: SecretSealer;
 }) {
@@ -67,6 +70,8 @@ export function createBookingsModule(deps: {
     lifecycle,
     availability,
     externalCalendars,
+    /** The catalog provider commerce sells bookings through (`bookingsAppId`). */
+    catalog: lifecycle.catalog,
     /** Timed work the tests run at a clock of their own instead of waiting for the cron. */
     timed: {
       sendDueReminders: (now: Date) => lifecycle.bookings.sendDueReminders(now),

@@ -1,6 +1,7 @@
 import type { Site, UpdateSiteRequest } from '@atrium/contract/sites';
 import type { Config } from '../../platform/config.ts';
 import type { RequestContext } from '../../platform/context.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { forbidden, notFound, staleRevision } from '../../platform/errors/app-error.ts';
 import type { SitesRepository } from './sites.repository.ts';
 import type { SiteRow } from './sites.tables.ts';
@@ -60,8 +61,9 @@ export function createSitesService(deps: { repository: SitesRepository; config: 
       return (await repository.findDefault()) !== undefined;
     },
 
-    async findSite(siteId: string): Promise<Site | undefined> {
-      return cached(siteId, () => repository.findById(siteId));
+    /** `executor`: read inside the caller's transaction on a miss (on PGlite the pool waits for it). */
+    async findSite(siteId: string, executor?: Executor): Promise<Site | undefined> {
+      return cached(siteId, () => repository.findById(siteId, executor));
     },
 
     async getDefaultSite(): Promise<Site> {

@@ -348,6 +348,8 @@ export function createBookingTransitions(
     id: string,
     paymentStatus: PaymentStatus | null | undefined,
     tx: Tx,
+    /** Whom a confirmation or decline tells (the business's request shape); the pending mail always goes. */
+    participantNotification?: ConfirmRequest['participantNotification'],
   ): Promise<BookingRow> {
     const row = await repository.lockById(ctx.site.id, id, tx);
     if (!row) throw lifecycleErrors.bookingNotFound(id);
@@ -359,16 +361,25 @@ export function createBookingTransitions(
       requiresApproval: facts?.requiresApproval ?? false,
     });
     const revision = String(row.revision);
-    if (outcome === 'decline') return declineInTransaction(ctx, id, { revision, paymentStatus }, tx);
-    if (outcome === 'confirm') return confirmInTransaction(ctx, id, { revision, paymentStatus }, tx);
+    const request = { revision, paymentStatus, participantNotification };
+    if (outcome === 'decline') return declineInTransaction(ctx, id, request, tx);
+    if (outcome === 'confirm') return confirmInTransaction(ctx, id, request, tx);
     if (row.status === 'PENDING') {
-      return paymentStatus ? repository.update(ctx.site.id, id, { paymentStatus }, tx) : row;
+      if (!paymentStatus) return row;
+      // Paid while awaiting approval: the slot is held for good, as confirming would hold it.
+      const held = await paymentHolds.commit(ctx, row, tx);
+      return repository.update(ctx.site.id, id, { paymentStatus, ...held }, tx);
     }
     const { to } = await lockForAction(ctx, id, 'markAsPending', revision, tx);
     const updated = await repository.update(
       ctx.site.id,
       id,
-      { status: to, ...(paymentStatus ? { paymentStatus } : {}) },
+      {
+        status: to,
+        ...(paymentStatus ? { paymentStatus } : {}),
+        // Past CREATED the payment-hold sweep no longer looks at the booking: it keeps its slot for good.
+        ...(await paymentHolds.commit(ctx, row, tx)),
+      },
       tx,
     );
     await afterChange(ctx, tx, {

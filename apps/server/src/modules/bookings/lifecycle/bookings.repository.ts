@@ -8,6 +8,7 @@ import {
   gt,
   inArray,
   is,
+  isNotNull,
   lte,
   SQL,
   sql,
@@ -301,6 +302,17 @@ export function createBookingsRepository(db: Executor) {
       return row;
     },
 
+    /** Locks bookings in id order (two callers locking the same ones cannot deadlock); missing ids are left out. */
+    async lockByIds(siteId: string, ids: readonly string[], executor: Executor): Promise<BookingRow[]> {
+      if (ids.length === 0) return [];
+      return executor
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.siteId, siteId), inArray(bookings.id, [...ids])))
+        .orderBy(asc(bookings.id))
+        .for('update');
+    },
+
     /** Applies changes and bumps the revision (the caller holds the row lock). */
     async update(
       siteId: string,
@@ -344,6 +356,52 @@ export function createBookingsRepository(db: Executor) {
             eq(bookingBusyTimes.siteId, siteId),
             eq(bookingBusyTimes.source, 'BOOKING'),
             eq(bookingBusyTimes.sourceId, bookingId),
+          ),
+        );
+    },
+
+    /**
+     * Payment holds of CREATED bookings last until at least `until` (never shortened): on the booking, its
+     * occupancy and its busy time. Neither the revision nor the update time changes: the wire booking does not.
+     */
+    async extendHoldExpiry(
+      siteId: string,
+      bookingIds: readonly string[],
+      until: Date,
+      executor: Executor,
+    ): Promise<void> {
+      if (bookingIds.length === 0) return;
+      const ids = [...bookingIds];
+      await executor
+        .update(bookings)
+        .set({ holdExpiresAt: sql`greatest(${bookings.holdExpiresAt}, ${until})` })
+        .where(
+          and(
+            eq(bookings.siteId, siteId),
+            inArray(bookings.id, ids),
+            eq(bookings.status, 'CREATED'),
+            isNotNull(bookings.holdExpiresAt),
+          ),
+        );
+      await executor
+        .update(bookingOccupancy)
+        .set({ holdExpiresAt: sql`greatest(${bookingOccupancy.holdExpiresAt}, ${until})` })
+        .where(
+          and(
+            eq(bookingOccupancy.siteId, siteId),
+            inArray(bookingOccupancy.bookingId, ids),
+            isNotNull(bookingOccupancy.holdExpiresAt),
+          ),
+        );
+      await executor
+        .update(bookingBusyTimes)
+        .set({ expiresAt: sql`greatest(${bookingBusyTimes.expiresAt}, ${until})` })
+        .where(
+          and(
+            eq(bookingBusyTimes.siteId, siteId),
+            eq(bookingBusyTimes.source, 'BOOKING'),
+            inArray(bookingBusyTimes.sourceId, ids),
+            isNotNull(bookingBusyTimes.expiresAt),
           ),
         );
     },

@@ -155,6 +155,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     declineInTransaction,
     cancelInTransaction,
     rescheduleInTransaction,
+    confirmOrDeclineInTransaction,
     lockForAction,
     releaseHold,
     afterChange,
@@ -168,6 +169,9 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       at: number,
       tx: Tx,
     ) => recordFee(repository, ctx, facts, row, trigger, at, tx),
+    /** A checkout's hold on CREATED bookings (payment-holds.ts `extend`), inside the caller's transaction. */
+    extendPaymentHolds: (ctx: RequestContext, rows: readonly BookingRow[], until: Date, tx: Tx) =>
+      paymentHolds.extend(ctx, rows, until, tx),
     /** The payment-hold sweep (payment-holds.ts): declines bookings whose hold expired by `now`. */
     expireDueHolds: (now: Date) => paymentHolds.expireDue(now),
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Database } from '../../../platform/db/database.ts';
+import type { Database, Executor } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/bus/types.ts';
 import type { Site } from '@atrium/contract/sites';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
@@ -9,6 +9,8 @@ import { registerBookingCreateLimits } from './booking-create-limits.ts';
 import { createBookingHistoryRepository } from './booking-history.repository.ts';
 import { bookingHistoryRoutes } from './booking-history.routes.ts';
 import { createBookingHistoryService } from './booking-history.service.ts';
+import { createBookingsCatalogProvider } from './bookings-catalog-provider.ts';
+import { createBookingsCatalogRepository } from './bookings-catalog.repository.ts';
 import { createBookingsRepository } from './bookings.repository.ts';
 import { bulkBookingStatusRoutes } from './bulk-booking-status.routes.ts';
 import { createBulkBookingStatusService } from './bulk-booking-status.service.ts';
@@ -53,8 +55,8 @@ export interface BookingsLifecycleDeps {
   sms?: SmsSender;
   /** Minutes before a confirmed booking's start that its reminder goes out (default 24 hours). */
   reminderLeadMinutes?: number;
-  /** A site by id (reminders name the business). */
-  findSite: (siteId: string) => Promise<Site | undefined>;
+  /** A site by id (reminders name the business); `executor` reads it inside the caller's transaction. */
+  findSite: (siteId: string, executor?: Executor) => Promise<Site | undefined>;
   /** Counts customers' booking creation (booking-create-limits.ts). */
   rateLimiter: RateLimiter;
   config: Pick<
@@ -109,6 +111,13 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
   deps.events.cron(paymentHoldSweepName, '* * * * *', async () => {
     await bookings.expireDueHolds(new Date());
   });
+  const catalog = createBookingsCatalogProvider({
+    repository,
+    catalog: createBookingsCatalogRepository(deps.database.db),
+    bookings,
+    findSite: deps.findSite,
+    log: deps.log,
+  });
   const slotHoldingBookingsOf: SlotHoldingBookingsOf = (siteId, staffMemberId, since, limit) =>
     repository.slotHoldingOfStaff(siteId, staffMemberId, since, limit);
   return {
@@ -119,6 +128,8 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     waitlistedOf: (siteId: string, scheduleIds: readonly string[]) =>
       repository.waitlistedOf(siteId, scheduleIds),
     extended,
+    /** Bookings as commerce sells them (bookings-catalog-provider.ts), under `bookingsAppId`. */
+    catalog,
     sms,
     /** What the default adapter recorded (empty with a real SMS adapter). */
     sentSms: recorder?.sent ?? [],

@@ -152,6 +152,32 @@ export function createPaymentHolds(deps: PaymentHoldsDeps) {
     },
 
     /**
+     * A checkout holds CREATED bookings for its payment (commerce, `bookings-catalog-provider.ts`): each
+     * hold lasts until at least `until`, never shortened. A hold that already expired (not yet declined)
+     * takes its time again if still free, as a late payment does in `commit`: a lost race on the EXCLUDE
+     * constraint fails the statement, so the caller runs this under a savepoint. Class spots of a booking
+     * still CREATED were never given back, so they only need the later expiry.
+     */
+    async extend(ctx: RequestContext, rows: readonly BookingRow[], until: Date, tx: Tx): Promise<void> {
+      const held = rows.filter((row) => row.status === 'CREATED' && row.holdExpiresAt);
+      for (const row of held) {
+        if (row.holdExpiresAt! > ctx.now() || row.serviceType !== 'APPOINTMENT' || row.doubleBooked) continue;
+        await repository.deleteOccupancy(ctx.site.id, row.id, tx);
+        const retaken = (await deps.occupancyOf(ctx, row, tx)).map((occupancy) => ({
+          ...occupancy,
+          holdExpiresAt: until,
+        }));
+        await repository.insertOccupancy(ctx.site.id, row.id, retaken, tx, ctx.now());
+      }
+      await repository.extendHoldExpiry(
+        ctx.site.id,
+        held.map((row) => row.id),
+        until,
+        tx,
+      );
+    },
+
+    /**
      * The sweep: declines every booking still waiting for a payment whose hold expired by `now`, a
      * batch per transaction, rows another sweep holds skipped. Returns how many it declined.
      */
