@@ -34,6 +34,7 @@ import { createMailModule } from './platform/mail/index.ts';
 import { createIdentityModule } from './modules/identity/index.ts';
 import { createDataModule } from './modules/data/index.ts';
 import { createStoresModule, type StoresModule } from './modules/stores/index.ts';
+import { createEcomModule, type EcomModule } from './modules/ecom/index.ts';
 import { createQueryRunner } from './platform/query/run-query.ts';
 import { loadOrCreateSecret } from './platform/secrets/secrets.ts';
 import { secretSealerFor } from './platform/secrets/sealing.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions) {
     sentSms: [] as ReadonlyArray<{ siteId: string; to: string; text: string }>,
   };
   let stores: StoresModule | undefined;
+  let ecom: EcomModule | undefined;
   let bookings: BookingsModule | undefined;
   try {
     await migrateDatabase(database);
@@ -250,6 +252,20 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(bookings.routes);
     stores = createStoresModule({ database, events, queries, holds, findSite: sites.service.findSite });
     await app.register(stores.routes);
+    ecom = await createEcomModule({
+      database,
+      events,
+      queries,
+      mail: mail.service,
+      sealer: secretSealerFor(config),
+      findSite: sites.service.findSite,
+      log: app.log,
+      providers: [stores.catalog, bookings.catalog],
+      holdMinutes: config.ECOM_CHECKOUT_HOLD_MINUTES,
+      inventoryTrigger: config.ECOM_INVENTORY_UPDATE_TRIGGER,
+      ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+    });
+    await app.register(ecom.routes);
     timed.sendDueReminders = bookings.timed.sendDueReminders;
     timed.expirePaymentHolds = bookings.timed.expirePaymentHolds;
     timed.sentSms = bookings.timed.sentSms;
@@ -268,6 +284,7 @@ export async function buildApp(options: BuildAppOptions) {
     holds,
     stores: stores!,
     bookings: bookings!,
+    ecom: ecom!,
   });
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, inject, type TestApp } from './test-app.ts';
+import { catalogAppIds } from '@atrium/contract/ecom/common';
+import { createTestApp, inject, owner, type TestApp } from './test-app.ts';
 import { bearer, identityKit } from './identity-helpers.ts';
 import {
   bookingRequest,
@@ -27,6 +28,11 @@ const a = {} as {
   msbId: string;
   msbBookingIds: string[];
   itemId: string;
+  productId: string;
+  cartId: string;
+  checkoutId: string;
+  orderId: string;
+  lineItemId: string;
 };
 let memberB: Record<string, string>;
 let visitor: Record<string, string>;
@@ -98,13 +104,63 @@ beforeAll(async () => {
       payload: { dataCollectionId: 'Notes', dataItem: { data: { text: 'A private note of member A' } } },
     })
   ).dataItem.id;
+
+  // A's commerce: a cart by id, a current cart, a checkout and the order it became.
+  a.productId = (
+    await ok<{ product: { id: string } }>(t.app, {
+      method: 'POST',
+      url: '/stores/v1/products',
+      headers: owner,
+      payload: { product: { name: 'Private print', productType: 'physical', priceData: { price: 30 } } },
+    })
+  ).product.id;
+  const line = { quantity: 1, catalogReference: { appId: catalogAppIds.stores, catalogItemId: a.productId } };
+  const cart = await ok<{ cart: { id: string; lineItems: Array<{ id: string }> } }>(t.app, {
+    method: 'POST',
+    url: '/ecom/v1/carts',
+    headers: a.headers,
+    payload: { lineItems: [line], cartInfo: { buyerNote: privateText } },
+  });
+  a.cartId = cart.cart.id;
+  a.lineItemId = cart.cart.lineItems[0]!.id;
+  await ok(t.app, {
+    method: 'POST',
+    url: '/ecom/v1/carts/current/add-to-cart',
+    headers: a.headers,
+    payload: { lineItems: [line] },
+  });
+  a.checkoutId = (
+    await ok<{ checkoutId: string }>(t.app, {
+      method: 'POST',
+      url: `/ecom/v1/carts/${a.cartId}/create-checkout`,
+      headers: a.headers,
+      payload: { email: 'member-a@example.com' },
+    })
+  ).checkoutId;
+  const orderCheckout = await ok<{ checkout: { id: string } }>(t.app, {
+    method: 'POST',
+    url: '/ecom/v1/checkouts',
+    headers: a.headers,
+    payload: {
+      lineItems: [line],
+      checkoutInfo: { buyerNote: privateText, buyerInfo: { email: 'member-a@example.com' } },
+    },
+  });
+  a.orderId = (
+    await ok<{ orderId: string }>(t.app, {
+      method: 'POST',
+      url: `/ecom/v1/checkouts/${orderCheckout.checkout.id}/create-order`,
+      headers: a.headers,
+      payload: {},
+    })
+  ).orderId;
 }, 240_000);
 afterAll(async () => {
   await t?.close();
 });
 
 interface Case {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: () => string;
   payload?: () => Record<string, unknown>;
 }
@@ -345,7 +401,136 @@ const cases: Record<string, Case> = {
       booking: { id: a.booking.id, bookedEntity: { slot: { serviceId: services.haircut } } },
     }),
   },
+  ...ecomCases(),
 };
+
+/** A's cart, checkout and order by id, through every commerce route a customer may call. */
+function ecomCases(): Record<string, Case> {
+  const line = () => ({
+    quantity: 1,
+    catalogReference: { appId: catalogAppIds.stores, catalogItemId: a.productId },
+  });
+  const cart =
+    (suffix = '') =>
+    () =>
+      `/ecom/v1/carts/${a.cartId}${suffix}`;
+  const checkout =
+    (suffix = '') =>
+    () =>
+      `/ecom/v1/checkouts/${a.checkoutId}${suffix}`;
+  return {
+    'GET /ecom/v1/carts/:id': { method: 'GET', url: cart() },
+    'PATCH /ecom/v1/carts/:id': {
+      method: 'PATCH',
+      url: cart(),
+      payload: () => ({ cartInfo: { buyerNote: 'taken' } }),
+    },
+    'DELETE /ecom/v1/carts/:id': { method: 'DELETE', url: cart() },
+    'POST /ecom/v1/carts/:id/add-to-cart': {
+      method: 'POST',
+      url: cart('/add-to-cart'),
+      payload: () => ({ lineItems: [line()] }),
+    },
+    'POST /ecom/v1/carts/:id/remove-line-items': {
+      method: 'POST',
+      url: cart('/remove-line-items'),
+      payload: () => ({ lineItemIds: [a.lineItemId] }),
+    },
+    'POST /ecom/v1/carts/:id/update-line-items-quantity': {
+      method: 'POST',
+      url: cart('/update-line-items-quantity'),
+      payload: () => ({ lineItems: [{ id: a.lineItemId, quantity: 5 }] }),
+    },
+    'POST /ecom/v1/carts/:id/remove-coupon': {
+      method: 'POST',
+      url: cart('/remove-coupon'),
+      payload: () => ({}),
+    },
+    'POST /ecom/v1/carts/:id/remove-business-location': {
+      method: 'POST',
+      url: cart('/remove-business-location'),
+      payload: () => ({}),
+    },
+    'POST /ecom/v1/carts/:id/create-checkout': {
+      method: 'POST',
+      url: cart('/create-checkout'),
+      payload: () => ({}),
+    },
+    'POST /ecom/v1/carts/:id/estimate-totals': {
+      method: 'POST',
+      url: cart('/estimate-totals'),
+      payload: () => ({}),
+    },
+    'GET /ecom/v1/carts/by-checkout-id/:id': {
+      method: 'GET',
+      url: () => `/ecom/v1/carts/by-checkout-id/${a.checkoutId}`,
+    },
+    'GET /ecom/v1/checkouts/:id': { method: 'GET', url: checkout() },
+    'GET /ecom/v1/checkouts/by-cart-id/:id': {
+      method: 'GET',
+      url: () => `/ecom/v1/checkouts/by-cart-id/${a.cartId}`,
+    },
+    'PATCH /ecom/v1/checkouts/:id': {
+      method: 'PATCH',
+      url: checkout(),
+      payload: () => ({ checkout: { buyerNote: 'taken' } }),
+    },
+    'POST /ecom/v1/checkouts/:id/add-to-checkout': {
+      method: 'POST',
+      url: checkout('/add-to-checkout'),
+      payload: () => ({ lineItems: [line()] }),
+    },
+    'POST /ecom/v1/checkouts/:id/remove-line-items': {
+      method: 'POST',
+      url: checkout('/remove-line-items'),
+      payload: () => ({ lineItemIds: [a.lineItemId] }),
+    },
+    'POST /ecom/v1/checkouts/:id/update-line-items-quantity': {
+      method: 'POST',
+      url: checkout('/update-line-items-quantity'),
+      payload: () => ({ lineItems: [{ id: a.lineItemId, quantity: 5 }] }),
+    },
+    'POST /ecom/v1/checkouts/:id/remove-coupon': {
+      method: 'POST',
+      url: checkout('/remove-coupon'),
+      payload: () => ({}),
+    },
+    'POST /ecom/v1/checkouts/:id/remove-gift-card': {
+      method: 'POST',
+      url: checkout('/remove-gift-card'),
+      payload: () => ({}),
+    },
+    'POST /ecom/v1/checkouts/:id/remove-override-checkout-url': {
+      method: 'POST',
+      url: checkout('/remove-override-checkout-url'),
+      payload: () => ({}),
+    },
+    'GET /ecom/v1/checkouts/:id/checkout-url': { method: 'GET', url: checkout('/checkout-url') },
+    'GET /ecom/v1/checkouts/:id/wix-checkout-url': { method: 'GET', url: checkout('/wix-checkout-url') },
+    'GET /ecom/v1/checkouts/:id/payment-settings': { method: 'GET', url: checkout('/payment-settings') },
+    'POST /ecom/v1/checkouts/:id/create-order': {
+      method: 'POST',
+      url: checkout('/create-order'),
+      payload: () => ({}),
+    },
+    'POST /ecom/v1/checkouts/:id/create-order-and-charge': {
+      method: 'POST',
+      url: checkout('/create-order-and-charge'),
+      payload: () => ({ paymentToken: 'tok_test_forged' }),
+    },
+    'POST /ecom/v1/checkouts/:id/mark-as-completed': {
+      method: 'POST',
+      url: checkout('/mark-as-completed'),
+      payload: () => ({}),
+    },
+    'GET /ecom/v1/orders/:id': { method: 'GET', url: () => `/ecom/v1/orders/${a.orderId}` },
+    'POST /ecom/v1/orders/search': {
+      method: 'POST',
+      url: () => '/ecom/v1/orders/search',
+      payload: () => ({ search: { filter: { id: a.orderId } } }),
+    },
+  };
+}
 
 /** Customer routes that take no other customer's object: each with the reason it cannot reach one. */
 const holdNothingOfAnotherCustomer: Record<string, string> = {
@@ -368,6 +553,19 @@ const holdNothingOfAnotherCustomer: Record<string, string> = {
   'POST /bookings/v2/multi_service_bookings': 'creates bookings of the caller',
   'POST /bookings/v2/pricing/preview': 'prices of the public catalogue',
   'GET /bookings/v2/booking-forms/:formId': 'a form of the public catalogue',
+  'GET /ecom/v1/carts/current': "the caller's own current cart",
+  'PATCH /ecom/v1/carts/current': "the caller's own current cart",
+  'DELETE /ecom/v1/carts/current': "the caller's own current cart",
+  'POST /ecom/v1/carts/current/add-to-cart': "the caller's own current cart",
+  'POST /ecom/v1/carts/current/remove-line-items': "the caller's own current cart",
+  'POST /ecom/v1/carts/current/update-line-items-quantity': "the caller's own current cart",
+  'POST /ecom/v1/carts/current/remove-coupon': "the caller's own current cart",
+  'POST /ecom/v1/carts/current/create-checkout': "the caller's own current cart",
+  'POST /ecom/v1/carts/current/estimate-totals': "the caller's own current cart",
+  'POST /ecom/v1/carts': 'creates a cart of the caller',
+  'POST /ecom/v1/checkouts': 'creates a checkout of the caller',
+  'GET /ecom/v1/checkouts/mark-checkout-as-completed-and-redirect-to-url': 'a signed token the caller holds',
+  'POST /ecom/v1/test-gateway/tokens': "turns the caller's own card into a token",
 };
 const catalogue =
   /^(GET|POST) \/bookings\/(v1|v2)\/(services|staff-members|settings|booking-policies|categories|serviceOptionsAndVariants|availability|time-slots|multi-service-time-slots)/;
@@ -395,7 +593,14 @@ async function rowsOfA(): Promise<string> {
     [a.id, [a.booking.id, ...a.msbBookingIds]],
   );
   const items = await t.app.database.query(`SELECT * FROM data_items WHERE item_id = $1`, [a.itemId]);
-  return JSON.stringify({ bookings, items });
+  const commerce = await t.app.database.query(
+    `SELECT 'cart' AS kind, id, revision, line_items::text AS lines, doc::text AS doc FROM ecom_carts WHERE member_id = $1
+     UNION ALL SELECT 'checkout', id, revision, line_items::text, doc::text FROM ecom_checkouts WHERE member_id = $1
+     UNION ALL SELECT 'order', id, revision, line_items::text, doc::text || status || payment_status FROM ecom_orders WHERE member_id = $1
+     ORDER BY 1, 2`,
+    [a.id],
+  );
+  return JSON.stringify({ bookings, items, commerce });
 }
 
 describe('a second customer and a visitor against member A', () => {
@@ -429,7 +634,12 @@ describe('a second customer and a visitor against member A', () => {
         if (response.status >= 500) failures.push(`${label} (5xx)`);
         else if (
           response.status === 200 &&
-          (text.includes(privateText) || text.includes(a.booking.id) || text.includes(a.msbId))
+          (text.includes(privateText) ||
+            text.includes(a.booking.id) ||
+            text.includes(a.msbId) ||
+            text.includes(a.orderId) ||
+            text.includes(a.cartId) ||
+            text.includes(a.checkoutId))
         ) {
           // An answer may name an id it was given only to say it is not found.
           const notFound = /NOT_FOUND|not found/i.test(text) && !text.includes(privateText);

@@ -112,6 +112,15 @@ const configSchema = z.object({
     .max(7 * 24 * 60)
     .default(24 * 60),
   /** Minutes a booking waiting for online payment holds its slot or class spots before they are freed. */
+  /** How long a checkout holds its stock while the buyer pays (commerce.md, "Holds"). */
+  ECOM_CHECKOUT_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  /** When store stock is taken for good: when an order is placed, or only once it is paid. */
+  ECOM_INVENTORY_UPDATE_TRIGGER: z.enum(['ON_ORDER_PLACED', 'ON_ORDER_PAID']).default('ON_ORDER_PLACED'),
   BOOKINGS_PAYMENT_HOLD_MINUTES: z.coerce
     .number()
     .int()

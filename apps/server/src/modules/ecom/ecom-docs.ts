@@ -9,6 +9,8 @@ export interface LineDoc {
   catalogReference?: CatalogReference;
   /** A line the business made up: its own name, price and type, no provider behind it. */
   custom?: CustomLineDoc;
+  /** The catalog sells it one at a time (a booking): its quantity stays 1. */
+  fixedQuantity?: boolean;
 }
 
 export interface CustomLineDoc {

@@ -19,6 +19,7 @@ export const compatPrefixes: ReadonlyArray<readonly [from: string, to: string]> 
   ['/stores-reader/v1', '/stores/v1'],
   ['/stores-reader/v2', '/stores/v2'],
   ['/v1/abandonedCarts', '/stores/v1/abandonedCarts'],
+  ['/v1/bulk/payments-collector', '/ecom/v1/bulk/payments-collector'],
   ['/wix-data/v2', '/data/v2'],
   ['/members/v1', '/identity/v1'],
   ['/v2/collections', '/stores/v2/collections'],

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderStatus } from '@atrium/contract/ecom/orders';
+import type { RequestContext } from '../../platform/context.ts';
+import type { Database, Tx } from '../../platform/db/database.ts';
+import type { MailService } from '../../platform/mail/mail.service.ts';
+import { add, money, sum, toDecimalString, type Money } from '../../platform/money/money.ts';
+import type { DescribedLine } from './catalog-lines.ts';
+import type { ActivityDoc, OrderDoc, OrderLineDoc, PaymentDoc } from './ecom-docs.ts';
+import { ecomErrors } from './ecom.errors.ts';
+import { ecomEvents, type PublishEcomEvent } from './ecom-events.ts';
+import type { CheckoutRow, OrderRow, PaymentRow } from './ecom.tables.ts';
+import { orderPlacedMail } from './order-mails.ts';
+import { paymentStatusOf } from './order-state.ts';
+import type { OrderStock, StockShortfall } from './order-stock.ts';
+import type { OrdersRepository } from './orders.repository.ts';
+import { priceLines } from './price-summary.ts';
+import { orderWire } from './ecom-wire.ts';
+
+/**
+ * The order book: placing an order (once per checkout), recording payments (once per gateway charge) and
+ * keeping the order's amounts, statuses, stock and activities in step. Everything here runs in the
+ * caller's transaction; payment processors are never called from here (commerce.md, "One order").
+ */
+
+export interface RecordedPayment {
+  gateway: 'test' | 'offline';
+  chargeId: string;
+  amount: string;
+  status: 'APPROVED' | 'AUTHORIZED' | 'PENDING' | 'DECLINED';
+  card?: { brand: string; lastFourDigits: string };
+  delayCapture?: boolean;
+  methodName?: string;
+}
+
+export interface OrderBookDeps {
+  database: Database;
+  repository: OrdersRepository;
+  stock: OrderStock;
+  publish: PublishEcomEvent;
+  mail: MailService;
+  holdMinutes: number;
+  inventoryTrigger: 'ON_ORDER_PLACED' | 'ON_ORDER_PAID';
+}
+
+export function activity(type: string, now: Date, data?: Record<string, unknown>): ActivityDoc {
+  return { id: randomUUID(), type, createdDate: now.toISOString(), ...(data ? { data } : {}) };
+}
+
+/** The owner of an order's holds: its checkout (holds taken while paying carry over), or the order itself. */
+export function holdOwnerOf(order: Pick<OrderRow, 'id' | 'checkoutId'>) {
+  return order.checkoutId ? `ecom.checkout:${order.checkoutId}` : `ecom.order:${order.id}`;
+}
+
+export function orderLinesOf(
+  currency: string,
+  described: readonly DescribedLine[],
+): { lines: OrderLineDoc[]; summary: OrderDoc['priceSummary'] } {
+  const priced = priceLines({
+    currency,
+    lines: described.map((entry) => ({
+      id: entry.line.id,
+      price: entry.price,
+      quantity: entry.line.quantity,
+      taxRate: '0',
+    })),
+  });
+  const lines = described.map((entry, index): OrderLineDoc => {
+    const line = priced.lines[index]!;
+    return {
+      id: entry.line.id,
+      quantity: entry.line.quantity,
+      ...(entry.line.catalogReference ? { catalogReference: entry.line.catalogReference } : {}),
+      productName: entry.name,
+      itemType: entry.itemType,
+      price: toDecimalString(money(entry.price, currency)),
+      fullPrice: toDecimalString(money(entry.fullPrice, currency)),
+      lineSubtotal: toDecimalString(line.subtotal),
+      discount: toDecimalString(line.discount),
+      tax: toDecimalString(line.tax),
+      taxRate: '0',
+      total: toDecimalString(line.total),
+      options: entry.options,
+      ...(entry.media ? { media: entry.media } : {}),
+      ...(entry.sku ? { sku: entry.sku } : {}),
+      shippable: entry.shippable,
+      fixedQuantity: entry.fixedQuantity,
+      ...(entry.serviceProperties ? { serviceProperties: entry.serviceProperties } : {}),
+      refundedQuantity: 0,
+      fulfilledQuantity: 0,
+    };
+  });
+  const { summary } = priced;
+  return {
+    lines,
+    summary: {
+      subtotal: toDecimalString(summary.subtotal),
+      shipping: toDecimalString(summary.shipping),
+      tax: toDecimalString(summary.tax),
+      discount: toDecimalString(summary.discount),
+      total: toDecimalString(summary.total),
+    },
+  };
+}
+
+export function createOrderBook(deps: OrderBookDeps) {
+  const { repository, stock, publish } = deps;
+
+  /** What the order's payments add up to, and its payment status from them. */
+  function amountsOf(order: OrderRow, payments: readonly PaymentRow[]) {
+    const approved = payments.filter(
+      (payment) =>
+        payment.status === 'APPROVED' ||
+        payment.status === 'REFUNDED' ||
+        payment.status === 'PARTIALLY_REFUNDED',
+    );
+    const captured = payments.flatMap((payment) =>
+      payment.status === 'AUTHORIZED' || payment.status === 'APPROVED'
+        ? (payment.doc.authorization?.captures ?? []).filter((capture) => capture.status === 'SUCCEEDED')
+        : [],
+    );
+    const currency = order.currency;
+    const paid: Money = add(
+      sum(
+        currency,
+        approved
+          .filter((payment) => !payment.doc.authorization)
+          .map((payment) => money(payment.amount, currency)),
+      ),
+      sum(
+        currency,
+        captured.map((capture) => money(capture.amount, currency)),
+      ),
+    );
+    const refunded = sum(
+      currency,
+      payments.map((payment) => money(payment.refunded, currency)),
+    );
+    const paymentStatus = paymentStatusOf({
+      total: order.total,
+      paid: toDecimalString(paid),
+      refunded: toDecimalString(refunded),
+      pending: payments.some((payment) => payment.status === 'PENDING' || payment.status === 'AUTHORIZED'),
+      declined: payments.some((payment) => payment.status === 'DECLINED'),
+      canceled: order.status === 'CANCELED',
+    });
+    return { paid: toDecimalString(paid), refunded: toDecimalString(refunded), paymentStatus };
+  }
+
+  /**
+   * Brings an order's amounts and payment status in line with its payments. When it becomes paid, the
+   * goods (under ON_ORDER_PAID) and services are taken for good; what cannot be taken any more (a late
+   * payment after its hold expired and the stock went) is answered as shortfalls for an automatic refund.
+   */
+  async function settle(ctx: RequestContext, tx: Tx, order: OrderRow, extra: ActivityDoc[] = []) {
+    const payments = await repository.lockPayments(ctx.site.id, order.id, tx);
+    const amounts = amountsOf(order, payments);
+    const becamePaid =
+      amounts.paymentStatus === 'PAID' && order.paymentStatus !== 'PAID' && order.status !== 'CANCELED';
+    let shortfalls: StockShortfall[] = [];
+    let stockCommitted = order.stockCommitted;
+    const activities = [...order.doc.activities, ...extra];
+    if (becamePaid) {
+      const owner = holdOwnerOf(order);
+      const kind = deps.inventoryTrigger === 'ON_ORDER_PAID' && !order.stockCommitted ? 'all' : 'services';
+      shortfalls = await stock.commit(tx, {
+        siteId: ctx.site.id,
+        owner,
+        lines: order.lineItems,
+        now: ctx.now(),
+        kind,
+      });
+      if (shortfalls.length === 0 && kind === 'all') stockCommitted = true;
+      activities.push(activity('ORDER_PAID', ctx.now()));
+    }
+    const status: OrderStatus =
+      becamePaid && order.status === 'INITIALIZED' ? 'APPROVED' : (order.status as OrderStatus);
+    const updated = await repository.update(
+      ctx.site.id,
+      order.id,
+      {
+        paid: amounts.paid,
+        refunded: amounts.refunded,
+        paymentStatus: amounts.paymentStatus,
+        status,
+        stockCommitted,
+        doc: { ...order.doc, activities },
+      },
+      tx,
+    );
+    if (becamePaid)
+      await publish(tx, ctx.site.id, ecomEvents.orderPaid, { order: orderWire(ctx.site, updated) });
+    if (status === 'APPROVED' && order.status !== 'APPROVED') {
+      await publish(tx, ctx.site.id, ecomEvents.orderApproved, { order: orderWire(ctx.site, updated) });
+    }
+    return { order: updated, payments, shortfalls };
+  }
+
+  /** Records a gateway's payment once (by charge id); a second report of the same charge only updates its status. */
+  async function recordPayment(ctx: RequestContext, tx: Tx, order: OrderRow, payment: RecordedPayment) {
+    const doc: PaymentDoc = {
+      ...(payment.methodName ? { methodName: payment.methodName } : {}),
+      ...(payment.gateway === 'offline' ? { offline: true } : {}),
+      ...(payment.card ? { card: payment.card } : {}),
+      ...(payment.status === 'AUTHORIZED'
+        ? { authorization: { delayedCapture: true, authorizedDate: ctx.now().toISOString(), captures: [] } }
+        : {}),
+    };
+    const inserted = await repository.insertPayment(
+      {
+        siteId: ctx.site.id,
+        orderId: order.id,
+        gateway: payment.gateway,
+        gatewayChargeId: payment.chargeId,
+        status: payment.status,
+        amount: payment.amount,
+        doc,
+      },
+      tx,
+    );
+    const extra: ActivityDoc[] = [];
+    if (!inserted) {
+      const existing = await repository.findPaymentByCharge(payment.gateway, payment.chargeId, tx);
+      if (existing && existing.status === 'PENDING' && payment.status !== 'PENDING') {
+        await repository.updatePayment(existing.id, { status: payment.status }, tx);
+        if (payment.status === 'DECLINED')
+          extra.push(activity('PAYMENT_DECLINED', ctx.now(), { paymentId: existing.id }));
+      }
+    } else if (payment.status === 'PENDING') {
+      extra.push(activity('PAYMENT_PENDING', ctx.now(), { paymentId: inserted.id }));
+    } else if (payment.status === 'AUTHORIZED') {
+      extra.push(activity('AUTHORIZED_PAYMENT_CREATED', ctx.now(), { paymentId: inserted.id }));
+    } else if (payment.status === 'DECLINED') {
+      extra.push(activity('PAYMENT_DECLINED', ctx.now(), { paymentId: inserted.id }));
+    }
+    return settle(ctx, tx, order, extra);
+  }
+
+  /**
+   * Places the order of a locked checkout whose lines were described just before. Goods are taken per the
+   * inventory trigger, services once paid; `strict` (nothing charged yet) refuses a shortfall, otherwise
+   * (a payment already taken) the order is placed and the shortfall answered for an automatic refund.
+   */
+  async function placeFromCheckout(
+    ctx: RequestContext,
+    tx: Tx,
+    checkout: CheckoutRow,
+    described: readonly DescribedLine[],
+    payment: RecordedPayment | undefined,
+  ) {
+    const now = ctx.now();
+    const strict = !payment || payment.status === 'DECLINED';
+    const { lines, summary } = orderLinesOf(checkout.currency, described);
+    const number = await repository.nextNumber(ctx.site.id, tx);
+    const pending = payment && payment.status !== 'APPROVED';
+    const doc: OrderDoc = {
+      ...(checkout.doc.email ? { email: checkout.doc.email } : {}),
+      ...(checkout.doc.buyerNote ? { buyerNote: checkout.doc.buyerNote } : {}),
+      ...(checkout.doc.buyerLanguage ? { buyerLanguage: checkout.doc.buyerLanguage } : {}),
+      ...(checkout.doc.billingInfo ? { billingInfo: checkout.doc.billingInfo } : {}),
+      ...(checkout.doc.shippingDestination
+        ? {
+            shippingDestination: checkout.doc.shippingDestination,
+            recipientInfo: checkout.doc.shippingDestination,
+          }
+        : {}),
+      ...(checkout.doc.selectedShippingOption
+        ? { selectedShippingOption: checkout.doc.selectedShippingOption }
+        : {}),
+      ...(checkout.doc.customFields ? { customFields: checkout.doc.customFields } : {}),
+      priceSummary: summary,
+      channelType: checkout.doc.channelType ?? 'WEB',
+      activities: [activity('ORDER_PLACED', now)],
+      createdBy: checkout.doc.createdBy ?? {},
+      roundingRule: 'HALF_UP_PER_LINE',
+    };
+    const order = await repository.insertOnce(
+      {
+        siteId: ctx.site.id,
+        number,
+        checkoutId: checkout.id,
+        status: pending && payment?.status === 'PENDING' ? 'INITIALIZED' : 'APPROVED',
+        paymentStatus: 'NOT_PAID',
+        fulfillmentStatus: 'NOT_FULFILLED',
+        currency: checkout.currency,
+        total: summary.total,
+        visitorId: checkout.visitorId,
+        memberId: checkout.memberId,
+        buyerEmail: checkout.doc.email ?? null,
+        lineItems: lines,
+        doc,
+        purchasedDate: now,
+      },
+      tx,
+    );
+    if (!order) throw new Error(`checkout ${checkout.id} already has an order`);
+    const owner = holdOwnerOf(order);
+    const onPlacement = deps.inventoryTrigger === 'ON_ORDER_PLACED';
+    const expiresAt = new Date(now.getTime() + deps.holdMinutes * 60_000);
+    const shortfalls: StockShortfall[] = onPlacement
+      ? await stock.commit(tx, { siteId: ctx.site.id, owner, lines, now, kind: 'goods' })
+      : await stock.hold(tx, { siteId: ctx.site.id, owner, lines, expiresAt, now, kind: 'goods' });
+    const stockCommitted = onPlacement && shortfalls.length === 0;
+    if (shortfalls.length > 0 && strict) {
+      const every =
+        shortfalls.length === lines.filter((line) => line.catalogReference).length &&
+        shortfalls.every((s) => s.available === 0);
+      throw ecomErrors.outOfStock(every ? 'FULL_OUT_OF_STOCK' : 'PARTIAL_OUT_OF_STOCK', shortfalls);
+    }
+    let placed = await repository.update(ctx.site.id, order.id, { stockCommitted }, tx);
+    let lateShortfalls = shortfalls;
+    if (payment) {
+      const settled = await recordPayment(ctx, tx, placed, payment);
+      placed = settled.order;
+      lateShortfalls = [...lateShortfalls, ...settled.shortfalls];
+    } else if (Number(placed.total) === 0) {
+      const settled = await settle(ctx, tx, placed);
+      placed = settled.order;
+    }
+    await publish(tx, ctx.site.id, ecomEvents.orderCreated, { order: orderWire(ctx.site, placed) });
+    const mail = orderPlacedMail(ctx.site, placed);
+    if (mail) await deps.mail.enqueue(mail, tx);
+    return { order: placed, lateShortfalls };
+  }
+
+  return { settle, recordPayment, placeFromCheckout, amountsOf };
+}
+export type OrderBook = ReturnType<typeof createOrderBook>;

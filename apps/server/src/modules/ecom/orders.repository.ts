@@ -1,0 +1,233 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.ts';
+import { defineQueryEntity } from '../../platform/query/query-entity.ts';
+import {
+  ecomOrderCounters,
+  ecomOrders,
+  ecomPayments,
+  ecomRefunds,
+  type OrderRow,
+  type PaymentRow,
+  type RefundRow,
+} from './ecom.tables.ts';
+
+const o = ecomOrders;
+const p = ecomPayments;
+const r = ecomRefunds;
+export type NewOrderRow = typeof ecomOrders.$inferInsert;
+export type NewPaymentRow = typeof ecomPayments.$inferInsert;
+export type NewRefundRow = typeof ecomRefunds.$inferInsert;
+
+/** Orders as search filters and sorts them (`search.filter` field names of the clients). */
+export const ordersQueryEntity = defineQueryEntity({
+  name: 'ecom.orders',
+  table: o,
+  idColumn: o.id,
+  maxLimit: 100,
+  fields: {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    fulfillmentStatus: o.fulfillmentStatus,
+    createdDate: o.createdDate,
+    updatedDate: o.updatedDate,
+    purchasedDate: o.purchasedDate,
+    archived: o.archived,
+    'buyerInfo.email': o.buyerEmail,
+    'buyerInfo.memberId': o.memberId,
+    'buyerInfo.visitorId': o.visitorId,
+    'tags.tags.tagIds': o.tags,
+    checkoutId: o.checkoutId,
+  },
+});
+
+/** The only file of orders, payments and refunds that speaks Drizzle. */
+export function createOrdersRepository(db: Executor) {
+  return {
+    /** The orders a search may see: the site's, or one member's own. */
+    searchScope(siteId: string, memberId?: string) {
+      return and(eq(o.siteId, siteId), memberId === undefined ? undefined : eq(o.memberId, memberId))!;
+    },
+
+    /** The site's next order number: a counter row per site, taken under its row lock. */
+    async nextNumber(siteId: string, executor: Executor): Promise<number> {
+      const [row] = await executor
+        .insert(ecomOrderCounters)
+        .values({ siteId, lastNumber: 10001 })
+        .onConflictDoUpdate({
+          target: ecomOrderCounters.siteId,
+          set: { lastNumber: sql`${ecomOrderCounters.lastNumber} + 1` },
+        })
+        .returning({ number: ecomOrderCounters.lastNumber });
+      return row!.number;
+    },
+
+    async setCounter(siteId: string, counter: number, allowLower: boolean, executor: Executor) {
+      const [old] = await executor
+        .select({ n: ecomOrderCounters.lastNumber })
+        .from(ecomOrderCounters)
+        .where(eq(ecomOrderCounters.siteId, siteId))
+        .for('update');
+      const oldCounter = old?.n ?? 10000;
+      if (!allowLower && counter < oldCounter) return { oldCounter, newCounter: oldCounter };
+      await executor
+        .insert(ecomOrderCounters)
+        .values({ siteId, lastNumber: counter })
+        .onConflictDoUpdate({ target: ecomOrderCounters.siteId, set: { lastNumber: counter } });
+      return { oldCounter, newCounter: counter };
+    },
+
+    /** Inserts the order of a checkout; nothing when the checkout already has one (unique checkout id). */
+    async insertOnce(values: NewOrderRow, executor: Executor): Promise<OrderRow | undefined> {
+      const [row] = await executor.insert(o).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async find(
+      siteId: string,
+      id: string,
+      executor: Executor = db,
+      lock = false,
+    ): Promise<OrderRow | undefined> {
+      const query = executor
+        .select()
+        .from(o)
+        .where(and(eq(o.siteId, siteId), eq(o.id, id)))
+        .limit(1);
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    async findMany(
+      siteId: string,
+      ids: string[],
+      executor: Executor = db,
+      lock = false,
+    ): Promise<OrderRow[]> {
+      if (ids.length === 0) return [];
+      const query = executor
+        .select()
+        .from(o)
+        .where(and(eq(o.siteId, siteId), inArray(o.id, ids)))
+        .orderBy(o.id);
+      return lock ? query.for('update') : query;
+    },
+
+    async findByCheckout(
+      siteId: string,
+      checkoutId: string,
+      executor: Executor = db,
+    ): Promise<OrderRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(o)
+        .where(and(eq(o.siteId, siteId), eq(o.checkoutId, checkoutId)))
+        .limit(1);
+      return row;
+    },
+
+    async update(
+      siteId: string,
+      id: string,
+      changes: Partial<Omit<NewOrderRow, 'id' | 'siteId' | 'number' | 'createdDate'>>,
+      executor: Executor = db,
+    ): Promise<OrderRow> {
+      const [row] = await executor
+        .update(o)
+        .set({ ...changes, revision: sql`${o.revision} + 1`, updatedDate: sql`now()` })
+        .where(and(eq(o.siteId, siteId), eq(o.id, id)))
+        .returning();
+      return row!;
+    },
+
+    async payments(siteId: string, orderIds: string[], executor: Executor = db): Promise<PaymentRow[]> {
+      if (orderIds.length === 0) return [];
+      return executor
+        .select()
+        .from(p)
+        .where(and(eq(p.siteId, siteId), inArray(p.orderId, orderIds)))
+        .orderBy(p.createdDate, p.id);
+    },
+
+    async refunds(siteId: string, orderIds: string[], executor: Executor = db): Promise<RefundRow[]> {
+      if (orderIds.length === 0) return [];
+      return executor
+        .select()
+        .from(r)
+        .where(and(eq(r.siteId, siteId), inArray(r.orderId, orderIds)))
+        .orderBy(r.createdDate, r.id);
+    },
+
+    /** Records a payment once per gateway charge: a second report of the same charge changes nothing. */
+    async insertPayment(values: NewPaymentRow, executor: Executor): Promise<PaymentRow | undefined> {
+      const [row] = await executor.insert(p).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async findPaymentByCharge(
+      gateway: string,
+      chargeId: string,
+      executor: Executor,
+    ): Promise<PaymentRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(p)
+        .where(and(eq(p.gateway, gateway), eq(p.gatewayChargeId, chargeId)))
+        .limit(1)
+        .for('update');
+      return row;
+    },
+
+    async lockPayments(siteId: string, orderId: string, executor: Executor): Promise<PaymentRow[]> {
+      return executor
+        .select()
+        .from(p)
+        .where(and(eq(p.siteId, siteId), eq(p.orderId, orderId)))
+        .orderBy(p.id)
+        .for('update');
+    },
+
+    async updatePayment(
+      id: string,
+      changes: Partial<Pick<NewPaymentRow, 'status' | 'doc' | 'amount'>>,
+      executor: Executor,
+    ): Promise<PaymentRow> {
+      const [row] = await executor
+        .update(p)
+        .set({ ...changes, updatedDate: sql`now()` })
+        .where(eq(p.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** Adds to what was refunded from a payment, only while it stays within the amount; false otherwise. */
+    async addRefunded(id: string, amount: string, executor: Executor): Promise<boolean> {
+      const rows = await executor
+        .update(p)
+        .set({ refunded: sql`${p.refunded} + ${amount}::numeric`, updatedDate: sql`now()` })
+        .where(and(eq(p.id, id), sql`${p.refunded} + ${amount}::numeric <= ${p.amount}`))
+        .returning({ id: p.id });
+      return rows.length > 0;
+    },
+
+    async insertRefund(values: NewRefundRow, executor: Executor): Promise<RefundRow> {
+      const [row] = await executor.insert(r).values(values).returning();
+      return row!;
+    },
+
+    async updateRefund(
+      id: string,
+      changes: Partial<Pick<NewRefundRow, 'status' | 'doc'>>,
+      executor: Executor,
+    ) {
+      const [row] = await executor
+        .update(r)
+        .set({ ...changes, updatedDate: sql`now()` })
+        .where(eq(r.id, id))
+        .returning();
+      return row!;
+    },
+  };
+}
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { ecomKit } from './ecom-helpers.ts';
+
+// Buying through commerce over HTTP on a real database: the current cart, a checkout, the order it becomes
+// (paid by the test gateway or later), refunds, cancel, and what a stranger or another buyer may not do.
+
+let t: TestApp;
+let kit: ReturnType<typeof ecomKit>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  kit = ecomKit(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the current cart', () => {
+  it('answers OWNED_CART_NOT_FOUND before anything is added, then keeps one line per item', async () => {
+    const visitor = kit.visitor();
+    const none = await kit.call('GET', '/ecom/v1/carts/current', undefined, visitor);
+    expect(none.status).toBe(404);
+    expect(none.body.details.applicationError.code).toBe('OWNED_CART_NOT_FOUND');
+
+    const mug = await kit.product('Cart mug', 12.5, 10);
+    const first = await kit.call(
+      'POST',
+      '/ecom/v1/carts/current/add-to-cart',
+      { lineItems: [kit.line(mug.id, 1)] },
+      visitor,
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = await kit.call(
+      'POST',
+      '/ecom/v1/carts/current/add-to-cart',
+      { lineItems: [kit.line(mug.id, 2)] },
+      visitor,
+    );
+    expect(again.body.cart.lineItems).toHaveLength(1);
+    expect(again.body.cart.lineItems[0]).toMatchObject({
+      quantity: 3,
+      productName: { original: 'Cart mug' },
+      price: { amount: '12.50', formattedAmount: '$12.50' },
+      availability: { status: 'AVAILABLE' },
+    });
+    expect(again.body.cart.subtotal.amount).toBe('37.50');
+
+    const lineId = again.body.cart.lineItems[0].id;
+    const fewer = await kit.call(
+      'POST',
+      '/ecom/v1/carts/current/update-line-items-quantity',
+      { lineItems: [{ id: lineId, quantity: 1 }] },
+      visitor,
+    );
+    expect(fewer.body.cart.subtotal.amount).toBe('12.50');
+    const removed = await kit.call(
+      'POST',
+      '/ecom/v1/carts/current/remove-line-items',
+      { lineItemIds: [lineId] },
+      visitor,
+    );
+    expect(removed.body.cart.lineItems).toEqual([]);
+
+    const other = kit.visitor();
+    const theirs = await kit.call('GET', '/ecom/v1/carts/current', undefined, other);
+    expect(theirs.status).toBe(404);
+    const byId = await kit.call('GET', `/ecom/v1/carts/${removed.body.cart.id}`, undefined, other);
+    expect(byId.status).toBe(404);
+  });
+
+  it('refuses unknown items, a coupon that does not exist, and custom lines from a buyer', async () => {
+    const visitor = kit.visitor();
+    const unknown = await kit.call(
+      'POST',
+      '/ecom/v1/carts/current/add-to-cart',
+      { lineItems: [kit.line('00000000-0000-4000-8000-000000000001')] },
+      visitor,
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.details.applicationError.code).toBe('CATALOG_ITEM_NOT_FOUND');
+    const coupon = await kit.call('PATCH', '/ecom/v1/carts/current', { couponCode: 'SUMMER' }, visitor);
+    expect(coupon.body.details.applicationError.code).toBe('ERROR_COUPON_DOES_NOT_EXIST');
+    const custom = await kit.call(
+      'POST',
+      '/ecom/v1/carts/current/add-to-cart',
+      {
+        customLineItems: [
+          {
+            quantity: 1,
+            productName: { original: 'Free TV' },
+            price: '0.01',
+            itemType: { preset: 'PHYSICAL' },
+          },
+        ],
+      },
+      visitor,
+    );
+    expect(custom.status).toBe(403);
+  });
+});
+
+describe('checkout into one order', () => {
+  it('pays by card, places one paid order, takes the stock, and refunds it', async () => {
+    const visitor = kit.visitor();
+    const lamp = await kit.product('Checkout lamp', 40, 3);
+    await kit.call(
+      'POST',
+      '/ecom/v1/carts/current/add-to-cart',
+      { lineItems: [kit.line(lamp.id, 2)] },
+      visitor,
+    );
+    const created = await kit.call(
+      'POST',
+      '/ecom/v1/carts/current/create-checkout',
+      { email: 'buyer@example.com' },
+      visitor,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const checkoutId = created.body.checkoutId;
+
+    const checkout = await kit.call('GET', `/ecom/v1/checkouts/${checkoutId}`, undefined, visitor);
+    expect(checkout.body.checkout).toMatchObject({
+      completed: false,
+      priceSummary: { subtotal: { amount: '80.00' }, total: { amount: '80.00' } },
+      violations: [],
+    });
+    const stranger = await kit.call('GET', `/ecom/v1/checkouts/${checkoutId}`, undefined, kit.visitor());
+    expect(stranger.status).toBe(404);
+
+    const token = await kit.token(visitor);
+    const paid = await kit.call(
+      'POST',
+      `/ecom/v1/checkouts/${checkoutId}/create-order-and-charge`,
+      { paymentToken: token },
+      visitor,
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const orderId = paid.body.orderId;
+    const again = await kit.call(
+      'POST',
+      `/ecom/v1/checkouts/${checkoutId}/create-order-and-charge`,
+      { paymentToken: token },
+      visitor,
+    );
+    expect(again.body.orderId).toBe(orderId);
+
+    const order = await kit.call('GET', `/ecom/v1/orders/${orderId}`);
+    expect(order.body.order).toMatchObject({
+      status: 'APPROVED',
+      paymentStatus: 'PAID',
+      fulfillmentStatus: 'NOT_FULFILLED',
+      buyerInfo: { email: 'buyer@example.com' },
+      priceSummary: { total: { amount: '80.00', formattedAmount: '$80.00' } },
+      balanceSummary: { balance: { amount: '0.00' } },
+    });
+    expect(order.body.order.lineItems[0]).toMatchObject({
+      quantity: 2,
+      productName: { original: 'Checkout lamp' },
+    });
+    const after = await kit.call('GET', '/ecom/v1/carts/current', undefined, visitor);
+    expect(after.status).toBe(404);
+
+    const stock = await kit.call('GET', `/stores/v1/products/${lamp.id}`);
+    expect(stock.body.product.stock.quantity).toBe(1);
+
+    const transactions = await kit.call('GET', `/ecom/v1/payments/orders/${orderId}`);
+    const payment = transactions.body.orderTransactions.payments[0];
+    expect(payment).toMatchObject({
+      amount: { amount: '80.00' },
+      regularPaymentDetails: { status: 'APPROVED' },
+    });
+    const partial = await kit.call('POST', `/ecom/v1/payments-collector/orders/${orderId}/trigger-refund`, {
+      payments: [{ paymentId: payment.id, amount: { amount: '30.00' } }],
+      details: { reason: 'Scratched' },
+    });
+    expect(partial.status, JSON.stringify(partial.body)).toBe(200);
+    expect((await kit.call('GET', `/ecom/v1/orders/${orderId}`)).body.order.paymentStatus).toBe(
+      'PARTIALLY_REFUNDED',
+    );
+    const tooMuch = await kit.call('POST', `/ecom/v1/payments-collector/orders/${orderId}/trigger-refund`, {
+      payments: [{ paymentId: payment.id, amount: { amount: '50.01' } }],
+    });
+    expect(tooMuch.body.details.applicationError.code).toBe('INVALID_AMOUNT');
+    const rest = await kit.call('POST', `/ecom/v1/payments-collector/orders/${orderId}/trigger-refund`, {
+      payments: [{ paymentId: payment.id }],
+      sideEffects: { restockInfo: { type: 'ALL_ITEMS' } },
+    });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    const refunded = await kit.call('GET', `/ecom/v1/orders/${orderId}`);
+    expect(refunded.body.order.paymentStatus).toBe('FULLY_REFUNDED');
+    expect((await kit.call('GET', `/stores/v1/products/${lamp.id}`)).body.product.stock.quantity).toBe(3);
+  });
+
+  it('tells FULL_OUT_OF_STOCK when the last unit went, and PAYMENT_ERROR for a declined card', async () => {
+    const vase = await kit.product('Last vase', 25, 1);
+    const first = kit.visitor();
+    const second = kit.visitor();
+    const checkouts = [];
+    for (const buyer of [first, second]) {
+      const made = await kit.call('POST', '/ecom/v1/checkouts', { lineItems: [kit.line(vase.id)] }, buyer);
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      checkouts.push(made.body.checkout.id);
+    }
+    const declined = await kit.call(
+      'POST',
+      `/ecom/v1/checkouts/${checkouts[0]}/create-order-and-charge`,
+      { paymentToken: await kit.token(first, '4000000000000002') },
+      first,
+    );
+    expect(declined.status).toBe(402);
+    expect(declined.body.details.applicationError.code).toBe('PAYMENT_ERROR');
+    const won = await kit.call('POST', `/ecom/v1/checkouts/${checkouts[1]}/create-order`, {}, second);
+    expect(won.status, JSON.stringify(won.body)).toBe(200);
+    const lost = await kit.call(
+      'POST',
+      `/ecom/v1/checkouts/${checkouts[0]}/create-order-and-charge`,
+      { paymentToken: await kit.token(first) },
+      first,
+    );
+    expect(lost.status).toBe(409);
+    expect(lost.body.details.applicationError.code).toBe('FULL_OUT_OF_STOCK');
+  });
+
+  it('places an unpaid order the business marks paid, cancels with restock, and refuses illegal moves', async () => {
+    const member = kit.member();
+    const rug = await kit.product('Wool rug', 99.99, 5);
+    const made = await kit.call('POST', '/ecom/v1/checkouts', { lineItems: [kit.line(rug.id, 2)] }, member);
+    const placed = await kit.call(
+      'POST',
+      `/ecom/v1/checkouts/${made.body.checkout.id}/create-order`,
+      {},
+      member,
+    );
+    const orderId = placed.body.orderId;
+    expect(
+      (await kit.call('GET', `/ecom/v1/orders/${orderId}`, undefined, member)).body.order.paymentStatus,
+    ).toBe('NOT_PAID');
+    expect((await kit.call('GET', `/ecom/v1/orders/${orderId}`, undefined, kit.member())).status).toBe(404);
+    const mine = await kit.call('POST', '/ecom/v1/orders/search', { search: {} }, member);
+    expect(mine.body.orders.map((order: { id: string }) => order.id)).toEqual([orderId]);
+    expect(
+      (await kit.call('POST', `/ecom/v1/payments-collector/orders/${orderId}/mark-as-paid`, {}, member))
+        .status,
+    ).toBe(403);
+
+    const markedPaid = await kit.call(
+      'POST',
+      `/ecom/v1/payments-collector/orders/${orderId}/mark-as-paid`,
+      {},
+    );
+    expect(markedPaid.body.order.paymentStatus).toBe('PAID');
+    const twice = await kit.call('POST', `/ecom/v1/payments-collector/orders/${orderId}/mark-as-paid`, {});
+    expect(twice.body.details.applicationError.code).toBe('ORDER_ALREADY_PAID');
+
+    const comment = await kit.call('POST', `/ecom/v1/orders/${orderId}/activities`, {
+      activity: { merchantComment: { message: 'Gift wrap' } },
+    });
+    expect(comment.status, JSON.stringify(comment.body)).toBe(200);
+    expect(comment.body.order.activities.map((entry: { type: string }) => entry.type)).toEqual([
+      'ORDER_PLACED',
+      'ORDER_PAID',
+      'MERCHANT_COMMENT',
+    ]);
+
+    const canceled = await kit.call('POST', `/ecom/v1/orders/${orderId}/cancel`, { restockAllItems: true });
+    expect(canceled.body.order.status).toBe('CANCELED');
+    expect((await kit.call('GET', `/stores/v1/products/${rug.id}`)).body.product.stock.quantity).toBe(5);
+    const back = await kit.call('POST', `/ecom/v1/orders/${orderId}/update-status`, { status: 'APPROVED' });
+    expect(back.status).toBe(409);
+    expect(back.body.details.applicationError.code).toBe('UNSUPPORTED_TRANSITION');
+  });
+});
