@@ -90,6 +90,8 @@ const sdkOnlyInApi = [
       '**/api/data-client.ts',
       '**/api/store-client.ts',
       '**/api/stores-api.ts',
+      '**/api/ecom-api.ts',
+      '**/api/orders-client.ts',
     ],
   },
   {

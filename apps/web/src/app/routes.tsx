@@ -39,6 +39,18 @@ const ShopPage = lazy(() =>
 const ProductPage = lazy(() =>
   import('../features/shop/pages/product-page.tsx').then((m) => ({ default: m.ProductPage })),
 );
+const CheckoutPage = lazy(() =>
+  import('../features/shop/pages/checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })),
+);
+const ThankYouPage = lazy(() =>
+  import('../features/shop/pages/thank-you-page.tsx').then((m) => ({ default: m.ThankYouPage })),
+);
+const MyOrdersPage = lazy(() =>
+  import('../features/shop/pages/my-orders-page.tsx').then((m) => ({ default: m.MyOrdersPage })),
+);
+const MyOrderPage = lazy(() =>
+  import('../features/shop/pages/my-order-page.tsx').then((m) => ({ default: m.MyOrderPage })),
+);
 // The dashboard (calendar, charts, management screens) is one lazy chunk the public site never loads.
 const DashboardRoutes = lazy(() => import('./dashboard-routes.tsx'));
 const ComingSoonPage = lazy(() =>
@@ -92,6 +104,22 @@ export function AppRoutes() {
             }
           />
           <Route
+            path="checkout/:checkoutId"
+            element={
+              <Area>
+                <CheckoutPage />
+              </Area>
+            }
+          />
+          <Route
+            path="orders/:orderId/thank-you"
+            element={
+              <Area>
+                <ThankYouPage />
+              </Area>
+            }
+          />
+          <Route
             path="visit"
             element={
               <Area>
@@ -120,7 +148,15 @@ export function AppRoutes() {
               path="orders"
               element={
                 <Area>
-                  <ComingSoonPage section="ORDERS" />
+                  <MyOrdersPage />
+                </Area>
+              }
+            />
+            <Route
+              path="orders/:orderId"
+              element={
+                <Area>
+                  <MyOrderPage />
                 </Area>
               }
             />

@@ -12,11 +12,26 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure, useReducedMotion } from '@mantine/hooks';
+import { IconShoppingBag } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useSiteName } from '../../lib/site-name.ts';
 import { t } from '../../i18n/strings.ts';
 import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
 import classes from './site-layout.module.css';
+
+// The cart (and the commerce client behind it) loads after the page, so the first page stays light.
+const CartButton = lazy(() =>
+  import('../../features/shop/components/cart-button.tsx').then((m) => ({ default: m.CartButton })),
+);
+
+function CartPlaceholder() {
+  return (
+    <ActionIcon variant="default" size="lg" disabled aria-hidden tabIndex={-1}>
+      <IconShoppingBag size={18} />
+    </ActionIcon>
+  );
+}
 
 const links = [
   { to: '/services', label: t.nav.services },
@@ -78,6 +93,9 @@ export function SiteLayout() {
               ))}
             </Group>
             <Group gap="sm" wrap="nowrap">
+              <Suspense fallback={<CartPlaceholder />}>
+                <CartButton />
+              </Suspense>
               <AccountMenu />
               <ThemeToggle />
             </Group>

@@ -12,10 +12,6 @@ export const en = {
       EVENTS: 'Events',
     },
     placeholders: {
-      ORDERS: {
-        title: 'Orders',
-        body: 'Your orders from the online store will appear here once the studio opens its shop.',
-      },
       SUBSCRIPTIONS: {
         title: 'Subscriptions',
         body: 'Memberships and class passes you buy will appear here once the studio offers them.',

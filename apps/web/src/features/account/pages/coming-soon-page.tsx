@@ -1,8 +1,8 @@
 import { Badge, Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarStar, IconReceipt, IconRepeat } from '@tabler/icons-react';
+import { IconCalendarStar, IconRepeat } from '@tabler/icons-react';
 import { t } from '../strings.ts';
 
-const icons = { ORDERS: IconReceipt, SUBSCRIPTIONS: IconRepeat, EVENTS: IconCalendarStar } as const;
+const icons = { SUBSCRIPTIONS: IconRepeat, EVENTS: IconCalendarStar } as const;
 
 /** A section whose module is not built yet: says what will appear here. */
 export function ComingSoonPage({ section }: { section: keyof typeof icons }) {

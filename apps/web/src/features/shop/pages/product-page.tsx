@@ -12,12 +12,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { defaultVariantId } from '@atrium/contract/stores/products-v1';
 import type { Product } from '@atrium/sdk/modules/stores';
 import {
   IconAlertTriangle,
   IconArrowLeft,
   IconCircleCheck,
   IconCircleX,
+  IconLock,
   IconShoppingCartPlus,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -25,6 +27,7 @@ import { Link, useParams } from 'react-router';
 import { t } from '../strings.ts';
 import { t as shell } from '../../../i18n/strings.ts';
 import { paragraphsOf } from '../../../lib/rich-text.ts';
+import { useAddProductToCart } from '../api/cart.ts';
 import { useOptionsAvailability, useShopProduct } from '../api/shop-queries.ts';
 import { OptionPicker } from '../components/option-picker.tsx';
 import { PriceTag } from '../components/price-tag.tsx';
@@ -39,6 +42,7 @@ import {
   type Picks,
   type StockState,
 } from '../lib/variants.ts';
+import { cartDrawer } from '../lib/cart-drawer.ts';
 import classes from '../components/shop.module.css';
 
 function StockLine({ state }: { state: StockState }) {
@@ -113,6 +117,14 @@ function ProductDetails({ product }: { product: Product }) {
   const state = stockState(stock, missingOptions(product, picks));
   const paragraphs = paragraphsOf(product.description);
   const sku = local?.variant.sku || product.sku;
+  const addToCart = useAddProductToCart();
+  // The variant the picks select; a product without options is sold as its one default variant.
+  const variantId = local?.id ?? (options.length === 0 ? defaultVariantId : undefined);
+  const buyable = variantId !== undefined && state.kind !== 'out' && state.kind !== 'choose';
+  const add = () => {
+    if (!variantId) return;
+    addToCart.mutate({ productId: product.id, variantId }, { onSuccess: () => cartDrawer.open() });
+  };
 
   return (
     <Grid mt="md" gap={{ base: 'lg', md: 48 }}>
@@ -159,12 +171,25 @@ function ProductDetails({ product }: { product: Product }) {
           <StockLine state={state} />
           <Card p="md" bg="var(--mantine-color-default-hover)" withBorder={false}>
             <Stack gap="xs">
-              <Button size="md" fullWidth disabled leftSection={<IconShoppingCartPlus size={18} />}>
+              <Button
+                size="md"
+                fullWidth
+                disabled={!buyable}
+                loading={addToCart.isPending}
+                onClick={add}
+                leftSection={<IconShoppingCartPlus size={18} />}
+              >
                 {t.product.addToCart}
               </Button>
-              <Text size="xs" c="dimmed" ta="center">
-                {t.product.cartSoon}
-              </Text>
+              {addToCart.isError ? (
+                <Text size="sm" c="red.7" role="alert">
+                  {t.product.addFailed}
+                </Text>
+              ) : null}
+              <Group gap={6} justify="center" c="dimmed">
+                <IconLock size={14} aria-hidden />
+                <Text size="xs">{t.product.secure}</Text>
+              </Group>
             </Stack>
           </Card>
           <Stack gap="xs">

@@ -1,0 +1,101 @@
+import { AtriumError } from '@atrium/sdk';
+import { catalogAppIds, type Cart } from '@atrium/sdk/modules/ecom';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../../lib/auth-context.tsx';
+import { ecom } from './ecom-api.ts';
+
+/** Every cart query starts with this key; the visitor's and the member's carts are different carts. */
+export const cartKey = ['ecom', 'cart'] as const;
+
+/** The answer of a cart change is the cart itself: every cart query shows it at once. */
+function showCart(queryClient: QueryClient, cart: Cart | null) {
+  queryClient.setQueriesData({ queryKey: cartKey }, cart);
+}
+
+/**
+ * The visitor's or member's current cart; `null` when there is none yet (the server answers 404
+ * `OWNED_CART_NOT_FOUND` until the first item is added).
+ */
+export function useCart() {
+  const auth = useAuth();
+  return useQuery({
+    queryKey: [...cartKey, auth.status],
+    enabled: auth.status !== 'loading',
+    queryFn: async (): Promise<Cart | null> => {
+      try {
+        return await ecom.getCurrentCart();
+      } catch (error) {
+        if (error instanceof AtriumError && error.code === 'OWNED_CART_NOT_FOUND') return null;
+        throw error;
+      }
+    },
+    staleTime: 30_000,
+  });
+}
+
+/** How many items the cart holds (a line of three counts three). */
+export function cartCount(cart: Cart | null | undefined): number {
+  return (cart?.lineItems ?? []).reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** Adds a store product's variant to the current cart (creating the cart on the first item). */
+export function useAddProductToCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      productId,
+      variantId,
+      quantity = 1,
+    }: {
+      productId: string;
+      variantId: string;
+      quantity?: number;
+    }) =>
+      (
+        await ecom.addToCurrentCart({
+          lineItems: [
+            {
+              quantity,
+              catalogReference: {
+                appId: catalogAppIds.stores,
+                catalogItemId: productId,
+                options: { variantId },
+              },
+            },
+          ],
+        })
+      ).cart,
+    onSuccess: (cart) => showCart(queryClient, cart),
+  });
+}
+
+/** Sets one line's quantity. */
+export function useSetLineQuantity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ lineId, quantity }: { lineId: string; quantity: number }) =>
+      (await ecom.updateCurrentCartLineItemQuantity([{ id: lineId, quantity }])).cart,
+    onSuccess: (cart) => showCart(queryClient, cart),
+  });
+}
+
+/** Takes one line out of the cart. */
+export function useRemoveLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (lineId: string) => (await ecom.removeLineItemsFromCurrentCart([lineId])).cart,
+    onSuccess: (cart) => showCart(queryClient, cart),
+  });
+}
+
+/** A checkout of the cart's lines, with the member's email already filled in. */
+export function useCreateCheckout() {
+  const auth = useAuth();
+  return useMutation({
+    mutationFn: async () => {
+      const email = auth.member?.loginEmail;
+      return (await ecom.createCheckoutFromCurrentCart({ channelType: 'WEB', ...(email ? { email } : {}) }))
+        .checkoutId;
+    },
+  });
+}
