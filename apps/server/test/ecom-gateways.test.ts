@@ -1,6 +1,7 @@
 // The payment gateways of commerce (modules/ecom/gateways) on a real database: PGlite by default,
 // PostgreSQL with DATABASE_URL. The test gateway is built as the ecom module builds it (in the app, with
-// the app's bus), its routes registered as a test plugin with recording callbacks.
+// the app's bus), beside the app's own: its job has a name of its own and its routes sit under
+// /recording, with recording callbacks.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,8 @@ import { bearer, identityKit } from './identity-helpers.ts';
 import { as, createTestDatabase, inject, owner, type TestApp } from './test-app.ts';
 
 const tokensUrl = '/ecom/v1/test-gateway/tokens';
-const webhookUrl = '/ecom/v1/test-gateway/webhook';
+const deliveryJob = 'test.recording-gateway.deliver-webhook';
+const webhookUrl = '/recording/ecom/v1/test-gateway/webhook';
 
 let t: TestApp;
 let app: App;
@@ -61,8 +63,10 @@ async function gatewayApp(): Promise<TestApp> {
           events: events!,
           deliver,
           webhookDelayMs: 200,
+          jobName: deliveryJob,
         });
         await scope.register(testGatewayRoutes, {
+          prefix: '/recording',
           gateway,
           onWebhook: async (event) => {
             received.push(event);
@@ -465,7 +469,7 @@ describe('test gateway: settlement and signed webhooks', () => {
     });
   });
 
-  it(`delivers the webhook by the ${deliverWebhookJob} job a moment after a pending charge`, async () => {
+  it(`delivers the webhook by its job (${deliverWebhookJob} in the app) a moment after a pending charge`, async () => {
     const request = chargeRequest('4000000000003063');
     const charged = await gateway.charge(request);
     const event = await eventually(() => received.find((each) => each.chargeId === charged.chargeId));

@@ -3,10 +3,9 @@ import { formattedAmountSchema, nonNegativeDecimalStringSchema } from '../money.
 import { filterSchema } from '../query.ts';
 import {
   addressWithContactSchema,
+  catalogReferenceSchema,
   buyerEmailSchema,
-  customLineItemInputSchema,
   ecomSortSchema,
-  lineItemInputSchema,
 } from './common.ts';
 
 /** Orders (`/ecom/v1/orders`): one order for products, bookings and tickets. */
@@ -114,14 +113,40 @@ export const orderSchema = z
 export type OrderWire = z.infer<typeof orderSchema>;
 export const orderResponseSchema = z.object({ order: orderSchema });
 
+/**
+ * A line of an order the business makes: a catalog item (priced by its catalog) or a line of its own with
+ * a name and a price.
+ */
+export const orderLineItemInputSchema = z
+  .object({
+    id: z.string().max(100).nullish(),
+    quantity: z.number().int().min(1).max(100_000),
+    catalogReference: catalogReferenceSchema.nullish(),
+    productName: z
+      .object({ original: z.string().min(1).max(1000) })
+      .loose()
+      .nullish(),
+    price: z
+      .union([nonNegativeDecimalStringSchema, z.object({ amount: nonNegativeDecimalStringSchema }).loose()])
+      .nullish(),
+    itemType: z
+      .object({ preset: z.string().max(50).nullish(), custom: z.string().max(100).nullish() })
+      .loose()
+      .nullish(),
+    image: z.string().max(2000).nullish(),
+    physicalProperties: z
+      .object({ sku: z.string().max(100).nullish(), shippable: z.boolean().nullish() })
+      .loose()
+      .nullish(),
+  })
+  .loose();
+export type OrderLineItemInput = z.infer<typeof orderLineItemInputSchema>;
+
 /** What the business may set when it creates or edits an order; statuses have their own calls. */
 export const orderInputSchema = z
   .object({
     id: z.string().max(100).nullish(),
-    lineItems: z
-      .array(z.union([lineItemInputSchema, customLineItemInputSchema]))
-      .max(300)
-      .nullish(),
+    lineItems: z.array(orderLineItemInputSchema).max(300).nullish(),
     buyerInfo: z
       .object({ email: buyerEmailSchema.nullish(), memberId: z.string().max(100).nullish() })
       .loose()

@@ -124,6 +124,17 @@ export interface OrderDoc {
   /** Which gateway the buyer chose at checkout (`test` card payment, `offline` pay in person). */
   paymentGatewayOrderId?: string;
   cancellation?: { reason?: string; restocked: boolean; date: string };
+  /** An order made elsewhere and imported: it took no stock and sent no mail. */
+  imported?: boolean;
+  /** Shipments and pickups of the order's lines (fulfillments). */
+  fulfillments?: FulfillmentDoc[];
+}
+
+export interface FulfillmentDoc {
+  id: string;
+  createdDate: string;
+  lineItems: Array<{ id: string; quantity: number }>;
+  trackingInfo?: { trackingNumber?: string; shippingProvider?: string; trackingLink?: string };
 }
 
 export interface PaymentDoc {

@@ -32,6 +32,17 @@ export interface RecordedPayment {
   methodName?: string;
 }
 
+export interface PlaceOrderInput {
+  checkoutId: string | null;
+  visitorId: string | null;
+  memberId: string | null;
+  email: string | null;
+  described: readonly DescribedLine[];
+  payment?: RecordedPayment;
+  doc: Omit<OrderDoc, 'priceSummary' | 'activities' | 'roundingRule'>;
+  imported?: boolean;
+}
+
 export interface OrderBookDeps {
   database: Database;
   repository: OrdersRepository;
@@ -236,76 +247,59 @@ export function createOrderBook(deps: OrderBookDeps) {
   }
 
   /**
-   * Places the order of a locked checkout whose lines were described just before. Goods are taken per the
-   * inventory trigger, services once paid; `strict` (nothing charged yet) refuses a shortfall, otherwise
-   * (a payment already taken) the order is placed and the shortfall answered for an automatic refund.
+   * Places an order whose lines were described just before. Goods are taken per the inventory trigger,
+   * services once paid; `strict` (nothing charged yet) refuses a shortfall, otherwise (a payment already
+   * taken) the order is placed and the shortfall answered for an automatic refund. An imported order
+   * (orders made elsewhere) takes nothing.
    */
-  async function placeFromCheckout(
-    ctx: RequestContext,
-    tx: Tx,
-    checkout: CheckoutRow,
-    described: readonly DescribedLine[],
-    payment: RecordedPayment | undefined,
-  ) {
+  async function place(ctx: RequestContext, tx: Tx, input: PlaceOrderInput) {
     const now = ctx.now();
+    const { payment } = input;
     const strict = !payment || payment.status === 'DECLINED';
-    const { lines, summary } = orderLinesOf(checkout.currency, described);
+    const { lines, summary } = orderLinesOf(ctx.site.currency, input.described);
     const number = await repository.nextNumber(ctx.site.id, tx);
-    const pending = payment && payment.status !== 'APPROVED';
     const doc: OrderDoc = {
-      ...(checkout.doc.email ? { email: checkout.doc.email } : {}),
-      ...(checkout.doc.buyerNote ? { buyerNote: checkout.doc.buyerNote } : {}),
-      ...(checkout.doc.buyerLanguage ? { buyerLanguage: checkout.doc.buyerLanguage } : {}),
-      ...(checkout.doc.billingInfo ? { billingInfo: checkout.doc.billingInfo } : {}),
-      ...(checkout.doc.shippingDestination
-        ? {
-            shippingDestination: checkout.doc.shippingDestination,
-            recipientInfo: checkout.doc.shippingDestination,
-          }
-        : {}),
-      ...(checkout.doc.selectedShippingOption
-        ? { selectedShippingOption: checkout.doc.selectedShippingOption }
-        : {}),
-      ...(checkout.doc.customFields ? { customFields: checkout.doc.customFields } : {}),
+      ...input.doc,
       priceSummary: summary,
-      channelType: checkout.doc.channelType ?? 'WEB',
       activities: [activity('ORDER_PLACED', now)],
-      createdBy: checkout.doc.createdBy ?? {},
       roundingRule: 'HALF_UP_PER_LINE',
+      ...(input.imported ? { imported: true } : {}),
     };
     const order = await repository.insertOnce(
       {
         siteId: ctx.site.id,
         number,
-        checkoutId: checkout.id,
-        status: pending && payment?.status === 'PENDING' ? 'INITIALIZED' : 'APPROVED',
+        checkoutId: input.checkoutId,
+        status: payment?.status === 'PENDING' ? 'INITIALIZED' : 'APPROVED',
         paymentStatus: 'NOT_PAID',
         fulfillmentStatus: 'NOT_FULFILLED',
-        currency: checkout.currency,
+        currency: ctx.site.currency,
         total: summary.total,
-        visitorId: checkout.visitorId,
-        memberId: checkout.memberId,
-        buyerEmail: checkout.doc.email ?? null,
+        visitorId: input.visitorId,
+        memberId: input.memberId,
+        buyerEmail: input.email,
         lineItems: lines,
         doc,
         purchasedDate: now,
       },
       tx,
     );
-    if (!order) throw new Error(`checkout ${checkout.id} already has an order`);
+    if (!order) throw new Error(`checkout ${input.checkoutId} already has an order`);
     const owner = holdOwnerOf(order);
     const onPlacement = deps.inventoryTrigger === 'ON_ORDER_PLACED';
     const expiresAt = new Date(now.getTime() + deps.holdMinutes * 60_000);
-    const shortfalls: StockShortfall[] = onPlacement
-      ? await stock.commit(tx, { siteId: ctx.site.id, owner, lines, now, kind: 'goods' })
-      : await stock.hold(tx, { siteId: ctx.site.id, owner, lines, expiresAt, now, kind: 'goods' });
-    const stockCommitted = onPlacement && shortfalls.length === 0;
+    const shortfalls: StockShortfall[] = input.imported
+      ? []
+      : onPlacement
+        ? await stock.commit(tx, { siteId: ctx.site.id, owner, lines, now, kind: 'goods' })
+        : await stock.hold(tx, { siteId: ctx.site.id, owner, lines, expiresAt, now, kind: 'goods' });
     if (shortfalls.length > 0 && strict) {
       const every =
         shortfalls.length === lines.filter((line) => line.catalogReference).length &&
-        shortfalls.every((s) => s.available === 0);
+        shortfalls.every((shortfall) => shortfall.available === 0);
       throw ecomErrors.outOfStock(every ? 'FULL_OUT_OF_STOCK' : 'PARTIAL_OUT_OF_STOCK', shortfalls);
     }
+    const stockCommitted = !input.imported && onPlacement && shortfalls.length === 0;
     let placed = await repository.update(ctx.site.id, order.id, { stockCommitted }, tx);
     let lateShortfalls = shortfalls;
     if (payment) {
@@ -317,11 +311,45 @@ export function createOrderBook(deps: OrderBookDeps) {
       placed = settled.order;
     }
     await publish(tx, ctx.site.id, ecomEvents.orderCreated, { order: orderWire(ctx.site, placed) });
-    const mail = orderPlacedMail(ctx.site, placed);
-    if (mail) await deps.mail.enqueue(mail, tx);
+    if (!input.imported) {
+      const mail = orderPlacedMail(ctx.site, placed);
+      if (mail) await deps.mail.enqueue(mail, tx);
+    }
     return { order: placed, lateShortfalls };
   }
 
-  return { settle, recordPayment, placeFromCheckout, amountsOf };
+  /** Places the order of a locked checkout (see `place`). */
+  function placeFromCheckout(
+    ctx: RequestContext,
+    tx: Tx,
+    checkout: CheckoutRow,
+    described: readonly DescribedLine[],
+    payment: RecordedPayment | undefined,
+  ) {
+    const { doc } = checkout;
+    return place(ctx, tx, {
+      checkoutId: checkout.id,
+      visitorId: checkout.visitorId,
+      memberId: checkout.memberId,
+      email: doc.email ?? null,
+      described,
+      ...(payment ? { payment } : {}),
+      doc: {
+        ...(doc.email ? { email: doc.email } : {}),
+        ...(doc.buyerNote ? { buyerNote: doc.buyerNote } : {}),
+        ...(doc.buyerLanguage ? { buyerLanguage: doc.buyerLanguage } : {}),
+        ...(doc.billingInfo ? { billingInfo: doc.billingInfo } : {}),
+        ...(doc.shippingDestination
+          ? { shippingDestination: doc.shippingDestination, recipientInfo: doc.shippingDestination }
+          : {}),
+        ...(doc.selectedShippingOption ? { selectedShippingOption: doc.selectedShippingOption } : {}),
+        ...(doc.customFields ? { customFields: doc.customFields } : {}),
+        channelType: doc.channelType ?? 'WEB',
+        createdBy: doc.createdBy ?? {},
+      },
+    });
+  }
+
+  return { settle, recordPayment, place, placeFromCheckout, amountsOf };
 }
 export type OrderBook = ReturnType<typeof createOrderBook>;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import {
@@ -209,6 +209,48 @@ export function createOrdersRepository(db: Executor) {
         .where(and(eq(p.id, id), sql`${p.refunded} + ${amount}::numeric <= ${p.amount}`))
         .returning({ id: p.id });
       return rows.length > 0;
+    },
+
+    /** Totals over the orders a filter selects: counts and sums of total, paid and refunded. */
+    async aggregate(
+      where: SQL,
+      specs: Array<{
+        name: string;
+        op: 'count' | 'sum' | 'avg' | 'min' | 'max';
+        column: 'total' | 'paid' | 'refunded';
+      }>,
+      executor: Executor = db,
+    ): Promise<Record<string, string | number>> {
+      const columns = { total: o.total, paid: o.paid, refunded: o.refunded };
+      const selection = Object.fromEntries(
+        specs.map((spec) => [
+          spec.name,
+          spec.op === 'count'
+            ? sql<number>`count(*)::int`
+            : sql<string>`coalesce(${sql.raw(spec.op)}(${columns[spec.column]}), 0)::text`,
+        ]),
+      );
+      if (specs.length === 0) return {};
+      const [row] = await executor.select(selection).from(o).where(where);
+      return (row ?? {}) as Record<string, string | number>;
+    },
+
+    async deleteImported(siteId: string, ids: string[], executor: Executor = db): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await executor
+        .delete(o)
+        .where(and(eq(o.siteId, siteId), inArray(o.id, ids), sql`(${o.doc}->>'imported')::boolean IS TRUE`))
+        .returning({ id: o.id });
+      return rows.length;
+    },
+
+    async findRefund(siteId: string, orderId: string, refundId: string, executor: Executor) {
+      const [row] = await executor
+        .select()
+        .from(r)
+        .where(and(eq(r.siteId, siteId), eq(r.orderId, orderId), eq(r.id, refundId)))
+        .for('update');
+      return row;
     },
 
     async insertRefund(values: NewRefundRow, executor: Executor): Promise<RefundRow> {

@@ -13,6 +13,11 @@ import type { WithDates } from '../../dates.ts';
  * are loose (the clients read many optional keys), so these name the optional ones apps read, typed.
  */
 
+/** The keys a loose schema names, without its index signature (which `Omit` would collapse everything to). */
+type Known<T> = {
+  [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K];
+};
+
 /** One line of text under a line's name: a picked option (`Size: M`). */
 export interface DescriptionLine {
   name: { original: string; translated?: string };
@@ -35,9 +40,9 @@ interface LineExtras {
 }
 
 /** A cart or checkout line: the catalog's name, price and availability for it. */
-export type EcomLineItem = WithDates<LineItemWire & LineExtras>;
+export type EcomLineItem = WithDates<Known<LineItemWire> & LineExtras>;
 
-export type Cart = WithDates<CartWire> & { lineItems: EcomLineItem[] };
+export type Cart = Omit<Known<WithDates<CartWire>>, 'lineItems'> & { lineItems: EcomLineItem[] };
 
 /** An address with the contact it belongs to (billing info, a shipping destination). */
 export interface AddressContact {
@@ -45,9 +50,12 @@ export interface AddressContact {
   contactDetails?: { firstName?: string; lastName?: string; phone?: string; company?: string };
 }
 
-export type Checkout = WithDates<CheckoutWire> & {
+export type Checkout = Omit<Known<WithDates<CheckoutWire>>, 'lineItems' | 'buyerInfo'> & {
   lineItems: EcomLineItem[];
   buyerInfo: { email?: string; memberId?: string; visitorId?: string };
+  /** The cart the checkout was made from. */
+  cartId?: string;
+  buyerNote?: string;
   billingInfo?: AddressContact;
   shippingInfo?: { shippingDestination?: AddressContact };
   /** Set once the checkout became an order. */
@@ -79,7 +87,10 @@ export interface OrderActivity {
   [key: string]: unknown;
 }
 
-export type Order = Omit<WithDates<OrderWire>, 'lineItems' | 'activities'> & {
+export type Order = Omit<
+  Known<WithDates<OrderWire>>,
+  'lineItems' | 'activities' | 'priceSummary' | 'balanceSummary' | 'buyerInfo' | 'tags'
+> & {
   lineItems: OrderLineItem[];
   priceSummary: {
     subtotal: FormattedAmount;

@@ -86,6 +86,8 @@ export interface TestGatewayDeps {
   deliver: (webhook: SignedWebhook) => Promise<void>;
   /** How long after a PENDING answer its webhook is sent; 2 s by default. */
   webhookDelayMs?: number;
+  /** The delivery job's name; a second gateway on one bus (a test beside the app's own) needs another. */
+  jobName?: string;
   now?: () => Date;
 }
 
@@ -208,6 +210,7 @@ export async function createTestGateway(deps: TestGatewayDeps): Promise<TestGate
   const { database, events } = deps;
   const now = deps.now ?? (() => new Date());
   const webhookDelayMs = deps.webhookDelayMs ?? 2000;
+  const jobName = deps.jobName ?? deliverWebhookJob;
   const repository = createTestGatewayRepository(database.db);
   const tokenSecret = await loadOrCreateSecret(database, tokenSecretName, deps.sealer);
   const webhookSecret = await loadOrCreateSecret(database, webhookSecretName, deps.sealer);
@@ -262,11 +265,11 @@ export async function createTestGateway(deps: TestGatewayDeps): Promise<TestGate
 
   async function scheduleWebhook(tx: Parameters<EventBus['schedule']>[0], siteId: string, chargeId: string) {
     await events.schedule(tx, {
-      name: deliverWebhookJob,
+      name: jobName,
       siteId,
       data: { chargeId },
       runAt: new Date(now().getTime() + webhookDelayMs),
-      singletonKey: `${deliverWebhookJob}:${chargeId}`,
+      singletonKey: `${jobName}:${chargeId}`,
     });
   }
 
@@ -378,7 +381,7 @@ export async function createTestGateway(deps: TestGatewayDeps): Promise<TestGate
     return { body, signature: signWebhook(webhookSecret, body, now()) };
   }
 
-  events.defineJob<{ chargeId: string }>(deliverWebhookJob, async (job) => {
+  events.defineJob<{ chargeId: string }>(jobName, async (job) => {
     await deps.deliver(await settle(job.siteId, job.data.chargeId));
   });
 

@@ -15,11 +15,13 @@ export function useMyOrders() {
     queryKey: [...myOrdersKey, 'list', auth.member?.id],
     enabled: auth.status === 'member',
     initialPageParam: undefined as string | undefined,
+    // A cursor carries its query: the next page sends the cursor alone.
     queryFn: ({ pageParam }) =>
-      ecom.searchOrders({
-        sort: [{ fieldName: 'createdDate', order: 'DESC' }],
-        cursorPaging: { limit: pageSize, ...(pageParam ? { cursor: pageParam } : {}) },
-      }),
+      ecom.searchOrders(
+        pageParam
+          ? { cursorPaging: { limit: pageSize, cursor: pageParam } }
+          : { sort: [{ fieldName: 'createdDate', order: 'DESC' }], cursorPaging: { limit: pageSize } },
+      ),
     getNextPageParam: (page) => (page.metadata.hasNext ? page.metadata.cursors.next : undefined),
   });
 }
