@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
-import type { ServerMessage } from './bookings-server.ts';
+import type { ServerMessage } from './app-server.ts';
 import type { BenchFigure } from './http-overhead.bench.ts';
 
 // Booking creations per second through the real HTTP API, with every check the server makes: the slot
@@ -16,7 +16,7 @@ import type { BenchFigure } from './http-overhead.bench.ts';
 // the no-double-booking constraint, the event, the mails and the reminder job. Distinct slots measure
 // throughput; contended slots (many customers racing for each slot) measure how fast losers get 409.
 //
-// As deployed: the servers are separate processes (bookings-server.ts; two on PostgreSQL, one per core,
+// As deployed: the servers are separate processes (app-server.ts; two on PostgreSQL, one per core,
 // one of them working the queues) and the load generator (autocannon, round-robin over the servers) is
 // this process. CPU time is read per process, so the cost of a booking can be told apart from the load
 // the other users of the machine put on it.
@@ -76,7 +76,7 @@ async function startServer(databaseUrl: string | undefined, worker: boolean, poo
   const profileDir = process.env.BENCH_CPU_PROF;
   const child = fork(
     path.join(root, 'apps/server/bin/run-ts.mjs'),
-    [path.join(root, 'bench/bookings-server.ts')],
+    [path.join(root, 'bench/app-server.ts')],
     {
       cwd: root,
       env: {

@@ -1,4 +1,4 @@
-// `npm run bench [-- name ...]`: the benchmarks (all, or those named: http, availability, bookings, data, calendar, stores), printed as
+// `npm run bench [-- name ...]`: the benchmarks (all, or those named: http, availability, bookings, data, calendar, stores, ecom), printed as
 // tables. DATABASE_URL selects PostgreSQL (each benchmark makes and drops its own scratch database), else PGlite.
 import os from 'node:os';
 import { runHttpOverheadBench, type BenchFigure } from './http-overhead.bench.ts';
@@ -7,6 +7,7 @@ import { printAvailabilityFigures, runAvailabilityBench } from './availability.b
 import { printDataBench, runDataBench } from './data.bench.ts';
 import { printCalendarFigures, runCalendarBench } from './dashboard-calendar.bench.ts';
 import { printStoresBench, runStoresBench } from './stores.bench.ts';
+import { printEcomBench, runEcomBench } from './ecom.bench.ts';
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
 console.log(
@@ -44,6 +45,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   data: async () => printDataBench(await runDataBench()),
   calendar: async () => printCalendarFigures(await runCalendarBench()),
   stores: async () => printStoresBench(await runStoresBench()),
+  ecom: async () => printEcomBench(await runEcomBench()),
 };
 
 const requested = process.argv.slice(2);

@@ -1,4 +1,4 @@
-// One server process of the bookings benchmark (bookings.bench.ts forks it): the real app on the bench's
+// One server process of the benchmarks (bookings.bench.ts and ecom.bench.ts fork it): the real app on the bench's
 // database, listening on a free port. Over IPC it reports its port once listening, and on request its
 // CPU time and the statements its pg clients sent, so the bench can divide them by the bookings made.
 import pg from 'pg';
