@@ -197,11 +197,43 @@ export function createHoldsRepository(db: Executor) {
         .returning();
     },
 
-    async addCommitted(siteId: string, key: string, quantity: number, executor: Executor): Promise<void> {
+    /**
+     * Adds each item's quantity (negative: gives units back) to its capacity's committed count, in one
+     * statement however many items. Callers lock the rows in key order first, so this never deadlocks.
+     */
+    async addCommitted(
+      siteId: string,
+      items: ReadonlyArray<{ key: string; quantity: number }>,
+      executor: Executor,
+    ): Promise<void> {
+      if (items.length === 0) return;
+      const byKey = sql.join(
+        items.map((item) => sql`when ${item.key} then ${item.quantity}::int`),
+        sql` `,
+      );
       await executor
         .update(c)
-        .set({ committed: sql`${c.committed} + ${quantity}`, updatedDate: sql`now()` })
-        .where(and(eq(c.siteId, siteId), eq(c.key, key)));
+        .set({ committed: sql`${c.committed} + (case ${c.key} ${byKey} end)`, updatedDate: sql`now()` })
+        .where(
+          and(
+            eq(c.siteId, siteId),
+            inArray(
+              c.key,
+              items.map((item) => item.key),
+            ),
+          ),
+        );
+    },
+
+    /** Locks the capacity rows of `keys` in key order (the order every writer takes them in). */
+    async lockInKeyOrder(siteId: string, keys: readonly string[], executor: Executor): Promise<void> {
+      if (keys.length === 0) return;
+      await executor
+        .select({ key: c.key })
+        .from(c)
+        .where(and(eq(c.siteId, siteId), inArray(c.key, [...keys])))
+        .orderBy(asc(c.key))
+        .for('update');
     },
 
     /**

@@ -152,16 +152,27 @@ export function createHoldsService(deps: HoldsServiceDeps) {
       // The owner's live hold is within what others left, so one check covers held and re-taken units.
       const shortfalls = shortfallsOf(items, locked);
       if (shortfalls.length > 0) return { ok: false, shortfalls };
-      for (const item of items) await repository.addCommitted(request.siteId, item.key, item.quantity, tx);
+      await repository.addCommitted(request.siteId, items, tx);
       await repository.deleteHolds(request.siteId, request.owner, keys, tx);
       return { ok: true };
     },
 
-    /** Returns committed units (a refund or cancellation): more becomes available, so no lock is taken. */
+    /**
+     * Returns committed units (a refund or cancellation). More becomes available, so nothing is checked;
+     * the rows are still locked in key order first, as every writer does, so the update cannot deadlock.
+     */
     async uncommit(tx: Tx, request: { siteId: string; items: readonly HoldItem[] }): Promise<void> {
-      for (const item of normalize(request.items)) {
-        await repository.addCommitted(request.siteId, item.key, -item.quantity, tx);
-      }
+      const items = normalize(request.items);
+      await repository.lockInKeyOrder(
+        request.siteId,
+        items.map((item) => item.key),
+        tx,
+      );
+      await repository.addCommitted(
+        request.siteId,
+        items.map((item) => ({ key: item.key, quantity: -item.quantity })),
+        tx,
+      );
     },
 
     /** What is left of each key at `now`: total − committed − live holds (never below 0; unknown keys 0). */
