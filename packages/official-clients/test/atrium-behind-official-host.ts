@@ -38,6 +38,10 @@ export async function startAtriumBehindOfficialHost() {
   };
 
   return {
+    /** The server itself, for setting up what no official client makes (a booking waiting for payment). */
+    testApp,
+    /** Sites, members and credentials made on the server's database. */
+    kit,
     siteId: site.id,
     clientId,
     apiKey,

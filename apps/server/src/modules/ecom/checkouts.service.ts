@@ -7,7 +7,7 @@ import type {
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { isUuid } from '../../platform/db/ids.ts';
-import { toDecimalString } from '../../platform/money/money.ts';
+import { compare, money, subtract, toDecimalString, zero } from '../../platform/money/money.ts';
 import { describeLines, type CatalogProviders, type DescribedLine } from './catalog-lines.ts';
 import type { CartRow, CheckoutRow, OrderRow } from './ecom.tables.ts';
 import type { CheckoutDoc, LineDoc } from './ecom-docs.ts';
@@ -218,7 +218,7 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
     request: { paymentToken: string; delayCapture?: boolean | null },
   ) {
     const { row: before, described } = await orderable(ctx, id);
-    if (before.orderId) return { orderId: before.orderId };
+    if (before.orderId) return payPlacedOrder(ctx, before, before.orderId, request);
     if (before.lineItems.length === 0) throw ecomErrors.emptyCheckout(id);
     const missing = unavailable(described);
     if (missing.length > 0) throw outOfStock(described, missing);
@@ -265,6 +265,52 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
       methodName: 'CreditCard',
     });
     return { orderId: order.id, paymentResponseToken: charge.chargeId };
+  }
+
+  /**
+   * A card payment for a checkout that is already an order: a retry after a card payment (approved,
+   * authorized or still pending) answers the same order and charges nothing; an order placed unpaid (pay
+   * later, marked completed) is charged its balance once; an order paid otherwise is CHECKOUT_ALREADY_PAID.
+   */
+  async function payPlacedOrder(
+    ctx: RequestContext,
+    checkout: CheckoutRow,
+    orderId: string,
+    request: { paymentToken: string; delayCapture?: boolean | null },
+  ) {
+    const order = (await deps.orders.find(ctx.site.id, orderId))!;
+    const payments = await deps.orders.payments(ctx.site.id, [order.id]);
+    const byCard = payments.some(
+      (payment) =>
+        payment.gateway === 'test' &&
+        ['APPROVED', 'AUTHORIZED', 'PENDING', 'PARTIALLY_REFUNDED', 'REFUNDED'].includes(payment.status),
+    );
+    if (byCard) return { orderId };
+    if (order.status === 'CANCELED') throw ecomErrors.orderCanceled(order.id);
+    const balance = subtract(money(order.total, order.currency), money(order.paid, order.currency));
+    if (compare(balance, zero(order.currency)) <= 0)
+      throw ecomErrors.checkoutAlreadyPaid(checkout.id, orderId);
+    const amount = toDecimalString(balance);
+    const charge = await deps.gateways.test.charge({
+      siteId: ctx.site.id,
+      // Concurrent or repeated payments of the same balance are one charge.
+      idempotencyKey: `checkout:${checkout.id}:order:${order.id}:paid:${order.paid}`,
+      amount,
+      currency: order.currency,
+      paymentToken: request.paymentToken,
+      delayCapture: request.delayCapture ?? false,
+      reference: checkout.id,
+    });
+    if (charge.status === 'DECLINED') throw ecomErrors.paymentDeclined(charge.declineCode, charge.message);
+    await complete(ctx, checkout.id, {
+      gateway: 'test',
+      chargeId: charge.chargeId,
+      amount,
+      status: charge.status,
+      ...(charge.card ? { card: charge.card } : {}),
+      methodName: 'CreditCard',
+    });
+    return { orderId, paymentResponseToken: charge.chargeId };
   }
 
   function checkoutUrlOf(row: CheckoutRow) {

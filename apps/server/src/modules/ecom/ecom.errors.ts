@@ -43,6 +43,10 @@ export const ecomErrors = {
       'CHECKOUT_PAYMENT_ALREADY_IN_PROGRESS',
       `checkout ${id} is being paid right now; try again in a moment`,
     ),
+  checkoutAlreadyPaid: (id: string, orderId: string) =>
+    conflict('CHECKOUT_ALREADY_PAID', `checkout ${id} became order ${orderId}, which is already paid`, {
+      orderId,
+    }),
   alreadyPaid: (id: string) => conflict('ORDER_ALREADY_PAID', `order ${id} is already paid`),
   unsupportedTransition: (id: string, from: string, to: string) =>
     conflict('UNSUPPORTED_TRANSITION', `order ${id} cannot go from ${from} to ${to}`, { from, to }),
