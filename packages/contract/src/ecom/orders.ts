@@ -167,9 +167,55 @@ export const orderInputSchema = z
   .loose();
 export type OrderInput = z.infer<typeof orderInputSchema>;
 
+/**
+ * How a business order is made: `notifications.sendNotificationToBuyer` (default true) mails the buyer;
+ * `orderApprovalStrategy` as the clients send it; `updateInventory` (Atrium's, default true) takes the
+ * catalog lines' stock as a placed order does.
+ */
+export const orderCreationSettingsSchema = z
+  .object({
+    orderApprovalStrategy: z.enum(['DEFAULT', 'PAYMENT_RECEIVED', 'PAYMENT_METHOD_SAVED']).nullish(),
+    notifications: z
+      .object({
+        sendNotificationToBuyer: z.boolean().nullish(),
+        sendNotificationsToBusiness: z.boolean().nullish(),
+      })
+      .loose()
+      .nullish(),
+    updateInventory: z.boolean().nullish(),
+  })
+  .loose();
+export type OrderCreationSettings = z.infer<typeof orderCreationSettingsSchema>;
+
 export const createOrderRequestSchema = z.object({
   order: orderInputSchema,
-  settings: z.looseObject({}).nullish(),
+  settings: orderCreationSettingsSchema.nullish(),
+});
+
+/**
+ * An order made elsewhere: its lines keep the name and price they were sold at; it may say it was paid,
+ * its status (APPROVED by default, or CANCELED), its number and when it was bought.
+ */
+export const importedOrderInputSchema = orderInputSchema.extend({
+  number: z.union([z.string().regex(/^\d{1,9}$/), z.number().int().min(1).max(999_999_999)]).nullish(),
+  status: z.enum(['APPROVED', 'CANCELED']).nullish(),
+  paymentStatus: z.enum(['NOT_PAID', 'PAID']).nullish(),
+  purchasedDate: z.iso.datetime({ offset: true }).nullish(),
+});
+export const importOrderRequestSchema = z.object({ order: importedOrderInputSchema });
+export const bulkDeleteImportedOrdersRequestSchema = z.object({
+  orderIds: z.array(z.string().min(1).max(100)).min(1).max(100),
+});
+export const bulkDeleteImportedOrdersResponseSchema = z.object({ jobId: z.string() });
+
+/** The number the next order gets; int64 on the wire, so a string (numbers are taken too). */
+export const setOrderNumberCounterRequestSchema = z.object({
+  counter: z.union([z.string().regex(/^\d{1,9}$/), z.number().int().min(1).max(999_999_999)]),
+  allowLowerCounter: z.boolean().nullish(),
+});
+export const setOrderNumberCounterResponseSchema = z.object({
+  oldCounter: z.string(),
+  newCounter: z.string(),
 });
 export const updateOrderRequestSchema = z.object({
   order: orderInputSchema,
@@ -225,10 +271,30 @@ export const updateOrderLineItemRequestSchema = z.object({
 
 export const bulkUpdateOrdersRequestSchema = z.object({
   orders: z
-    .array(z.object({ order: orderInputSchema }).loose())
+    .array(z.object({ order: orderInputSchema.extend({ id: z.string().min(1).max(100) }) }).loose())
     .min(1)
     .max(100),
   returnEntity: z.boolean().nullish(),
+});
+
+/** One result of a bulk call: which item (by id and place in the request), and the order when asked for. */
+export const bulkOrderResultSchema = z.object({
+  itemMetadata: z.object({
+    id: z.string().optional(),
+    originalIndex: z.number(),
+    success: z.boolean(),
+    error: z.object({ code: z.string(), description: z.string() }).optional(),
+  }),
+  item: orderSchema.optional(),
+});
+export const bulkActionMetadataSchema = z.object({
+  totalSuccesses: z.number(),
+  totalFailures: z.number(),
+  undetailedFailures: z.number(),
+});
+export const bulkOrdersResponseSchema = z.object({
+  results: z.array(bulkOrderResultSchema),
+  bulkActionMetadata: bulkActionMetadataSchema,
 });
 
 export const bulkUpdateOrderTagsRequestSchema = z.object({
@@ -237,19 +303,145 @@ export const bulkUpdateOrderTagsRequestSchema = z.object({
   unassignTags: z.looseObject({}).nullish(),
 });
 
+/** Fields an aggregation counts by (`$count: [fields]`) and sums over (`$sum`, `$avg`, `$min`, `$max`). */
+export const orderAggregateGroupFields = [
+  'status',
+  'paymentStatus',
+  'fulfillmentStatus',
+  'archived',
+] as const;
+export const orderAggregateAmountFields = [
+  'priceSummary.total.amount',
+  'balanceSummary.paid.amount',
+  'balanceSummary.refunded.amount',
+] as const;
+const aggregationSpecSchema = z.union([
+  z.object({ $count: z.union([z.array(z.enum(orderAggregateGroupFields)).max(3), z.object({}).strict()]) }),
+  z.object({ $sum: z.enum(orderAggregateAmountFields) }),
+  z.object({ $avg: z.enum(orderAggregateAmountFields) }),
+  z.object({ $min: z.enum(orderAggregateAmountFields) }),
+  z.object({ $max: z.enum(orderAggregateAmountFields) }),
+]);
+export type OrderAggregationSpec = z.infer<typeof aggregationSpecSchema>;
+
+/**
+ * `aggregation`: named aggregates, e.g. `{byStatus: {$count: ['status']}, revenue: {$sum:
+ * 'priceSummary.total.amount'}, orders: {$count: {}}}`; counts by several fields are keyed `(A|B)`.
+ */
 export const aggregateOrdersRequestSchema = z.object({
   filter: filterSchema.nullish(),
-  aggregation: z.record(z.string(), z.unknown()).nullish(),
-  hierarchySeparatorOverride: z.string().max(5).nullish(),
+  aggregation: z
+    .record(z.string().min(1).max(100), aggregationSpecSchema)
+    .refine(
+      (value) => Object.keys(value).length >= 1 && Object.keys(value).length <= 20,
+      'between 1 and 20 aggregates',
+    ),
+  hierarchySeparatorOverride: z.string().min(1).max(100).nullish(),
+});
+export const aggregateOrdersResponseSchema = z.object({
+  aggregates: z.record(z.string(), z.union([z.number(), z.record(z.string(), z.number())])),
 });
 
+/** A line an order edit adds (a catalog item priced by its catalog, or a line with its own name and price). */
+const deltaLineSchema = orderLineItemInputSchema.partial({ quantity: true });
+
+/** One line's change: added (with `lineItem`), its quantity or name changed (`lineItem`), or removed. */
+export const lineItemDeltaSchema = z
+  .object({
+    lineItemId: z.string().min(1).max(100).nullish(),
+    lineItemAdded: z.boolean().nullish(),
+    lineItemRemoved: z.boolean().nullish(),
+    changedDetails: z.looseObject({}).nullish(),
+    lineItem: deltaLineSchema.nullish(),
+  })
+  .loose();
+
+export const inventoryUpdateSchema = z.object({
+  actionType: z.enum(['RESTOCK', 'DECREASE']),
+  lineItemId: z.string().min(1).max(100),
+  quantityChange: z.number().int().min(1).max(100_000),
+});
+
+/**
+ * `POST /ecom/v1/orders/{id}/commit-deltas`: an order's edit as deltas (lines added, changed, removed;
+ * billing, recipient and shipping info), and what it does to stock (`commitSettings.inventoryUpdates`).
+ */
 export const commitDeltasRequestSchema = z
   .object({
     draftOrderId: z.string().max(100).nullish(),
-    changes: z.looseObject({}).nullish(),
-    commitSettings: z.looseObject({}).nullish(),
-    reason: z.string().max(1000).nullish(),
+    changes: z
+      .object({
+        lineItems: z.array(lineItemDeltaSchema).max(300).nullish(),
+        changedBillingInfo: addressWithContactSchema.nullish(),
+        changedRecipientInfo: addressWithContactSchema.nullish(),
+        changedShippingInfo: z
+          .object({
+            title: z.string().max(200).nullish(),
+            logistics: z
+              .object({ shippingDestination: addressWithContactSchema.nullish() })
+              .loose()
+              .nullish(),
+          })
+          .loose()
+          .nullish(),
+        shippingInfoRemoved: z.boolean().nullish(),
+      })
+      .loose()
+      .nullish(),
+    commitSettings: z
+      .object({
+        sendNotificationsToBuyer: z.boolean().nullish(),
+        sendNotificationsToBusiness: z.boolean().nullish(),
+        addActivitiesToOrder: z.boolean().nullish(),
+        inventoryUpdates: z.array(inventoryUpdateSchema).max(300).nullish(),
+      })
+      .loose()
+      .nullish(),
+    reason: z.string().max(200).nullish(),
   })
   .loose();
+
+/** Fulfillments (`@wix/ecom` orderFulfillments): which quantities of which lines left, with tracking. */
+export const trackingInfoSchema = z.object({
+  trackingNumber: z.string().max(100).nullish(),
+  shippingProvider: z.string().max(100).nullish(),
+  trackingLink: z.string().max(2000).nullish(),
+});
+export const fulfillmentInputSchema = z
+  .object({
+    lineItems: z
+      .array(z.object({ id: z.string().min(1).max(100), quantity: z.number().int().min(1).max(100_000) }))
+      .min(1)
+      .max(300),
+    trackingInfo: trackingInfoSchema.nullish(),
+  })
+  .loose();
+export const createFulfillmentRequestSchema = z.object({ fulfillment: fulfillmentInputSchema });
+export const updateFulfillmentRequestSchema = z.object({
+  fulfillment: z.object({ trackingInfo: trackingInfoSchema.nullish() }).loose(),
+});
+export const fulfillmentSchema = z.object({
+  id: z.string(),
+  createdDate: z.string(),
+  lineItems: z.array(z.object({ id: z.string(), quantity: z.number() })),
+  trackingInfo: z
+    .object({
+      trackingNumber: z.string().optional(),
+      shippingProvider: z.string().optional(),
+      trackingLink: z.string().optional(),
+    })
+    .optional(),
+});
+export type FulfillmentWire = z.infer<typeof fulfillmentSchema>;
+export const orderWithFulfillmentsSchema = z.object({
+  orderId: z.string(),
+  fulfillments: z.array(fulfillmentSchema),
+});
+export const orderWithFulfillmentsResponseSchema = z.object({
+  orderWithFulfillments: orderWithFulfillmentsSchema,
+});
+export const createFulfillmentResponseSchema = orderWithFulfillmentsResponseSchema.extend({
+  fulfillmentId: z.string(),
+});
 
 export { nonNegativeDecimalStringSchema as orderAmountSchema };

@@ -330,7 +330,7 @@ export function orderWire(site: Pricing, row: OrderRow): OrderWire {
     tags: { privateTags: { tagIds: doc.privateTags ?? [] }, tags: { tagIds: row.tags } },
     archived: row.archived,
     seenByAHuman: doc.seenByAHuman ?? false,
-    imported: false,
+    imported: doc.imported ?? false,
     taxInfo: { totalTax: orderAmount(site, doc.priceSummary.tax), taxBreakdown: [] },
     platformFeeSummary: { fees: [] },
     businessLocation: { id: '', name: '' },

@@ -47,6 +47,17 @@ export const ecomErrors = {
     conflict('CHECKOUT_ALREADY_PAID', `checkout ${id} became order ${orderId}, which is already paid`, {
       orderId,
     }),
+  orderTransactionsNotFound: (orderId: string) =>
+    notFound('order transactions of order', orderId, 'ORDER_TRANSACTIONS_NOT_FOUND'),
+  paymentNotFound: (id: string) => notFound('payment', id, 'PAYMENT_NOT_FOUND'),
+  refundNotFound: (id: string) => notFound('refund', id, 'REFUND_NOT_FOUND'),
+  refundTransactionNotFound: (refundId: string, paymentId: string) =>
+    notFound(`transaction of refund ${refundId} for payment`, paymentId, 'REFUND_TRANSACTION_NOT_FOUND'),
+  refundStatusNotAllowed: (refundId: string, paymentId: string, from: string, to: string) =>
+    badRequest(
+      'STATUS_NOT_ALLOWED',
+      `the refund ${refundId} of payment ${paymentId} cannot go from ${from} to ${to}`,
+    ),
   alreadyPaid: (id: string) => conflict('ORDER_ALREADY_PAID', `order ${id} is already paid`),
   unsupportedTransition: (id: string, from: string, to: string) =>
     conflict('UNSUPPORTED_TRANSITION', `order ${id} cannot go from ${from} to ${to}`, { from, to }),
@@ -83,4 +94,35 @@ export const ecomErrors = {
   gatewayRefused: (code: string, message: string) =>
     conflict(code, `the payment gateway refused: ${message}`),
   orderCanceled: (id: string) => conflict('ORDER_CANCELED', `order ${id} is canceled`),
+  statusAlreadySet: (id: string, status: string) =>
+    conflict('STATUS_ALREADY_SET', `order ${id} is already ${status}`),
+  orderIsPending: (id: string) => conflict('ORDER_IS_PENDING', `order ${id} is pending`),
+  orderIsRejected: (id: string) => conflict('ORDER_IS_REJECTED', `order ${id} was rejected`),
+  orderHasAuthorizedTransaction: (id: string) =>
+    conflict(
+      'ORDER_HAS_AUTHORIZED_TRANSACTION',
+      `order ${id} has an authorized payment: capture or void it before canceling`,
+    ),
+  cannotSetLowerCounter: (current: number, requested: number) =>
+    conflict(
+      'CANNOT_SET_LOWER_ORDER_NUMBER_COUNTER',
+      `the next order number is ${current}; ${requested} is lower (allowLowerCounter permits it)`,
+    ),
+  cannotOverwriteNonImported: (id: string) =>
+    conflict('CANNOT_OVERWRITE_NON_IMPORTED_ORDER', `order ${id} was not imported; it cannot be overwritten`),
+  orderNumberTaken: (number: number) =>
+    conflict('ORDER_NUMBER_ALREADY_EXISTS', `an order numbered ${number} already exists`),
+  purchasedDateInFuture: () =>
+    badRequest('PURCHASED_DATE_CANNOT_BE_IN_FUTURE', 'purchasedDate cannot be in the future'),
+  fulfillmentNotFound: (id: string) => notFound('fulfillment', id, 'FULFILLMENT_NOT_FOUND'),
+  fulfillmentExceedsQuantity: (lineItemId: string, requested: number, left: number) =>
+    badRequest(
+      'FULFILLMENT_QUANTITY_EXCEEDED',
+      `line item ${lineItemId}: ${requested} asked to fulfil, ${left} left unfulfilled`,
+    ),
+  lineItemFulfilled: (lineItemId: string, fulfilled: number) =>
+    conflict(
+      'LINE_ITEM_ALREADY_FULFILLED',
+      `line item ${lineItemId} has ${fulfilled} fulfilled; delete its fulfillments first`,
+    ),
 } as const;

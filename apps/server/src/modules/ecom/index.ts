@@ -17,6 +17,7 @@ import { createEcomEventPublisher } from './ecom-events.ts';
 import { createOrderBook } from './order-book.ts';
 import { createOrderStock } from './order-stock.ts';
 import { createOrdersRepository } from './orders.repository.ts';
+import { orderFulfillmentsRoutes } from './order-fulfillments.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { createOrdersService } from './orders.service.ts';
 import { createPaymentsService } from './payments.service.ts';
@@ -113,6 +114,8 @@ export async function createEcomModule(deps: EcomModuleDeps) {
     stock,
     publish,
     mail: deps.mail,
+    providers,
+    book,
   });
 
   /** The processor's context: the site the charge was made on, acting as the gateway app. */
@@ -151,6 +154,7 @@ export async function createEcomModule(deps: EcomModuleDeps) {
       await app.register(cartsRoutes, { service: carts });
       await app.register(checkoutsRoutes, { service: checkouts });
       await app.register(ordersRoutes, { service: orders });
+      await app.register(orderFulfillmentsRoutes, { service: orders.fulfillments });
       await app.register(paymentsRoutes, { service: payments });
       await app.register(testGatewayRoutes, { gateway: testGateway, onWebhook: (event) => onWebhook(event) });
     },

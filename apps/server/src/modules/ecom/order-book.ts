@@ -40,7 +40,21 @@ export interface PlaceOrderInput {
   described: readonly DescribedLine[];
   payment?: RecordedPayment;
   doc: Omit<OrderDoc, 'priceSummary' | 'activities' | 'roundingRule'>;
+  /** An order made elsewhere: it takes no stock and sends no mail; it may come paid. */
   imported?: boolean;
+  /** Whether the goods are held or taken (default: yes, unless imported). */
+  takeStock?: boolean;
+  /** Whether the buyer is mailed the order (default: yes, unless imported). */
+  sendMail?: boolean;
+  /** The status it starts in when nothing was paid (default APPROVED; a business order waits for payment). */
+  initialStatus?: 'INITIALIZED' | 'APPROVED' | 'CANCELED';
+  /** An imported order's own number (else the site's counter gives the next one). */
+  number?: number;
+  /** An imported order's own id (it overwrites an earlier import with that id). */
+  id?: string;
+  purchasedDate?: Date;
+  /** An imported order that was paid where it was made. */
+  paidElsewhere?: boolean;
 }
 
 export interface OrderBookDeps {
@@ -103,6 +117,48 @@ export function orderLinesOf(
   const { summary } = priced;
   return {
     lines,
+    summary: {
+      subtotal: toDecimalString(summary.subtotal),
+      shipping: toDecimalString(summary.shipping),
+      tax: toDecimalString(summary.tax),
+      discount: toDecimalString(summary.discount),
+      total: toDecimalString(summary.total),
+    },
+  };
+}
+
+/**
+ * An order's lines priced again after an edit (a quantity changed, a line added or removed): each line
+ * keeps its unit price; the summary keeps the order's shipping.
+ */
+export function repriceOrderLines(
+  currency: string,
+  lines: readonly OrderLineDoc[],
+  shipping: string,
+): { lines: OrderLineDoc[]; summary: OrderDoc['priceSummary'] } {
+  const priced = priceLines({
+    currency,
+    lines: lines.map((line) => ({
+      id: line.id,
+      price: line.price,
+      quantity: line.quantity,
+      taxRate: line.taxRate,
+    })),
+    shipping,
+  });
+  const repriced = lines.map((line, index): OrderLineDoc => {
+    const next = priced.lines[index]!;
+    return {
+      ...line,
+      lineSubtotal: toDecimalString(next.subtotal),
+      discount: toDecimalString(next.discount),
+      tax: toDecimalString(next.tax),
+      total: toDecimalString(next.total),
+    };
+  });
+  const { summary } = priced;
+  return {
+    lines: repriced,
     summary: {
       subtotal: toDecimalString(summary.subtotal),
       shipping: toDecimalString(summary.shipping),
@@ -256,8 +312,10 @@ export function createOrderBook(deps: OrderBookDeps) {
     const now = ctx.now();
     const { payment } = input;
     const strict = !payment || payment.status === 'DECLINED';
+    const takeStock = input.takeStock ?? !input.imported;
+    const sendMail = input.sendMail ?? !input.imported;
     const { lines, summary } = orderLinesOf(ctx.site.currency, input.described);
-    const number = await repository.nextNumber(ctx.site.id, tx);
+    const number = input.number ?? (await repository.nextNumber(ctx.site.id, tx));
     const doc: OrderDoc = {
       ...input.doc,
       priceSummary: summary,
@@ -265,13 +323,16 @@ export function createOrderBook(deps: OrderBookDeps) {
       roundingRule: 'HALF_UP_PER_LINE',
       ...(input.imported ? { imported: true } : {}),
     };
+    const paidElsewhere = input.imported && input.paidElsewhere;
     const order = await repository.insertOnce(
       {
+        ...(input.id ? { id: input.id } : {}),
         siteId: ctx.site.id,
         number,
         checkoutId: input.checkoutId,
-        status: payment?.status === 'PENDING' ? 'INITIALIZED' : 'APPROVED',
-        paymentStatus: 'NOT_PAID',
+        status: payment?.status === 'PENDING' ? 'INITIALIZED' : (input.initialStatus ?? 'APPROVED'),
+        paymentStatus: paidElsewhere ? 'PAID' : 'NOT_PAID',
+        ...(paidElsewhere ? { paid: summary.total } : {}),
         fulfillmentStatus: 'NOT_FULFILLED',
         currency: ctx.site.currency,
         total: summary.total,
@@ -280,15 +341,18 @@ export function createOrderBook(deps: OrderBookDeps) {
         buyerEmail: input.email,
         lineItems: lines,
         doc,
-        purchasedDate: now,
+        purchasedDate: input.purchasedDate ?? now,
       },
       tx,
     );
-    if (!order) throw new Error(`checkout ${input.checkoutId} already has an order`);
+    if (!order) {
+      if (input.number !== undefined) throw ecomErrors.orderNumberTaken(input.number);
+      throw new Error(`checkout ${input.checkoutId} already has an order`);
+    }
     const owner = holdOwnerOf(order);
     const onPlacement = deps.inventoryTrigger === 'ON_ORDER_PLACED';
     const expiresAt = new Date(now.getTime() + deps.holdMinutes * 60_000);
-    const shortfalls: StockShortfall[] = input.imported
+    const shortfalls: StockShortfall[] = !takeStock
       ? []
       : onPlacement
         ? await stock.commit(tx, { siteId: ctx.site.id, owner, lines, now, kind: 'goods' })
@@ -299,19 +363,19 @@ export function createOrderBook(deps: OrderBookDeps) {
         shortfalls.every((shortfall) => shortfall.available === 0);
       throw ecomErrors.outOfStock(every ? 'FULL_OUT_OF_STOCK' : 'PARTIAL_OUT_OF_STOCK', shortfalls);
     }
-    const stockCommitted = !input.imported && onPlacement && shortfalls.length === 0;
+    const stockCommitted = takeStock && onPlacement && shortfalls.length === 0;
     let placed = await repository.update(ctx.site.id, order.id, { stockCommitted }, tx);
     let lateShortfalls = shortfalls;
     if (payment) {
       const settled = await recordPayment(ctx, tx, placed, payment);
       placed = settled.order;
       lateShortfalls = [...lateShortfalls, ...settled.shortfalls];
-    } else if (Number(placed.total) === 0) {
+    } else if (Number(placed.total) === 0 && !input.imported) {
       const settled = await settle(ctx, tx, placed);
       placed = settled.order;
     }
     await publish(tx, ctx.site.id, ecomEvents.orderCreated, { order: orderWire(ctx.site, placed) });
-    if (!input.imported) {
+    if (sendMail) {
       const mail = orderPlacedMail(ctx.site, placed);
       if (mail) await deps.mail.enqueue(mail, tx);
     }

@@ -45,37 +45,80 @@ export const ordersQueryEntity = defineQueryEntity({
 /** The only file of orders, payments and refunds that speaks Drizzle. */
 export function createOrdersRepository(db: Executor) {
   return {
-    /** The orders a search may see: the site's, or one member's own. */
-    searchScope(siteId: string, memberId?: string) {
-      return and(eq(o.siteId, siteId), memberId === undefined ? undefined : eq(o.memberId, memberId))!;
+    /** The orders a search may see: the site's, or one member's own; narrowed by a compiled filter. */
+    searchScope(siteId: string, memberId?: string, filter?: SQL) {
+      return and(
+        eq(o.siteId, siteId),
+        memberId === undefined ? undefined : eq(o.memberId, memberId),
+        filter,
+      )!;
     },
 
-    /** The site's next order number: a counter row per site, taken under its row lock. */
+    /**
+     * The site's next order number: a counter row per site, taken under its row lock. Numbers an imported
+     * order (or a lowered counter) already took are skipped.
+     */
     async nextNumber(siteId: string, executor: Executor): Promise<number> {
-      const [row] = await executor
-        .insert(ecomOrderCounters)
-        .values({ siteId, lastNumber: 10001 })
-        .onConflictDoUpdate({
-          target: ecomOrderCounters.siteId,
-          set: { lastNumber: sql`${ecomOrderCounters.lastNumber} + 1` },
-        })
-        .returning({ number: ecomOrderCounters.lastNumber });
-      return row!.number;
+      for (;;) {
+        const [row] = await executor
+          .insert(ecomOrderCounters)
+          .values({ siteId, lastNumber: 10001 })
+          .onConflictDoUpdate({
+            target: ecomOrderCounters.siteId,
+            set: { lastNumber: sql`${ecomOrderCounters.lastNumber} + 1` },
+          })
+          .returning({ number: ecomOrderCounters.lastNumber });
+        const [taken] = await executor
+          .select({ id: o.id })
+          .from(o)
+          .where(and(eq(o.siteId, siteId), eq(o.number, row!.number)))
+          .limit(1);
+        if (!taken) return row!.number;
+      }
     },
 
-    async setCounter(siteId: string, counter: number, allowLower: boolean, executor: Executor) {
-      const [old] = await executor
-        .select({ n: ecomOrderCounters.lastNumber })
+    /** The number the next order would get (the counter holds the last one given), under the row lock. */
+    async lockCounter(siteId: string, executor: Executor): Promise<number> {
+      const [row] = await executor
+        .select({ last: ecomOrderCounters.lastNumber })
         .from(ecomOrderCounters)
         .where(eq(ecomOrderCounters.siteId, siteId))
         .for('update');
-      const oldCounter = old?.n ?? 10000;
-      if (!allowLower && counter < oldCounter) return { oldCounter, newCounter: oldCounter };
+      return (row?.last ?? 10000) + 1;
+    },
+
+    /** Makes `next` the number the next order gets. */
+    async setCounter(siteId: string, next: number, executor: Executor) {
       await executor
         .insert(ecomOrderCounters)
-        .values({ siteId, lastNumber: counter })
-        .onConflictDoUpdate({ target: ecomOrderCounters.siteId, set: { lastNumber: counter } });
-      return { oldCounter, newCounter: counter };
+        .values({ siteId, lastNumber: next - 1 })
+        .onConflictDoUpdate({ target: ecomOrderCounters.siteId, set: { lastNumber: next - 1 } });
+    },
+
+    /** Order counts grouped by some columns (the aggregate `$count: [fields]`). */
+    async countBy(
+      where: SQL,
+      fields: ReadonlyArray<'status' | 'paymentStatus' | 'fulfillmentStatus' | 'archived'>,
+      executor: Executor = db,
+    ): Promise<Array<{ keys: string[]; count: number }>> {
+      const columns = fields.map((field) => o[field]);
+      const rows = await executor
+        .select({
+          keys: sql<string[]>`json_build_array(${sql.join(columns, sql`, `)})`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(o)
+        .where(where)
+        .groupBy(...columns);
+      return rows.map((row) => ({
+        keys: (typeof row.keys === 'string' ? (JSON.parse(row.keys) as unknown[]) : row.keys).map(String),
+        count: Number(row.count),
+      }));
+    },
+
+    /** Replaces an imported order (importing it again with its id): its row goes, the new one takes its place. */
+    async deleteOne(siteId: string, id: string, executor: Executor) {
+      await executor.delete(o).where(and(eq(o.siteId, siteId), eq(o.id, id)));
     },
 
     /** Inserts the order of a checkout; nothing when the checkout already has one (unique checkout id). */

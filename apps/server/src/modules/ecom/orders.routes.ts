@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  aggregateOrdersRequestSchema,
+  aggregateOrdersResponseSchema,
+  bulkDeleteImportedOrdersRequestSchema,
+  bulkDeleteImportedOrdersResponseSchema,
+  bulkOrdersResponseSchema,
+  bulkUpdateOrdersRequestSchema,
+  commitDeltasRequestSchema,
+  createOrderRequestSchema,
+  importOrderRequestSchema,
+  setOrderNumberCounterRequestSchema,
+  setOrderNumberCounterResponseSchema,
   addActivitiesRequestSchema,
   addActivityRequestSchema,
   bulkUpdateOrderTagsRequestSchema,
@@ -21,7 +32,6 @@ import { ecomAccess } from './ecom-access.ts';
 const tags = ['ecom: orders'];
 const params = z.object({ id: z.string().min(1).max(100) });
 const orderResponse = { 200: orderResponseSchema, ...errorResponses };
-const bulkResponse = z.object({ results: z.array(z.looseObject({})), bulkActionMetadata: z.looseObject({}) });
 
 function tagIds(tags: Record<string, unknown> | null | undefined): string[] {
   const groups = [tags?.tags, tags?.privateTags] as Array<{ tagIds?: unknown } | undefined>;
@@ -207,7 +217,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
         summary: 'Assign and unassign tags of orders',
         tags,
         body: bulkUpdateOrderTagsRequestSchema,
-        response: { 200: bulkResponse, ...errorResponses },
+        response: { 200: bulkOrdersResponseSchema, ...errorResponses },
       },
     },
     async (request) =>
@@ -219,23 +229,114 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
       ),
   );
   app.post(
+    '/ecom/v1/orders',
+    {
+      config: manage,
+      schema: {
+        summary: 'Create an order (the business: catalog lines priced by their catalog, or lines of its own)',
+        tags,
+        body: createOrderRequestSchema,
+        response: orderResponse,
+      },
+    },
+    async (request) => ({
+      order: await service.create(request.ctx, request.body.order, request.body.settings),
+    }),
+  );
+  app.post(
+    '/ecom/v1/bulk/orders/update',
+    {
+      config: manage,
+      schema: {
+        summary: 'Update several orders',
+        tags,
+        body: bulkUpdateOrdersRequestSchema,
+        response: { 200: bulkOrdersResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.bulkUpdate(
+        request.ctx,
+        request.body.orders as Parameters<OrdersService['bulkUpdate']>[1],
+        request.body.returnEntity ?? false,
+      ),
+  );
+  app.post(
+    '/ecom/v1/orders/aggregate',
+    {
+      config: manage,
+      schema: {
+        summary: 'Count and sum orders (README: aggregating orders)',
+        tags,
+        body: aggregateOrdersRequestSchema,
+        response: { 200: aggregateOrdersResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.aggregate(
+        request.ctx,
+        request.body.filter ?? undefined,
+        request.body.aggregation,
+        request.body.hierarchySeparatorOverride ?? '|',
+      ),
+  );
+  app.post(
+    '/ecom/v1/orders/:id/commit-deltas',
+    {
+      config: manage,
+      schema: {
+        summary: "Commit an order's edit: lines added, changed or removed, addresses, stock moves",
+        tags,
+        params,
+        body: commitDeltasRequestSchema,
+        response: orderResponse,
+      },
+    },
+    async (request) => ({
+      order: await service.commitDeltas(request.ctx, request.params.id, request.body),
+    }),
+  );
+  app.post(
+    '/ecom/v1/orders/import',
+    {
+      config: manage,
+      schema: {
+        summary: 'Import an order made elsewhere (takes no stock, sends no mail)',
+        tags,
+        body: importOrderRequestSchema,
+        response: orderResponse,
+      },
+    },
+    async (request) => ({ order: await service.importOrder(request.ctx, request.body.order) }),
+  );
+  app.post(
+    '/ecom/v1/orders/import/bulk-delete-imported-orders',
+    {
+      config: manage,
+      schema: {
+        summary: 'Delete imported orders (others among the ids are left alone)',
+        tags,
+        body: bulkDeleteImportedOrdersRequestSchema,
+        response: { 200: bulkDeleteImportedOrdersResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.bulkDeleteImported(request.ctx, request.body.orderIds),
+  );
+  app.post(
     '/ecom/v1/orders/import/set-order-number-counter',
     {
       config: manage,
       schema: {
-        summary: 'Set where order numbers continue from',
+        summary: 'Set the number the next order gets',
         tags,
-        body: z.object({
-          counter: z.number().int().min(1).max(9_000_000_000_000),
-          allowLowerCounter: z.boolean().nullish(),
-        }),
-        response: { 200: z.object({ oldCounter: z.number(), newCounter: z.number() }), ...errorResponses },
+        body: setOrderNumberCounterRequestSchema,
+        response: { 200: setOrderNumberCounterResponseSchema, ...errorResponses },
       },
     },
     async (request) =>
       service.setOrderNumberCounter(
         request.ctx,
-        request.body.counter,
+        Number(request.body.counter),
         request.body.allowLowerCounter ?? false,
       ),
   );

@@ -1,16 +1,26 @@
-import type { OrderStatus } from '@atrium/contract/ecom/orders';
+import { randomUUID } from 'node:crypto';
+import type {
+  OrderAggregationSpec,
+  OrderCreationSettings,
+  OrderInput,
+  OrderStatus,
+} from '@atrium/contract/ecom/orders';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { isUuid } from '../../platform/db/ids.ts';
 import type { MailService } from '../../platform/mail/mail.service.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
-import { cursorPagingOf } from '../../platform/query/run-query.ts';
+import { cursorPagingOf, filterWhere } from '../../platform/query/run-query.ts';
+import type { CatalogProviders } from './catalog-lines.ts';
+import { createOrderCreation, type ImportedOrderInput } from './order-creation.ts';
+import { createOrderEdits, type CommitDeltasRequest } from './order-edits.ts';
+import { createOrderFulfillments } from './order-fulfillments.ts';
 import type { OrderRow } from './ecom.tables.ts';
 import { ecomErrors } from './ecom.errors.ts';
 import { ecomEvents, type PublishEcomEvent } from './ecom-events.ts';
 import { orderWire } from './ecom-wire.ts';
 import { isBusinessCaller } from './ecom-access.ts';
-import { activity, holdOwnerOf } from './order-book.ts';
+import { activity, holdOwnerOf, type OrderBook } from './order-book.ts';
 import { orderCanceledMail } from './order-mails.ts';
 import { canTransition } from './order-state.ts';
 import type { OrderStock } from './order-stock.ts';
@@ -24,6 +34,58 @@ export interface OrdersServiceDeps {
   stock: OrderStock;
   publish: PublishEcomEvent;
   mail: MailService;
+  providers: CatalogProviders;
+  book: OrderBook;
+}
+
+type UpdateInput = {
+  buyerNote?: string | null;
+  archived?: boolean | null;
+  seenByAHuman?: boolean | null;
+  billingInfo?: unknown;
+  recipientInfo?: unknown;
+  buyerInfo?: { email?: string | null } | null;
+};
+
+const amountColumns = {
+  'priceSummary.total.amount': 'total',
+  'balanceSummary.paid.amount': 'paid',
+  'balanceSummary.refunded.amount': 'refunded',
+} as const;
+
+/** Runs `work` per item, each on its own, and answers as the clients' bulk calls do. */
+async function bulkEach<T>(ids: readonly string[], work: (id: string) => Promise<T | undefined>) {
+  const results = [];
+  for (const [index, id] of ids.entries()) {
+    try {
+      const item = await work(id);
+      results.push({
+        itemMetadata: { id, originalIndex: index, success: true },
+        ...(item === undefined ? {} : { item }),
+      });
+    } catch (error) {
+      results.push({
+        itemMetadata: {
+          id,
+          originalIndex: index,
+          success: false,
+          error: {
+            code: (error as { code?: string }).code ?? 'ERROR',
+            description: (error as Error).message,
+          },
+        },
+      });
+    }
+  }
+  const failures = results.filter((result) => !result.itemMetadata.success).length;
+  return {
+    results,
+    bulkActionMetadata: {
+      totalSuccesses: results.length - failures,
+      totalFailures: failures,
+      undetailedFailures: 0,
+    },
+  };
 }
 
 /** Orders as the business and their buyers read and change them (placing and paying: order-book.ts). */
@@ -56,6 +118,58 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
   function withActivities(row: OrderRow, activities: ActivityDoc[]) {
     return { ...row.doc, activities };
+  }
+
+  const creation = createOrderCreation({
+    database,
+    repository,
+    providers: deps.providers,
+    book: deps.book,
+  });
+  const edits = createOrderEdits({
+    database,
+    repository,
+    providers: deps.providers,
+    stock: deps.stock,
+    publish,
+    book: deps.book,
+  });
+  const fulfillments = createOrderFulfillments({ database, repository, publish, readable: visible });
+
+  /** Pending and rejected orders keep what they are until they are approved (the clients' codes). */
+  function refuseWhilePendingOrRejected(order: OrderRow) {
+    if (order.status === 'PENDING') throw ecomErrors.orderIsPending(order.id);
+    if (order.status === 'REJECTED') throw ecomErrors.orderIsRejected(order.id);
+  }
+
+  async function updateOne(ctx: RequestContext, id: string, input: UpdateInput) {
+    return change(ctx, id, (order, tx) => {
+      refuseWhilePendingOrRejected(order);
+      const doc = { ...order.doc };
+      const activities = [...doc.activities];
+      if (input.buyerNote !== undefined) doc.buyerNote = input.buyerNote ?? undefined;
+      if (typeof input.seenByAHuman === 'boolean') doc.seenByAHuman = input.seenByAHuman;
+      if (input.billingInfo) doc.billingInfo = input.billingInfo as typeof doc.billingInfo;
+      if (input.recipientInfo) {
+        doc.recipientInfo = input.recipientInfo as typeof doc.recipientInfo;
+        activities.push(activity('SHIPPING_ADDRESS_EDITED', ctx.now()));
+      }
+      let buyerEmail = order.buyerEmail;
+      if (input.buyerInfo?.email && input.buyerInfo.email !== order.buyerEmail) {
+        buyerEmail = input.buyerInfo.email;
+        activities.push(activity('EMAIL_EDITED', ctx.now()));
+      }
+      return repository.update(
+        ctx.site.id,
+        order.id,
+        {
+          doc: { ...doc, activities },
+          buyerEmail,
+          ...(typeof input.archived === 'boolean' ? { archived: input.archived } : {}),
+        },
+        tx,
+      );
+    });
   }
 
   return {
@@ -112,45 +226,85 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     /** The business edits what it may: buyer note, addresses, archived, seen; statuses have their own calls. */
-    async update(
+    async update(ctx: RequestContext, id: string, input: UpdateInput) {
+      return orderWire(ctx.site, await updateOne(ctx, id, input));
+    },
+
+    /** Updates each order on its own; `returnEntity` answers the orders too. */
+    async bulkUpdate(
       ctx: RequestContext,
-      id: string,
-      input: {
-        buyerNote?: string | null;
-        archived?: boolean | null;
-        seenByAHuman?: boolean | null;
-        billingInfo?: unknown;
-        recipientInfo?: unknown;
-        buyerInfo?: { email?: string | null } | null;
-      },
+      orders: ReadonlyArray<{ order: UpdateInput & { id: string } }>,
+      returnEntity: boolean,
     ) {
-      const row = await change(ctx, id, (order, tx) => {
-        const doc = { ...order.doc };
-        const activities = [...doc.activities];
-        if (input.buyerNote !== undefined) doc.buyerNote = input.buyerNote ?? undefined;
-        if (typeof input.seenByAHuman === 'boolean') doc.seenByAHuman = input.seenByAHuman;
-        if (input.billingInfo) doc.billingInfo = input.billingInfo as typeof doc.billingInfo;
-        if (input.recipientInfo) {
-          doc.recipientInfo = input.recipientInfo as typeof doc.recipientInfo;
-          activities.push(activity('SHIPPING_ADDRESS_EDITED', ctx.now()));
+      const byId = orders.map((entry) => entry.order);
+      let position = 0;
+      return bulkEach(
+        byId.map((order) => order.id),
+        async (id) => {
+          const row = await updateOne(ctx, id, byId[position++]!);
+          return returnEntity ? orderWire(ctx.site, row) : undefined;
+        },
+      );
+    },
+
+    create: (
+      ctx: RequestContext,
+      input: OrderInput & { purchasedDate?: string | null },
+      settings?: OrderCreationSettings | null,
+    ) => creation.create(ctx, input, settings).then((row) => orderWire(ctx.site, row)),
+
+    importOrder: (ctx: RequestContext, input: ImportedOrderInput) =>
+      creation.import(ctx, input).then((row) => orderWire(ctx.site, row)),
+
+    commitDeltas: (ctx: RequestContext, id: string, request: CommitDeltasRequest) =>
+      edits.commitDeltas(ctx, id, request),
+
+    fulfillments,
+
+    /** Deletes the imported ones among `orderIds` (others are left alone); done at once, answered as a job. */
+    async bulkDeleteImported(ctx: RequestContext, orderIds: string[]) {
+      const ids = orderIds.filter(isUuid);
+      await database.transaction((tx) => repository.deleteImported(ctx.site.id, ids, tx));
+      return { jobId: randomUUID() };
+    },
+
+    /** Named aggregates over the orders a filter selects (README "Aggregating orders"). */
+    async aggregate(
+      ctx: RequestContext,
+      filter: unknown,
+      aggregation: Record<string, OrderAggregationSpec>,
+      separator: string,
+    ) {
+      const where = repository.searchScope(
+        ctx.site.id,
+        undefined,
+        filter ? filterWhere(ordersQueryEntity, filter, ['filter']) : undefined,
+      );
+      const aggregates: Record<string, number | Record<string, number>> = {};
+      const totals: Array<{
+        name: string;
+        op: 'count' | 'sum' | 'avg' | 'min' | 'max';
+        column: 'total' | 'paid' | 'refunded';
+      }> = [];
+      for (const [name, spec] of Object.entries(aggregation)) {
+        if ('$count' in spec) {
+          if (Array.isArray(spec.$count) && spec.$count.length > 0) {
+            const groups = await repository.countBy(where, spec.$count);
+            aggregates[name] = Object.fromEntries(
+              groups.map((group) => [
+                group.keys.length === 1 ? group.keys[0]! : `(${group.keys.join(separator)})`,
+                group.count,
+              ]),
+            );
+          } else totals.push({ name, op: 'count', column: 'total' });
+          continue;
         }
-        let buyerEmail = order.buyerEmail;
-        if (input.buyerInfo?.email && input.buyerInfo.email !== order.buyerEmail) {
-          buyerEmail = input.buyerInfo.email;
-          activities.push(activity('EMAIL_EDITED', ctx.now()));
-        }
-        return repository.update(
-          ctx.site.id,
-          order.id,
-          {
-            doc: { ...doc, activities },
-            buyerEmail,
-            ...(typeof input.archived === 'boolean' ? { archived: input.archived } : {}),
-          },
-          tx,
-        );
-      });
-      return orderWire(ctx.site, row);
+        const [op, field] = Object.entries(spec)[0] as [string, keyof typeof amountColumns];
+        totals.push({ name, op: op.slice(1) as 'sum', column: amountColumns[field] });
+      }
+      const values = await repository.aggregate(where, totals);
+      for (const [name, value] of Object.entries(values)) aggregates[name] = Number(value);
+      return { aggregates };
     },
 
     async updateLineItem(
@@ -176,8 +330,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     async updateStatus(ctx: RequestContext, id: string, status: OrderStatus) {
       const row = await change(ctx, id, async (order, tx) => {
         const from = order.status as OrderStatus;
+        if (from === status) throw ecomErrors.statusAlreadySet(order.id, status);
         if (!canTransition(from, status)) throw ecomErrors.unsupportedTransition(order.id, from, status);
-        if (from === status) return order;
         if (status === 'CANCELED') return cancelLocked(ctx, tx, order, { restock: true, notify: false });
         const type =
           status === 'REJECTED' ? 'ORDER_REJECTED' : status === 'PENDING' ? 'ORDER_PENDING' : undefined;
@@ -209,8 +363,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       },
     ) {
       const row = await change(ctx, id, async (order, tx) => {
+        refuseWhilePendingOrRejected(order);
         if (!canTransition(order.status as OrderStatus, 'CANCELED') || order.status === 'CANCELED') {
           throw ecomErrors.unsupportedTransition(order.id, order.status, 'CANCELED');
+        }
+        const payments = await repository.payments(ctx.site.id, [order.id], tx);
+        if (payments.some((payment) => payment.status === 'AUTHORIZED')) {
+          throw ecomErrors.orderHasAuthorizedTransaction(order.id);
         }
         return cancelLocked(ctx, tx, order, {
           restock: options.restockAllItems ?? false,
@@ -299,41 +458,23 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     async updateTags(ctx: RequestContext, orderIds: string[], assign: string[], unassign: string[]) {
-      const results = [];
-      for (const [index, orderId] of orderIds.entries()) {
-        try {
-          await change(ctx, orderId, (order, tx) => {
-            const tags = [...new Set([...order.tags, ...assign])].filter((tag) => !unassign.includes(tag));
-            return repository.update(ctx.site.id, order.id, { tags }, tx);
-          });
-          results.push({ itemMetadata: { id: orderId, originalIndex: index, success: true } });
-        } catch (error) {
-          results.push({
-            itemMetadata: {
-              id: orderId,
-              originalIndex: index,
-              success: false,
-              error: {
-                code: (error as { code?: string }).code ?? 'ERROR',
-                description: (error as Error).message,
-              },
-            },
-          });
-        }
-      }
-      const failures = results.filter((result) => !result.itemMetadata.success).length;
-      return {
-        results,
-        bulkActionMetadata: {
-          totalSuccesses: results.length - failures,
-          totalFailures: failures,
-          undetailedFailures: 0,
-        },
-      };
+      return bulkEach(orderIds, async (orderId) => {
+        await change(ctx, orderId, (order, tx) => {
+          const tags = [...new Set([...order.tags, ...assign])].filter((tag) => !unassign.includes(tag));
+          return repository.update(ctx.site.id, order.id, { tags }, tx);
+        });
+        return undefined;
+      });
     },
 
+    /** The next order gets `counter`; lowering it needs `allowLower` (numbers already taken are skipped). */
     async setOrderNumberCounter(ctx: RequestContext, counter: number, allowLower: boolean) {
-      return database.transaction((tx) => repository.setCounter(ctx.site.id, counter, allowLower, tx));
+      return database.transaction(async (tx) => {
+        const oldCounter = await repository.lockCounter(ctx.site.id, tx);
+        if (counter < oldCounter && !allowLower) throw ecomErrors.cannotSetLowerCounter(oldCounter, counter);
+        await repository.setCounter(ctx.site.id, counter, tx);
+        return { oldCounter: String(oldCounter), newCounter: String(counter) };
+      });
     },
   };
 
@@ -348,8 +489,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     if (options.restock && order.stockCommitted) {
       await deps.stock.restock(tx, { siteId: ctx.site.id, lines: order.lineItems, kind: 'goods' });
     }
-    // A canceled order's bookings are canceled too: their slots go back whatever the restock choice.
-    await deps.stock.restock(tx, { siteId: ctx.site.id, lines: order.lineItems, kind: 'services' });
+    // A canceled order's bookings are canceled too: their slots go back whatever the restock choice
+    // (an imported order never took any).
+    if (!order.doc.imported) {
+      await deps.stock.restock(tx, { siteId: ctx.site.id, lines: order.lineItems, kind: 'services' });
+    }
     const now = ctx.now();
     const updated = await repository.update(
       ctx.site.id,
