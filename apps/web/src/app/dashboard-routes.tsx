@@ -53,6 +53,14 @@ const StoreLabelsPage = lazy(() =>
   import('../features/dashboard/store/labels-page.tsx').then((m) => ({ default: m.StoreLabelsPage })),
 );
 
+// The orders screens load with their own client (orders and transactions), only when the owner opens them.
+const OrdersPage = lazy(() =>
+  import('../features/dashboard/orders/orders-page.tsx').then((m) => ({ default: m.OrdersPage })),
+);
+const OrderPage = lazy(() =>
+  import('../features/dashboard/orders/order-page.tsx').then((m) => ({ default: m.OrderPage })),
+);
+
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
 }
@@ -144,6 +152,22 @@ export default function DashboardRoutes() {
           element={
             <Page>
               <StoreLabelsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="orders"
+          element={
+            <Page>
+              <OrdersPage />
+            </Page>
+          }
+        />
+        <Route
+          path="orders/:orderId"
+          element={
+            <Page>
+              <OrderPage />
             </Page>
           }
         />

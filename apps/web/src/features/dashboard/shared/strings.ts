@@ -18,6 +18,7 @@ export const en = {
     apiKeys: 'API keys',
     collections: 'Collections',
     store: 'Store',
+    orders: 'Orders',
     userMenu: 'Account menu',
     viewSite: 'View the site',
     signOut: 'Sign out',
