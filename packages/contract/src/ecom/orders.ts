@@ -197,7 +197,7 @@ export const createOrderRequestSchema = z.object({
  * its status (APPROVED by default, or CANCELED), its number and when it was bought.
  */
 export const importedOrderInputSchema = orderInputSchema.extend({
-  number: z.union([z.string().regex(/^\d{1,9}$/), z.number().int().min(1).max(999_999_999)]).nullish(),
+  number: z.union([z.string().regex(/^[1-9]\d{0,8}$/), z.number().int().min(1).max(999_999_999)]).nullish(),
   status: z.enum(['APPROVED', 'CANCELED']).nullish(),
   paymentStatus: z.enum(['NOT_PAID', 'PAID']).nullish(),
   purchasedDate: z.iso.datetime({ offset: true }).nullish(),
@@ -210,7 +210,7 @@ export const bulkDeleteImportedOrdersResponseSchema = z.object({ jobId: z.string
 
 /** The number the next order gets; int64 on the wire, so a string (numbers are taken too). */
 export const setOrderNumberCounterRequestSchema = z.object({
-  counter: z.union([z.string().regex(/^\d{1,9}$/), z.number().int().min(1).max(999_999_999)]),
+  counter: z.union([z.string().regex(/^[1-9]\d{0,8}$/), z.number().int().min(1).max(999_999_999)]),
   allowLowerCounter: z.boolean().nullish(),
 });
 export const setOrderNumberCounterResponseSchema = z.object({

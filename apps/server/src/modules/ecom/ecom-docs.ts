@@ -84,6 +84,8 @@ export interface OrderLineDoc {
   serviceProperties?: { scheduledDate?: string; numberOfParticipants?: number };
   refundedQuantity: number;
   fulfilledQuantity: number;
+  /** Units taken from stock for this line, once an edit moved stock (else: all of it when stockCommitted). */
+  stockTaken?: number;
 }
 
 export interface PriceSummaryDoc {

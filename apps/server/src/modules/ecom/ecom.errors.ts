@@ -120,6 +120,11 @@ export const ecomErrors = {
       'FULFILLMENT_QUANTITY_EXCEEDED',
       `line item ${lineItemId}: ${requested} asked to fulfil, ${left} left unfulfilled`,
     ),
+  restockExceedsTaken: (lineItemId: string, requested: number, taken: number) =>
+    badRequest(
+      'INVALID_INVENTORY_UPDATE',
+      `line item ${lineItemId}: ${requested} to restock, but ${taken} were taken from stock`,
+    ),
   lineItemFulfilled: (lineItemId: string, fulfilled: number) =>
     conflict(
       'LINE_ITEM_ALREADY_FULFILLED',

@@ -35,6 +35,11 @@ export interface OrderEditsDeps {
   book: OrderBook;
 }
 
+/** What a line has taken from stock: as an edit recorded it, else all of it once the order's stock was taken. */
+export function stockTakenOf(order: Pick<OrderRow, 'stockCommitted'>, line: OrderLineDoc): number {
+  return line.stockTaken ?? (order.stockCommitted ? line.quantity : 0);
+}
+
 function findLine(lines: readonly OrderLineDoc[], id: string | null | undefined) {
   const line = id ? lines.find((candidate) => candidate.id === id) : undefined;
   if (!line) throw ecomErrors.lineItemNotFound(id ?? '');
@@ -99,21 +104,31 @@ function docWithInfo(doc: OrderDoc, changes: NonNullable<CommitDeltasRequest['ch
 export function createOrderEdits(deps: OrderEditsDeps) {
   const { database, repository, stock, publish, book } = deps;
 
-  /** Restocks or takes what the edit says, per line (a removed line is found among the lines before). */
+  /**
+   * Restocks or takes what the edit says, per line (a removed line is found among the lines before), and
+   * answers the lines with what each has taken from stock: a line never gives back more than it took.
+   */
   async function moveStock(
     ctx: RequestContext,
     tx: Tx,
     order: OrderRow,
     lines: readonly OrderLineDoc[],
     updates: NonNullable<NonNullable<CommitDeltasRequest['commitSettings']>['inventoryUpdates']>,
-  ) {
+  ): Promise<OrderLineDoc[]> {
+    const taken = new Map(
+      [...order.lineItems, ...lines].map((line) => [line.id, stockTakenOf(order, line)] as const),
+    );
     for (const update of updates) {
       const line =
         lines.find((candidate) => candidate.id === update.lineItemId) ??
         findLine(order.lineItems, update.lineItemId);
       const moved = [{ ...line, quantity: update.quantityChange }];
+      const before = taken.get(line.id) ?? 0;
       if (update.actionType === 'RESTOCK') {
+        if (update.quantityChange > before)
+          throw ecomErrors.restockExceedsTaken(line.id, update.quantityChange, before);
         await stock.restock(tx, { siteId: ctx.site.id, lines: moved, kind: 'all' });
+        taken.set(line.id, before - update.quantityChange);
         continue;
       }
       const shortfalls = await stock.commit(tx, {
@@ -124,7 +139,9 @@ export function createOrderEdits(deps: OrderEditsDeps) {
         kind: 'all',
       });
       if (shortfalls.length > 0) throw ecomErrors.outOfStock('PARTIAL_OUT_OF_STOCK', shortfalls);
+      taken.set(line.id, before + update.quantityChange);
     }
+    return lines.map((line) => ({ ...line, stockTaken: taken.get(line.id) ?? 0 }));
   }
 
   return {
@@ -163,7 +180,13 @@ export function createOrderEdits(deps: OrderEditsDeps) {
           changedLines,
           order.doc.priceSummary.shipping,
         );
-        await moveStock(ctx, tx, order, lines, request.commitSettings?.inventoryUpdates ?? []);
+        const stocked = await moveStock(
+          ctx,
+          tx,
+          order,
+          lines,
+          request.commitSettings?.inventoryUpdates ?? [],
+        );
         const doc = docWithInfo(order.doc, changes);
         const activities =
           request.commitSettings?.addActivitiesToOrder === false
@@ -181,9 +204,9 @@ export function createOrderEdits(deps: OrderEditsDeps) {
           ctx.site.id,
           order.id,
           {
-            lineItems: lines,
+            lineItems: stocked,
             total: summary.total,
-            fulfillmentStatus: fulfillmentStatusOf(lines),
+            fulfillmentStatus: fulfillmentStatusOf(stocked),
             doc: { ...doc, priceSummary: summary, activities },
           },
           tx,

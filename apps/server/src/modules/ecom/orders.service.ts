@@ -13,7 +13,7 @@ import type { QueryRunner } from '../../platform/query/run-query.ts';
 import { cursorPagingOf, filterWhere } from '../../platform/query/run-query.ts';
 import type { CatalogProviders } from './catalog-lines.ts';
 import { createOrderCreation, type ImportedOrderInput } from './order-creation.ts';
-import { createOrderEdits, type CommitDeltasRequest } from './order-edits.ts';
+import { createOrderEdits, stockTakenOf, type CommitDeltasRequest } from './order-edits.ts';
 import { createOrderFulfillments } from './order-fulfillments.ts';
 import type { OrderRow } from './ecom.tables.ts';
 import { ecomErrors } from './ecom.errors.ts';
@@ -486,8 +486,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   ) {
     const owner = holdOwnerOf(order);
     await deps.stock.release(tx, { siteId: ctx.site.id, owner });
-    if (options.restock && order.stockCommitted) {
-      await deps.stock.restock(tx, { siteId: ctx.site.id, lines: order.lineItems, kind: 'goods' });
+    const taken = order.lineItems
+      .map((line) => ({ ...line, quantity: stockTakenOf(order, line) }))
+      .filter((line) => line.quantity > 0);
+    if (options.restock && taken.length > 0) {
+      await deps.stock.restock(tx, { siteId: ctx.site.id, lines: taken, kind: 'goods' });
     }
     // A canceled order's bookings are canceled too: their slots go back whatever the restock choice
     // (an imported order never took any).
@@ -501,6 +504,13 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       {
         status: 'CANCELED',
         stockCommitted: order.stockCommitted && !options.restock,
+        ...(options.restock
+          ? {
+              lineItems: order.lineItems.map((line) =>
+                line.stockTaken === undefined ? line : { ...line, stockTaken: 0 },
+              ),
+            }
+          : {}),
         paymentStatus: order.paymentStatus === 'NOT_PAID' ? 'CANCELED' : order.paymentStatus,
         doc: {
           ...order.doc,
