@@ -150,6 +150,66 @@ export const addPaymentsResponseSchema = z.object({
 
 export const updatePaymentStatusRequestSchema = z.object({ status: z.enum(paymentStatuses) });
 
+/** Order transactions `bulkUpdatePaymentStatuses`: one status for payments of several orders. */
+export const bulkUpdatePaymentStatusesRequestSchema = z.object({
+  paymentAndOrderIds: z
+    .array(z.object({ orderId: z.string().min(1).max(100), paymentId: z.string().min(1).max(100) }))
+    .min(1)
+    .max(100),
+  returnFullEntity: z.boolean().nullish(),
+  status: z.enum(paymentStatuses),
+});
+export const bulkUpdatePaymentStatusesResponseSchema = z.object({
+  results: z.array(z.looseObject({ itemMetadata: z.looseObject({ success: z.boolean() }) })),
+  bulkActionMetadata: z.object({
+    totalSuccesses: z.number().int(),
+    totalFailures: z.number().int(),
+    undetailedFailures: z.number().int(),
+  }),
+});
+
+/** The refund statuses a refund's transaction for one payment goes through. */
+export const refundTransactionStatuses = ['PENDING', 'STARTED', 'SCHEDULED', 'SUCCEEDED', 'FAILED'] as const;
+
+/** Order transactions `updateRefundTransaction`: what the processor reported of one payment's refund. */
+export const updateRefundTransactionRequestSchema = z.object({
+  refundId: z.string().min(1).max(100),
+  transaction: z
+    .object({
+      paymentId: z.string().min(1).max(100),
+      refundStatus: z.enum(refundTransactionStatuses).nullish(),
+      gatewayRefundId: z.string().max(200).nullish(),
+      providerRefundId: z.string().max(200).nullish(),
+    })
+    .loose(),
+  fieldMask: z.unknown().optional(),
+});
+
+/** Order transactions `updatePayments`: changes to an order's payments (only their status changes here). */
+export const updatePaymentsRequestSchema = z
+  .object({
+    payments: z
+      .array(
+        z
+          .object({
+            paymentId: z.string().min(1).max(100),
+            payment: z
+              .object({
+                regularPaymentDetails: z
+                  .object({ status: z.enum(paymentStatuses).nullish() })
+                  .loose()
+                  .nullish(),
+              })
+              .loose()
+              .nullish(),
+          })
+          .loose(),
+      )
+      .max(100)
+      .nullish(),
+  })
+  .loose();
+
 export const listTransactionsForOrdersRequestSchema = z.object({
   orderIds: z.array(z.string().min(1).max(100)).min(1).max(100),
 });

@@ -4,6 +4,8 @@ import {
   addPaymentsRequestSchema,
   addPaymentsResponseSchema,
   bulkMarkAsPaidRequestSchema,
+  bulkUpdatePaymentStatusesRequestSchema,
+  bulkUpdatePaymentStatusesResponseSchema,
   captureAuthorizedPaymentsRequestSchema,
   chargeMembershipsRequestSchema,
   collectabilityResponseSchema,
@@ -20,6 +22,8 @@ import {
   triggerRefundRequestSchema,
   triggerRefundResponseSchema,
   updatePaymentStatusRequestSchema,
+  updatePaymentsRequestSchema,
+  updateRefundTransactionRequestSchema,
   voidAuthorizedPaymentsRequestSchema,
 } from '@atrium/contract/ecom/payments';
 import { errorResponses } from '../../platform/http/openapi.ts';
@@ -297,6 +301,70 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         request.params.orderId,
         request.params.paymentId,
         request.body.status,
+      ),
+  );
+  app.post(
+    '/ecom/v1/bulk/payments/update-payment-transaction-status',
+    {
+      config: manage,
+      schema: {
+        summary: 'Change the status of manual payments of several orders (each on its own)',
+        tags,
+        body: bulkUpdatePaymentStatusesRequestSchema,
+        response: { 200: bulkUpdatePaymentStatusesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.bulkUpdatePaymentStatuses(
+        request.ctx,
+        request.body.paymentAndOrderIds,
+        request.body.status,
+        request.body.returnFullEntity ?? false,
+      ),
+  );
+  app.post(
+    '/ecom/v1/payments/orders/:orderId/update-payments',
+    {
+      config: manage,
+      schema: {
+        summary: "Change an order's manual payments (their status)",
+        description:
+          'The official client sends no order (its path says `undefined`): that answers 404 ' +
+          'ORDER_TRANSACTIONS_NOT_FOUND.',
+        tags,
+        params: orderIdParams,
+        body: updatePaymentsRequestSchema.optional(),
+        response: { 200: orderTransactionsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.updatePayments(
+        request.ctx,
+        request.params.orderId,
+        (request.body?.payments ?? []).map((entry) => ({
+          paymentId: entry.paymentId,
+          status: entry.payment?.regularPaymentDetails?.status ?? null,
+        })),
+      ),
+  );
+  app.post(
+    '/ecom/v1/payments/orders/:orderId/update-refund-transaction',
+    {
+      config: manage,
+      schema: {
+        summary: "Record what the processor reported of one payment's refund",
+        tags,
+        params: orderIdParams,
+        body: updateRefundTransactionRequestSchema,
+        response: { 200: orderTransactionsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.updateRefundTransaction(
+        request.ctx,
+        request.params.orderId,
+        request.body.refundId,
+        request.body.transaction,
       ),
   );
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../platform/context.ts';
-import type { Database } from '../../platform/db/database.ts';
+import type { Database, Tx } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { isUuid } from '../../platform/db/ids.ts';
 import type { MailService } from '../../platform/mail/mail.service.ts';
 import { compare, money, subtract, sum, toDecimalString, zero } from '../../platform/money/money.ts';
@@ -14,6 +15,22 @@ import type { OrderStock, StockShortfall } from './order-stock.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 import type { PaymentGateway } from './gateways/payment-gateway.ts';
 import type { RefundDoc } from './ecom-docs.ts';
+
+/** Where a refund's transaction for one payment may go; the same status again changes nothing. */
+const refundTransitions: Readonly<Record<string, readonly string[]>> = {
+  PENDING: ['STARTED', 'SCHEDULED', 'SUCCEEDED', 'FAILED'],
+  SCHEDULED: ['STARTED', 'SUCCEEDED', 'FAILED'],
+  STARTED: ['SUCCEEDED', 'FAILED'],
+  // A processor may report a refund it had confirmed as failed after all (the money came back).
+  SUCCEEDED: ['FAILED'],
+};
+
+/** A refund's status from its transactions': failed only when all failed, pending while any is open. */
+function refundStatusOf(statuses: readonly string[]): string {
+  if (statuses.every((status) => status === 'FAILED')) return 'FAILED';
+  if (statuses.some((status) => status !== 'SUCCEEDED' && status !== 'FAILED')) return 'PENDING';
+  return 'SUCCEEDED';
+}
 
 export interface PaymentsServiceDeps {
   database: Database;
@@ -458,26 +475,151 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     },
 
     async updatePaymentStatus(ctx: RequestContext, orderId: string, paymentId: string, status: string) {
+      await database.transaction((tx) => changePaymentStatus(ctx, tx, orderId, paymentId, status));
+      const [transactions] = await transactionsOf(ctx, [orderId]);
+      return { orderTransactions: transactions! };
+    },
+
+    /** One status for payments of several orders, each changed on its own (one failing stops none). */
+    async bulkUpdatePaymentStatuses(
+      ctx: RequestContext,
+      entries: Array<{ orderId: string; paymentId: string }>,
+      status: string,
+      returnFullEntity: boolean,
+    ) {
+      const results = [];
+      for (const [index, entry] of entries.entries()) {
+        try {
+          const payment = await database.transaction((tx) =>
+            changePaymentStatus(ctx, tx, entry.orderId, entry.paymentId, status),
+          );
+          results.push({
+            itemMetadata: { id: entry.paymentId, originalIndex: index, success: true },
+            ...(returnFullEntity ? { item: paymentWire(ctx.site, payment) } : {}),
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results.push({
+            itemMetadata: {
+              id: entry.paymentId,
+              originalIndex: index,
+              success: false,
+              error: { code: error.code, description: error.message },
+            },
+          });
+        }
+      }
+      const failures = results.filter((result) => !result.itemMetadata.success).length;
+      return {
+        results,
+        bulkActionMetadata: {
+          totalSuccesses: results.length - failures,
+          totalFailures: failures,
+          undetailedFailures: 0,
+        },
+      };
+    },
+
+    /**
+     * Order transactions `updatePayments`: each named payment's status, by the rules of
+     * `updatePaymentStatus`, in one transaction. The official client names no order (it sends the order id
+     * `undefined`): that is ORDER_TRANSACTIONS_NOT_FOUND.
+     */
+    async updatePayments(
+      ctx: RequestContext,
+      orderId: string,
+      changes: Array<{ paymentId: string; status?: string | null }>,
+    ) {
       await database.transaction(async (tx) => {
         const order = isUuid(orderId) ? await repository.find(ctx.site.id, orderId, tx, true) : undefined;
-        if (!order) throw ecomErrors.orderNotFound(orderId);
+        if (!order) throw ecomErrors.orderTransactionsNotFound(orderId);
         const payments = await repository.lockPayments(ctx.site.id, order.id, tx);
-        const payment = payments.find((row) => row.id === paymentId);
-        if (!payment) throw ecomErrors.paymentsNotFound([paymentId]);
-        const allowed: Record<string, string[]> = {
-          PENDING: ['APPROVED', 'DECLINED', 'CANCELED'],
-          PENDING_MERCHANT: ['APPROVED', 'DECLINED', 'CANCELED'],
-        };
-        if (payment.gateway !== 'offline' || !(allowed[payment.status] ?? []).includes(status)) {
-          throw ecomErrors.statusNotAllowed(payment.id, payment.status, status);
+        const missing = changes.find((change) => !payments.some((row) => row.id === change.paymentId));
+        if (missing) throw ecomErrors.paymentNotFound(missing.paymentId);
+        for (const change of changes) {
+          if (change.status) await changePaymentStatus(ctx, tx, order.id, change.paymentId, change.status);
         }
-        await repository.updatePayment(payment.id, { status }, tx);
-        await book.settle(ctx, tx, order);
+      });
+      const [transactions] = await transactionsOf(ctx, [orderId]);
+      return { orderTransactions: transactions! };
+    },
+
+    /**
+     * What the processor reported of one payment's part of a refund: its status (a pending refund settles;
+     * a refund that failed after all gives the amount back to the payment) and its gateway refund id.
+     */
+    async updateRefundTransaction(
+      ctx: RequestContext,
+      orderId: string,
+      refundId: string,
+      transaction: { paymentId: string; refundStatus?: string | null; gatewayRefundId?: string | null },
+    ) {
+      await database.transaction(async (tx) => {
+        const order = isUuid(orderId) ? await repository.find(ctx.site.id, orderId, tx, true) : undefined;
+        if (!order) throw ecomErrors.orderTransactionsNotFound(orderId);
+        const refund = isUuid(refundId)
+          ? await repository.findRefund(ctx.site.id, order.id, refundId, tx)
+          : undefined;
+        if (!refund) throw ecomErrors.refundNotFound(refundId);
+        const entry = refund.doc.payments.find((payment) => payment.paymentId === transaction.paymentId);
+        if (!entry) throw ecomErrors.refundTransactionNotFound(refund.id, transaction.paymentId);
+        const to = transaction.refundStatus ?? entry.status;
+        if (to !== entry.status && !(refundTransitions[entry.status] ?? []).includes(to)) {
+          throw ecomErrors.refundStatusNotAllowed(refund.id, entry.paymentId, entry.status, to);
+        }
+        const failedNow = to === 'FAILED' && entry.status !== 'FAILED';
+        if (failedNow) {
+          await repository.lockPayments(ctx.site.id, order.id, tx);
+          await repository.addRefunded(entry.paymentId, `-${entry.amount}`, tx);
+        }
+        const payments = refund.doc.payments.map((payment) =>
+          payment === entry
+            ? {
+                ...payment,
+                status: to,
+                ...(transaction.gatewayRefundId ? { gatewayRefundId: transaction.gatewayRefundId } : {}),
+              }
+            : payment,
+        );
+        await repository.updateRefund(
+          refund.id,
+          {
+            status: refundStatusOf(payments.map((payment) => payment.status)),
+            doc: { ...refund.doc, payments },
+          },
+          tx,
+        );
+        if (failedNow) await book.settle(ctx, tx, order);
       });
       const [transactions] = await transactionsOf(ctx, [orderId]);
       return { orderTransactions: transactions! };
     },
   };
+
+  /** A manual payment's status as the business sets it (PENDING to APPROVED, DECLINED or CANCELED). */
+  async function changePaymentStatus(
+    ctx: RequestContext,
+    tx: Tx,
+    orderId: string,
+    paymentId: string,
+    status: string,
+  ): Promise<PaymentRow> {
+    const order = isUuid(orderId) ? await repository.find(ctx.site.id, orderId, tx, true) : undefined;
+    if (!order) throw ecomErrors.orderNotFound(orderId);
+    const payments = await repository.lockPayments(ctx.site.id, order.id, tx);
+    const payment = payments.find((row) => row.id === paymentId);
+    if (!payment) throw ecomErrors.paymentsNotFound([paymentId]);
+    const allowed: Record<string, string[]> = {
+      PENDING: ['APPROVED', 'DECLINED', 'CANCELED'],
+      PENDING_MERCHANT: ['APPROVED', 'DECLINED', 'CANCELED'],
+    };
+    if (payment.gateway !== 'offline' || !(allowed[payment.status] ?? []).includes(status)) {
+      throw ecomErrors.statusNotAllowed(payment.id, payment.status, status);
+    }
+    const updated = await repository.updatePayment(payment.id, { status }, tx);
+    await book.settle(ctx, tx, order);
+    return updated;
+  }
 
   async function authorizedAction(
     ctx: RequestContext,
