@@ -42,7 +42,7 @@ async function stocked(name: string, price: number, quantity: number) {
   const product = await owner.products.createProduct({ name, priceData: { price } });
   await owner.inventory.updateInventoryVariants(product.id, {
     trackQuantity: true,
-    variants: product.variants.map((variant) => ({ variantId: variant.id, quantity })),
+    variants: product.variants!.map((variant) => ({ variantId: variant.id, quantity })),
   });
   return product.id;
 }

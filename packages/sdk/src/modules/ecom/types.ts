@@ -76,6 +76,8 @@ export interface OrderLineItem {
   totalPriceAfterTax: FormattedAmount;
   totalDiscount: FormattedAmount;
   refundQuantity?: number;
+  /** A booking line: when it takes place. */
+  serviceProperties?: { scheduledDate?: string; numberOfParticipants?: number };
 }
 
 /** One entry of an order's timeline; merchant comments carry their message. */
@@ -107,6 +109,11 @@ export type Order = Omit<
   activities: OrderActivity[];
   tags: { tags?: { tagIds: string[] }; privateTags?: { tagIds: string[] } };
   purchasedDate?: Date;
+  /** Hidden from the default order list. */
+  archived?: boolean;
+  /** Made elsewhere and imported (it took no stock and sent no mail). */
+  imported?: boolean;
+  seenByAHuman?: boolean;
 };
 
 /** A payment of an order (the test gateway's card charges, payments marked as paid). */
