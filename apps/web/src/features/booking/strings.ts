@@ -52,6 +52,16 @@ export const en = {
     anyoneAvailable: 'Whoever is free',
     total: 'Total',
     payAtStudio: 'Pay at the studio',
+    payAtStudioHint: 'Pay when you come in. Nothing is charged now.',
+    payTitle: 'How would you like to pay?',
+    payOnline: 'Pay online now',
+    payOnlineHint:
+      'Pay by card at checkout, together with anything in your cart. We hold this time for you while you pay.',
+    paidOnline: 'Paid online at checkout',
+    continueToPayment: 'Continue to payment',
+    payOnlineFailedTitle: 'Your booking is waiting for payment',
+    payOnlineFailed:
+      'We could not open the checkout. Open your cart to pay for the booking before its hold runs out.',
     policyTitle: 'Cancellation policy',
     policyFree: 'You can cancel or reschedule free of charge at any time before your booking.',
     policyUntil: (hours: string) => `You can cancel or reschedule up to ${hours} before your booking.`,

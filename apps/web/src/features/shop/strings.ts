@@ -54,6 +54,7 @@ export const en = {
     emptyBody: 'Add something from the shop and it will wait for you here.',
     browse: 'Browse the shop',
     options: (name: string, value: string) => `${name}: ${value}`,
+    scheduled: (when: string) => `Booking for ${when}`,
     quantity: (name: string) => `Quantity of ${name}`,
     decrease: (name: string) => `One fewer ${name}`,
     increase: (name: string) => `One more ${name}`,
@@ -100,6 +101,8 @@ export const en = {
     cardHint: 'Card payments go through the test gateway: no money moves.',
     inPerson: 'Pay in person',
     inPersonHint: 'Your order is placed now and you pay at the studio.',
+    bookingsPaidOnline:
+      'Bookings in your order are paid online: your time is held while you pay and confirmed once you have paid.',
     cardNumber: 'Card number',
     expiry: 'Expiry (MM/YY)',
     cvc: 'CVC',

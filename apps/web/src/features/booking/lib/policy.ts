@@ -18,10 +18,27 @@ export function policyLines(service: SiteService, guest: boolean): string[] {
   return lines;
 }
 
-/** How the customer pays: at the studio when the service allows it, else online. */
-export function paymentOptionOf(service: SiteService): 'OFFLINE' | 'ONLINE' | undefined {
-  if (service.payment?.rateType === 'NO_FEE') return undefined;
-  const options = service.payment?.options;
-  if (options?.inPerson !== false) return 'OFFLINE';
-  return options?.online ? 'ONLINE' : undefined;
+export type PaymentChoice = 'ONLINE' | 'OFFLINE';
+
+/**
+ * How a customer may pay for the service: online (the booking waits for its payment at the checkout) and
+ * at the studio, as the service's payment options allow; none for a free service. Online payment needs a
+ * price the checkout can charge (a fixed or varied price), unless it is the only way the service offers.
+ */
+export function paymentChoicesOf(service: Pick<SiteService, 'payment'>): PaymentChoice[] {
+  const payment = service.payment;
+  if (payment?.rateType === 'NO_FEE') return [];
+  const online = payment?.options?.online === true || payment?.options?.deposit === true;
+  const priced = payment?.rateType === 'FIXED' || payment?.rateType === 'VARIED';
+  const choices: PaymentChoice[] = [];
+  if (online && priced) choices.push('ONLINE');
+  if (payment?.options?.inPerson !== false) choices.push('OFFLINE');
+  if (choices.length === 0 && online) choices.push('ONLINE');
+  return choices;
+}
+
+/** The choice the review step starts with: at the studio when the service allows it, else online. */
+export function defaultPaymentChoice(service: Pick<SiteService, 'payment'>): PaymentChoice | undefined {
+  const choices = paymentChoicesOf(service);
+  return choices.includes('OFFLINE') ? 'OFFLINE' : choices[0];
 }

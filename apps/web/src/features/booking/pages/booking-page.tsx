@@ -18,15 +18,16 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconBuildingStore, IconCreditCard } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../strings.ts';
 import { t as shell } from '../../../i18n/strings.ts';
 import { useService, useStaff, type SiteService } from '../../../lib/site-services.ts';
 import { durationOf, formatMoney, initialsOf, priceLabel } from '../../../lib/service-format.ts';
 import { useCourse, useRefreshAvailability, type PickableSlot } from '../api/availability-queries.ts';
+import { usePayBookingOnline } from '../api/booking-cart.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 import { useBookingForm, useOptionsAndVariants, usePrice } from '../api/booking-queries.ts';
 import { AppointmentPicker } from '../components/appointment-picker.tsx';
@@ -40,7 +41,7 @@ import {
 import { SessionList } from '../components/session-list.tsx';
 import { TimeZoneSelect } from '../components/time-zone-select.tsx';
 import { explainBookingError, type BookingProblem } from '../lib/booking-errors.ts';
-import { paymentOptionOf, policyLines } from '../lib/policy.ts';
+import { defaultPaymentChoice, paymentChoicesOf, policyLines, type PaymentChoice } from '../lib/policy.ts';
 import { dayKey, formatTime, formatWhen, useTimeZone } from '../lib/time.ts';
 import classes from '../components/booking.module.css';
 
@@ -164,6 +165,56 @@ function StaffPicker({
   );
 }
 
+/** Pay online now (the booking goes to the checkout with the cart) or at the studio. */
+function PaymentChoicePicker({
+  value,
+  onChange,
+}: {
+  value: PaymentChoice | undefined;
+  onChange: (choice: PaymentChoice) => void;
+}) {
+  const options = [
+    {
+      value: 'ONLINE' as const,
+      icon: IconCreditCard,
+      title: t.booking.payOnline,
+      hint: t.booking.payOnlineHint,
+    },
+    {
+      value: 'OFFLINE' as const,
+      icon: IconBuildingStore,
+      title: t.booking.payAtStudio,
+      hint: t.booking.payAtStudioHint,
+    },
+  ];
+  return (
+    <Card p="lg">
+      <Radio.Group
+        label={t.booking.payTitle}
+        value={value ?? null}
+        onChange={(next) => onChange(next as PaymentChoice)}
+      >
+        <Stack gap="sm" mt="xs">
+          {options.map((option) => (
+            <Radio.Card key={option.value} value={option.value} p="md" radius="md" aria-label={option.title}>
+              <Group wrap="nowrap" align="flex-start">
+                <Radio.Indicator />
+                <option.icon size={20} aria-hidden />
+                <Stack gap={2}>
+                  <Text fw={600}>{option.title}</Text>
+                  <Text size="sm" c="dimmed">
+                    {option.hint}
+                  </Text>
+                </Stack>
+              </Group>
+            </Radio.Card>
+          ))}
+        </Stack>
+      </Radio.Group>
+    </Card>
+  );
+}
+
 function CourseStep({ service, timeZone }: { service: SiteService; timeZone: string }) {
   const course = useCourse(service.id, service.schedule.id, true);
   if (!course.data) return <Skeleton h={160} />;
@@ -245,6 +296,10 @@ function BookingFlow({ service }: { service: SiteService }) {
   // Stays on through the fresh free times a refused booking fetches, not just the booking call.
   const [submitting, setSubmitting] = useState(false);
   const createBooking = useCreateBooking();
+  const payOnline = usePayBookingOnline();
+  const navigate = useNavigate();
+  const paymentChoices = paymentChoicesOf(service);
+  const [payment, setPayment] = useState<PaymentChoice | undefined>(() => defaultPaymentChoice(service));
   const refreshAvailability = useRefreshAvailability();
   const [booked, setBooked] = useState<WithDates<Booking> | null>(null);
   const form = useBookingForm(service.form?.id);
@@ -311,9 +366,9 @@ function BookingFlow({ service }: { service: SiteService }) {
               ...(slot!.eventId ? { eventId: slot!.eventId } : {}),
             },
           };
-    const payment = paymentOptionOf(service);
+    let booking: WithDates<Booking>;
     try {
-      const booking = await createBooking.mutateAsync({
+      booking = await createBooking.mutateAsync({
         booking: {
           bookedEntity,
           contactDetails,
@@ -332,7 +387,6 @@ function BookingFlow({ service }: { service: SiteService }) {
           ? { formSubmission: answers as Record<string, string | boolean> }
           : {},
       });
-      setBooked(booking);
     } catch (error) {
       const explained = explainBookingError(error);
       setProblem(explained);
@@ -345,9 +399,29 @@ function BookingFlow({ service }: { service: SiteService }) {
       } else if (explained.kind === 'details') {
         goTo('details');
       }
-    } finally {
       setSubmitting(false);
+      return;
     }
+    // Made waiting for its payment (not waitlisted, not free): it is paid at the checkout, with the cart.
+    if (payment === 'ONLINE' && booking.status === 'CREATED') {
+      try {
+        const checkoutId = await payOnline.mutateAsync({
+          bookingId: booking.id,
+          email: contactDetails.email,
+        });
+        void navigate(`/checkout/${encodeURIComponent(checkoutId)}`);
+      } catch {
+        setProblem({
+          kind: 'other',
+          title: t.booking.payOnlineFailedTitle,
+          message: t.booking.payOnlineFailed,
+        });
+        setSubmitting(false);
+      }
+      return;
+    }
+    setBooked(booking);
+    setSubmitting(false);
   };
 
   if (booked) {
@@ -527,13 +601,16 @@ function BookingFlow({ service }: { service: SiteService }) {
                           : priceLabel(service)}
                       </Text>
                     </Group>
-                    {paymentOptionOf(service) === 'OFFLINE' ? (
-                      <Text size="sm" c="dimmed" ta="right">
-                        {t.booking.payAtStudio}
+                    {paymentChoices.length === 1 && !full ? (
+                      <Text size="sm" c="dimmed" ta="right" data-testid="review-payment">
+                        {payment === 'ONLINE' ? t.booking.paidOnline : t.booking.payAtStudio}
                       </Text>
                     ) : null}
                   </Stack>
                 </Card>
+                {paymentChoices.length > 1 && !full ? (
+                  <PaymentChoicePicker value={payment} onChange={setPayment} />
+                ) : null}
                 <Card p="lg">
                   <Stack gap={6}>
                     <Text fw={700}>{t.booking.policyTitle}</Text>
@@ -562,7 +639,11 @@ function BookingFlow({ service }: { service: SiteService }) {
                   loading={submitting}
                   data-testid="confirm-booking"
                 >
-                  {full ? t.booking.confirmWaitlist : t.booking.confirm}
+                  {full
+                    ? t.booking.confirmWaitlist
+                    : payment === 'ONLINE'
+                      ? t.booking.continueToPayment
+                      : t.booking.confirm}
                 </Button>
               ) : (
                 <Button onClick={next} disabled={!canContinue} data-testid="next-step">

@@ -102,6 +102,11 @@ function ItemsCard({ order }: { order: Order }) {
                           {optionsOf(line)}
                         </Text>
                       ) : null}
+                      {line.serviceProperties?.scheduledDate ? (
+                        <Text size="xs" c="dimmed" data-testid="line-scheduled">
+                          {o.bookingFor(formatDateTime(line.serviceProperties.scheduledDate))}
+                        </Text>
+                      ) : null}
                       {line.physicalProperties?.sku ? (
                         <Text size="xs" c="dimmed">
                           SKU {line.physicalProperties.sku}

@@ -38,6 +38,7 @@ export const en = {
     quantity: 'Qty',
     lineTotal: 'Total',
     refundedQuantity: (count: number) => `${count} refunded`,
+    bookingFor: (when: string) => `Booking for ${when}`,
     subtotal: 'Subtotal',
     shipping: 'Shipping',
     tax: 'Tax',

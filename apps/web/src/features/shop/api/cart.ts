@@ -2,10 +2,11 @@ import { AtriumError } from '@atrium/sdk';
 import { catalogAppIds, type Cart } from '@atrium/sdk/modules/ecom';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth-context.tsx';
+import { cartKey } from '../../../lib/cart-key.ts';
 import { ecom } from './ecom-api.ts';
 
-/** Every cart query starts with this key; the visitor's and the member's carts are different carts. */
-export const cartKey = ['ecom', 'cart'] as const;
+// Every cart query starts with this key; the visitor's and the member's carts are different carts.
+export { cartKey };
 
 /** The answer of a cart change is the cart itself: every cart query shows it at once. */
 function showCart(queryClient: QueryClient, cart: Cart | null) {

@@ -43,6 +43,7 @@ function CartLine({ line, busy }: { line: EcomLineItem; busy: boolean }) {
       name={name}
       image={line.image}
       descriptionLines={line.descriptionLines}
+      scheduledDate={line.serviceProperties?.scheduledDate}
       below={
         <>
           <Availability line={line} />

@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type { DescriptionLine } from '@atrium/sdk/modules/ecom';
-import { IconShoppingBag } from '@tabler/icons-react';
+import { IconCalendarEvent, IconShoppingBag } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { t } from '../strings.ts';
 import classes from './commerce.module.css';
@@ -30,14 +30,29 @@ export function LineThumb({ image, size = 64 }: { image: string | undefined; siz
   );
 }
 
+const scheduledFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** When a booking line takes place, in the visitor's time zone ('Tue, Dec 1, 9:00 AM'). */
+export function formatScheduled(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : scheduledFormat.format(date);
+}
+
 /**
- * One bought or to-be-bought line: photo, name, options, and what the caller adds beside it (a price, a
- * quantity stepper). `aside` sits at the right, `below` under the options.
+ * One bought or to-be-bought line: photo, name, options, when a booking takes place, and what the caller
+ * adds beside it (a price, a quantity stepper). `aside` sits at the right, `below` under the options.
  */
 export function LineItem({
   name,
   image,
   descriptionLines,
+  scheduledDate,
   aside,
   below,
   thumb = 64,
@@ -45,6 +60,8 @@ export function LineItem({
   name: string;
   image: string | undefined;
   descriptionLines: DescriptionLine[] | undefined;
+  /** A booking line's start (`serviceProperties.scheduledDate`). */
+  scheduledDate?: string | undefined;
   aside?: ReactNode;
   below?: ReactNode;
   thumb?: number;
@@ -61,6 +78,12 @@ export function LineItem({
             {option}
           </Text>
         ))}
+        {scheduledDate && formatScheduled(scheduledDate) ? (
+          <Group gap={6} wrap="nowrap" data-testid="line-scheduled">
+            <IconCalendarEvent size={14} aria-hidden />
+            <Text size="sm">{t.cart.scheduled(formatScheduled(scheduledDate))}</Text>
+          </Group>
+        ) : null}
         {below}
       </Stack>
       {aside}

@@ -30,6 +30,7 @@ export function OrderLines({ order }: { order: Order }) {
           name={line.productName.translated || line.productName.original}
           image={line.image}
           descriptionLines={line.descriptionLines}
+          scheduledDate={line.serviceProperties?.scheduledDate}
           thumb={56}
           below={
             <Text size="sm" c="dimmed">

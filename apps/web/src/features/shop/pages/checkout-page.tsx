@@ -16,7 +16,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { Checkout, EcomLineItem } from '@atrium/sdk/modules/ecom';
+import { catalogAppIds, type Checkout, type EcomLineItem } from '@atrium/sdk/modules/ecom';
 import {
   IconAlertTriangle,
   IconArrowLeft,
@@ -113,6 +113,11 @@ function CheckoutForm({ checkout }: { checkout: Checkout }) {
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   const ships = checkout.lineItems.some((line) => line.physicalProperties?.shippable);
+  // A booking waits for its online payment: an order paid in person would leave it unpaid until its
+  // hold ran out, so bookings are paid by card.
+  const hasBookings = checkout.lineItems.some(
+    (line) => line.catalogReference.appId === catalogAppIds.bookings,
+  );
   const set = <K extends keyof CheckoutValues>(key: K, value: CheckoutValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
   const text = (key: 'email' | 'firstName' | 'lastName' | 'phone' | 'cardNumber' | 'expiry' | 'cvc') => ({
@@ -236,20 +241,27 @@ function CheckoutForm({ checkout }: { checkout: Checkout }) {
                       </Stack>
                     </Group>
                   </Radio.Card>
-                  <Radio.Card value="inPerson" className={classes.payOption} aria-label={s.inPerson}>
-                    <Group wrap="nowrap" align="flex-start">
-                      <Radio.Indicator />
-                      <IconBuildingStore size={20} aria-hidden />
-                      <Stack gap={2}>
-                        <Text fw={600}>{s.inPerson}</Text>
-                        <Text size="sm" c="dimmed">
-                          {s.inPersonHint}
-                        </Text>
-                      </Stack>
-                    </Group>
-                  </Radio.Card>
+                  {hasBookings ? null : (
+                    <Radio.Card value="inPerson" className={classes.payOption} aria-label={s.inPerson}>
+                      <Group wrap="nowrap" align="flex-start">
+                        <Radio.Indicator />
+                        <IconBuildingStore size={20} aria-hidden />
+                        <Stack gap={2}>
+                          <Text fw={600}>{s.inPerson}</Text>
+                          <Text size="sm" c="dimmed">
+                            {s.inPersonHint}
+                          </Text>
+                        </Stack>
+                      </Group>
+                    </Radio.Card>
+                  )}
                 </Stack>
               </Radio.Group>
+              {hasBookings ? (
+                <Text size="sm" c="dimmed" data-testid="bookings-paid-online">
+                  {s.bookingsPaidOnline}
+                </Text>
+              ) : null}
               {values.payment === 'card' ? (
                 <Stack gap="sm">
                   <Alert
@@ -328,6 +340,7 @@ function CheckoutForm({ checkout }: { checkout: Checkout }) {
                     name={line.productName.translated || line.productName.original}
                     image={line.image}
                     descriptionLines={line.descriptionLines}
+                    scheduledDate={line.serviceProperties?.scheduledDate}
                     thumb={56}
                     below={
                       <>

@@ -52,6 +52,7 @@ function CheckoutReceipt({ checkoutId, payment }: { checkoutId: string; payment:
               name={line.productName.translated || line.productName.original}
               image={line.image}
               descriptionLines={line.descriptionLines}
+              scheduledDate={line.serviceProperties?.scheduledDate}
               thumb={56}
               below={
                 <Text size="sm" c="dimmed">
