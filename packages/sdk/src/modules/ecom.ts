@@ -1,6 +1,6 @@
 import { defineModule } from '../client.ts';
 import { checkoutCalls } from './ecom/checkouts.ts';
-import { currentCartCalls } from './ecom/current-cart.ts';
+import { cartCalls, currentCartCalls } from './ecom/current-cart.ts';
 import { orderCalls } from './ecom/orders.ts';
 import { orderTransactionCalls, paymentCollectorCalls } from './ecom/payments.ts';
 import { testGatewayCalls } from './ecom/test-gateway.ts';
@@ -30,6 +30,7 @@ const { createOrder: _businessCreateOrder, ...orderCallsButCreate } = orderCalls
  */
 export const ecom = defineModule({
   ...currentCartCalls,
+  ...cartCalls,
   ...orderCallsButCreate,
   ...checkoutCalls,
   ...paymentCollectorCalls,
@@ -38,6 +39,7 @@ export const ecom = defineModule({
 });
 
 export const ecomCurrentCart = defineModule(currentCartCalls);
+export const ecomCart = defineModule(cartCalls);
 export const ecomCheckout = defineModule(checkoutCalls);
 export const ecomOrders = defineModule({ ...orderCalls, ...paymentCollectorCalls });
 export const ecomOrderTransactions = defineModule(orderTransactionCalls);

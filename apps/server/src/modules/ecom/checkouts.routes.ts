@@ -150,7 +150,7 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{ service: CheckoutsService 
       `/ecom/v1/checkouts/:id/${path}`,
       {
         config: buyer,
-        schema: { summary, tags, params, body: empty.optional(), response: checkoutResponse },
+        schema: { summary, tags, params, body: empty.nullish(), response: checkoutResponse },
       },
       async (request) => ({ checkout: await run(request.ctx, request.params.id) }),
     );

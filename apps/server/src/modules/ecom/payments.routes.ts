@@ -333,7 +333,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
           'ORDER_TRANSACTIONS_NOT_FOUND.',
         tags,
         params: orderIdParams,
-        body: updatePaymentsRequestSchema.optional(),
+        body: updatePaymentsRequestSchema.nullish(),
         response: { 200: orderTransactionsResponseSchema, ...errorResponses },
       },
     },

@@ -1,5 +1,6 @@
 import type {
   AddToCartRequest,
+  CreateCartRequest,
   CreateCheckoutFromCartRequest,
   UpdateCartRequest,
   estimateTotalsRequestSchema,
@@ -9,10 +10,11 @@ import type {
 import type { z } from 'zod';
 import type { ModuleDefinition } from '../../client.ts';
 import type { WithDates } from '../../dates.ts';
-import { send } from '../bookings/shared.ts';
+import { segment, send } from '../bookings/shared.ts';
 import type { Cart } from './types.ts';
 
 export type AddToCartOptions = AddToCartRequest;
+export type NewCart = CreateCartRequest;
 export type UpdateCurrentCartOptions = UpdateCartRequest;
 export type CreateCheckoutOptions = CreateCheckoutFromCartRequest;
 export type LineItemQuantityUpdate = z.input<
@@ -84,4 +86,41 @@ export const currentCartCalls = {
   deleteCurrentCart: (context) => async (): Promise<void> => {
     await send(context, 'DELETE', base);
   },
+} satisfies ModuleDefinition;
+
+const cartPath = (cartId: string, rest = '') => `/ecom/v1/carts/${segment(cartId)}${rest}`;
+
+/**
+ * Carts by id (`@wix/ecom` cart): the business makes and reads carts for anyone (a phone order); a
+ * visitor or member reads only their own (anyone else's is a 404 `CART_NOT_FOUND`).
+ */
+export const cartCalls = {
+  /**
+   * `POST /ecom/v1/carts`: a cart of catalog lines that is nobody's current cart.
+   * @example const cart = await client.ecom.createCart({ lineItems: [{ quantity: 1, catalogReference: { appId: catalogAppIds.stores, catalogItemId: productId } }] })
+   */
+  createCart: (context) => async (options: NewCart) =>
+    cartOf(await send(context, 'POST', '/ecom/v1/carts', options)).cart,
+  /**
+   * `GET /ecom/v1/carts/{id}`: any cart for the business, a buyer's own for a visitor or member.
+   * @example const cart = await client.ecom.getCart(cartId)
+   */
+  getCart: (context) => async (cartId: string) => cartOf(await send(context, 'GET', cartPath(cartId))).cart,
+  /** `GET /ecom/v1/carts/by-checkout-id/{id}`: the cart a checkout was made from. */
+  getCartByCheckoutId: (context) => async (checkoutId: string) =>
+    cartOf(await send(context, 'GET', `/ecom/v1/carts/by-checkout-id/${segment(checkoutId)}`)).cart,
+  /** `POST /ecom/v1/carts/{id}/add-to-cart`. */
+  addToCart: (context) => async (cartId: string, options: AddToCartOptions) =>
+    cartOf(await send(context, 'POST', cartPath(cartId, '/add-to-cart'), options)).cart,
+  /** `POST /ecom/v1/carts/{id}/create-checkout`. */
+  createCheckoutFromCart:
+    (context) =>
+    (cartId: string, options: CreateCheckoutOptions = {}): Promise<{ checkoutId: string }> =>
+      send<{ checkoutId: string }>(context, 'POST', cartPath(cartId, '/create-checkout'), options),
+  /** `DELETE /ecom/v1/carts/{id}`. */
+  deleteCart:
+    (context) =>
+    async (cartId: string): Promise<void> => {
+      await send(context, 'DELETE', cartPath(cartId));
+    },
 } satisfies ModuleDefinition;
