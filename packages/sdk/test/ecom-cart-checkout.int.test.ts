@@ -42,7 +42,7 @@ async function product(name: string, price: number, quantity = 10) {
   const made = await owner.products.createProduct({ name, priceData: { price } });
   await owner.inventory.updateInventoryVariants(made.id, {
     trackQuantity: true,
-    variants: made.variants.map((variant) => ({ variantId: variant.id, quantity })),
+    variants: made.variants!.map((variant) => ({ variantId: variant.id, quantity })),
   });
   return made;
 }
@@ -64,7 +64,7 @@ describe('the current cart', () => {
     expect(cart.lineItems[0]).toMatchObject({ quantity: 2, productName: { original: 'SDK mug' } });
     expect(cart.createdDate).toBeInstanceOf(Date);
     const noted = await buyer.ecom.updateCurrentCart({ cartInfo: { buyerNote: 'Ring twice' } });
-    expect(noted.buyerNote).toBe('Ring twice');
+    expect((noted as { buyerNote?: string }).buyerNote).toBe('Ring twice');
     const { cart: three } = await buyer.ecom.updateCurrentCartLineItemQuantity([
       { id: cart.lineItems[0]!.id, quantity: 3 },
     ]);
