@@ -27,9 +27,26 @@ function clientAs(caller: string | undefined, siteId?: string) {
 }
 let owner: ReturnType<typeof clientAs>;
 const memberA = `member-${randomUUID()}`;
+const events: Array<{ name: string; orderId: string }> = [];
+/** Waits for the bus to deliver `name` for an order (handlers run after the commit). */
+async function delivered(name: string, orderId: string) {
+  const deadline = Date.now() + 15_000;
+  while (!events.some((event) => event.name === name && event.orderId === orderId)) {
+    if (Date.now() > deadline) throw new Error(`${name} for ${orderId} was not delivered`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({
+    withEvents: (bus) => {
+      for (const name of ['ecom.order.created', 'ecom.order.fulfilled', 'ecom.order.canceled']) {
+        bus.subscribe<{ order: { id: string } }>(name, 'sdk-orders-test', async (event) => {
+          events.push({ name, orderId: event.data.order.id });
+        });
+      }
+    },
+  });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   owner = clientAs('WIX_USER:OWNER');
@@ -526,6 +543,11 @@ describe('fulfillments', () => {
     const full = await owner.orders.getOrder(order.id);
     expect(full.fulfillmentStatus).toBe('FULFILLED');
     expect(full.activities.map((entry) => entry.type)).toContain('ORDER_FULFILLED');
+    await delivered('ecom.order.created', order.id);
+    await delivered('ecom.order.fulfilled', order.id);
+    expect(
+      events.filter((event) => event.name === 'ecom.order.fulfilled' && event.orderId === order.id),
+    ).toHaveLength(1);
     // A fulfilled line cannot be removed by an edit.
     expect(
       await failure(
