@@ -172,6 +172,7 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
    */
   async function complete(ctx: RequestContext, id: string, payment?: RecordedPayment): Promise<OrderRow> {
     const { row: before, described } = await orderable(ctx, id);
+    const number = before.orderId ? undefined : await deps.book.takeNumber(ctx);
     const outcome = await database.transaction(async (tx) => {
       const row = (await repository.find(ctx.site.id, before.id, tx, true))!;
       if (row.orderId) {
@@ -188,7 +189,14 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
         const missing = unavailable(described);
         if (missing.length > 0) throw outOfStock(described, missing);
       }
-      const placed = await deps.book.placeFromCheckout(ctx, tx, row, described, payment);
+      const placed = await deps.book.placeFromCheckout(
+        ctx,
+        tx,
+        row,
+        described,
+        payment,
+        number ?? (await deps.book.takeNumber(ctx, tx)),
+      );
       await repository.update(
         ctx.site.id,
         row.id,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderStatus } from '@atrium/contract/ecom/orders';
 import type { RequestContext } from '../../platform/context.ts';
-import type { Database, Tx } from '../../platform/db/database.ts';
+import type { Database, Executor, Tx } from '../../platform/db/database.ts';
 import type { MailService } from '../../platform/mail/mail.service.ts';
 import { add, money, sum, toDecimalString, type Money } from '../../platform/money/money.ts';
 import type { DescribedLine } from './catalog-lines.ts';
@@ -48,8 +48,11 @@ export interface PlaceOrderInput {
   sendMail?: boolean;
   /** The status it starts in when nothing was paid (default APPROVED; a business order waits for payment). */
   initialStatus?: 'INITIALIZED' | 'APPROVED' | 'CANCELED';
-  /** An imported order's own number (else the site's counter gives the next one). */
-  number?: number;
+  /**
+   * The order's number: the site counter's next (`takeNumber`, taken before the placing transaction) or
+   * an imported order's own.
+   */
+  number: number;
   /** An imported order's own id (it overwrites an earlier import with that id). */
   id?: string;
   purchasedDate?: Date;
@@ -315,7 +318,7 @@ export function createOrderBook(deps: OrderBookDeps) {
     const takeStock = input.takeStock ?? !input.imported;
     const sendMail = input.sendMail ?? !input.imported;
     const { lines, summary } = orderLinesOf(ctx.site.currency, input.described);
-    const number = input.number ?? (await repository.nextNumber(ctx.site.id, tx));
+    const { number } = input;
     const doc: OrderDoc = {
       ...input.doc,
       priceSummary: summary,
@@ -346,7 +349,7 @@ export function createOrderBook(deps: OrderBookDeps) {
       tx,
     );
     if (!order) {
-      if (input.number !== undefined) throw ecomErrors.orderNumberTaken(input.number);
+      if (input.imported) throw ecomErrors.orderNumberTaken(number);
       throw new Error(`checkout ${input.checkoutId} already has an order`);
     }
     const owner = holdOwnerOf(order);
@@ -389,9 +392,11 @@ export function createOrderBook(deps: OrderBookDeps) {
     checkout: CheckoutRow,
     described: readonly DescribedLine[],
     payment: RecordedPayment | undefined,
+    number: number,
   ) {
     const { doc } = checkout;
     return place(ctx, tx, {
+      number,
       checkoutId: checkout.id,
       visitorId: checkout.visitorId,
       memberId: checkout.memberId,
@@ -414,6 +419,16 @@ export function createOrderBook(deps: OrderBookDeps) {
     });
   }
 
-  return { settle, recordPayment, place, placeFromCheckout, amountsOf };
+  /**
+   * The site's next order number, taken in a statement of its own before the placing transaction: the
+   * counter row is locked for that statement only, so concurrent checkouts do not queue behind each other's
+   * whole placement (measured: 16 paid checkouts/s with the number taken inside). An order that then fails
+   * to be placed leaves a gap in the numbers, as a database sequence would.
+   */
+  function takeNumber(ctx: RequestContext, executor: Executor = deps.database.db) {
+    return repository.nextNumber(ctx.site.id, executor);
+  }
+
+  return { settle, recordPayment, place, placeFromCheckout, takeNumber, amountsOf };
 }
 export type OrderBook = ReturnType<typeof createOrderBook>;

@@ -138,8 +138,10 @@ export function createOrderCreation(deps: OrderCreationDeps) {
       const lines = requireLines(input);
       const purchasedDate = purchasedDateOf(ctx, input.purchasedDate);
       const described = await describeOrderLines(providers, ctx, lines, false);
+      const number = await book.takeNumber(ctx);
       const { order } = await database.transaction((tx) =>
         book.place(ctx, tx, {
+          number,
           checkoutId: null,
           visitorId: null,
           memberId: input.buyerInfo?.memberId ?? null,
@@ -164,6 +166,10 @@ export function createOrderCreation(deps: OrderCreationDeps) {
       const purchasedDate = purchasedDateOf(ctx, input.purchasedDate);
       const described = await describeOrderLines(providers, ctx, lines, true);
       const id = input.id && isUuid(input.id) ? input.id : undefined;
+      const number =
+        input.number !== null && input.number !== undefined
+          ? Number(input.number)
+          : await book.takeNumber(ctx);
       const { order } = await database.transaction(async (tx) => {
         if (id) {
           const existing = await repository.find(ctx.site.id, id, tx, true);
@@ -181,7 +187,7 @@ export function createOrderCreation(deps: OrderCreationDeps) {
           initialStatus: input.status ?? 'APPROVED',
           paidElsewhere: input.paymentStatus === 'PAID',
           ...(id ? { id } : {}),
-          ...(input.number !== null && input.number !== undefined ? { number: Number(input.number) } : {}),
+          number,
           ...(purchasedDate ? { purchasedDate } : {}),
         });
       });
