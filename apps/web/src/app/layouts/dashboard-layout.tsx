@@ -194,7 +194,8 @@ function Shell() {
 export function DashboardLayout() {
   const location = useLocation();
   const session = useSessionQuery();
-  if (session.isPending) {
+  // Without a session known, wait for the check a visit starts (the owner may have just signed in).
+  if (session.isPending || (!session.data && session.isFetching)) {
     return (
       <Center h="100vh">
         <Loader />

@@ -15,7 +15,9 @@ export function useSessionQuery() {
       return identity.identityType === 'WIX_USER' ? identity : null;
     },
     retry: false,
-    staleTime: 60_000,
+    // "No session" is asked again on every visit: the sign-in page (another feature) cannot refresh this
+    // query, and a remembered null would send the owner who just signed in back to it.
+    staleTime: (query) => (query.state.data ? 60_000 : 0),
   });
 }
 
