@@ -18,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import {
   IconArrowLeft,
   IconCash,
+  IconTruckDelivery,
   IconCreditCard,
   IconReceiptRefund,
   IconShoppingBag,
@@ -32,10 +33,12 @@ import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading } from '../shared/ui.tsx';
 import { useMarkAsPaid, useOrder, useOrderTransactions, useSetTags } from './api/orders.ts';
 import { CancelModal } from './components/cancel-modal.tsx';
+import { FulfillModal } from './components/fulfill-modal.tsx';
 import { FulfillmentBadge, OrderStatusBadges, PaymentStatusBadge } from './components/order-badges.tsx';
 import { OrderTimeline } from './components/order-timeline.tsx';
 import { RefundModal } from './components/refund-modal.tsx';
 import { addressLines, customerName } from './lib/order-text.ts';
+import { unfulfilledLines } from './lib/fulfillment.ts';
 import { remainingToRefund } from './lib/refund-amounts.ts';
 
 const o = t.order;
@@ -342,7 +345,7 @@ function TagsCard({ order, canEdit }: { order: Order; canEdit: boolean }) {
 }
 
 function Actions({ order, transactions }: { order: Order; transactions: OrderTransactions | undefined }) {
-  const [dialog, setDialog] = useState<'paid' | 'refund' | 'cancel'>();
+  const [dialog, setDialog] = useState<'paid' | 'refund' | 'cancel' | 'fulfill'>();
   const markPaid = useMarkAsPaid(order.id, {
     onSuccess: () => {
       notifications.show({ color: 'teal', message: a.markedPaid });
@@ -358,6 +361,15 @@ function Actions({ order, transactions }: { order: Order; transactions: OrderTra
       {open && unpaid ? (
         <Button leftSection={<IconCash size={16} />} onClick={() => setDialog('paid')}>
           {a.markPaid}
+        </Button>
+      ) : null}
+      {open && unfulfilledLines(order.lineItems).length > 0 ? (
+        <Button
+          variant="default"
+          leftSection={<IconTruckDelivery size={16} />}
+          onClick={() => setDialog('fulfill')}
+        >
+          {a.fulfill}
         </Button>
       ) : null}
       {refundable ? (
@@ -390,6 +402,9 @@ function Actions({ order, transactions }: { order: Order; transactions: OrderTra
       />
       {dialog === 'refund' ? (
         <RefundModal order={order} transactions={transactions} opened onClose={() => setDialog(undefined)} />
+      ) : null}
+      {dialog === 'fulfill' ? (
+        <FulfillModal order={order} opened onClose={() => setDialog(undefined)} />
       ) : null}
       {dialog === 'cancel' ? <CancelModal order={order} opened onClose={() => setDialog(undefined)} /> : null}
     </Group>

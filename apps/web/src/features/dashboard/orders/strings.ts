@@ -92,6 +92,14 @@ export const en = {
     refundNothing: 'Nothing on this order can be refunded.',
     invalidAmount: 'Enter an amount more than 0, such as 10.00.',
     tooMuch: (amount: string) => `You can refund at most ${amount}.`,
+    fulfill: 'Mark as fulfilled',
+    fulfillTitle: (number: string) => `Mark order #${number} as fulfilled?`,
+    fulfillBody: (count: number) =>
+      `${count === 1 ? 'The 1 item' : `All ${count} items`} not fulfilled yet will be marked as shipped or handed over.`,
+    trackingNumber: 'Tracking number',
+    shippingProvider: 'Shipping provider',
+    optional: 'Optional',
+    fulfilled: 'Order marked as fulfilled.',
     cancel: 'Cancel order',
     cancelTitle: (number: string) => `Cancel order #${number}?`,
     cancelBody:
@@ -147,6 +155,7 @@ export const en = {
     ORDER_CANCELED: 'Order canceled',
     ORDER_FULFILLED: 'Order fulfilled',
     ORDER_NOT_FULFILLED: 'Marked not fulfilled',
+    DRAFT_ORDER_CHANGES_APPLIED: 'Order edited',
     MERCHANT_COMMENT: 'Comment',
     CUSTOM_ACTIVITY: 'Activity',
     PAYMENT_PENDING: 'Payment pending',

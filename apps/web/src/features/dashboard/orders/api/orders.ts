@@ -84,6 +84,32 @@ export function useCancelOrder(
   });
 }
 
+export interface FulfillRequest {
+  lineItems: Array<{ id: string; quantity: number }>;
+  trackingNumber: string;
+  shippingProvider: string;
+}
+
+/** Fulfils the given quantities of the order's lines, with the tracking the owner typed (if any). */
+export function useFulfillOrder(orderId: string, options: ActionOptions<unknown, FulfillRequest> = {}) {
+  return useActionMutation({
+    mutationFn: ({ lineItems, trackingNumber, shippingProvider }: FulfillRequest) =>
+      orders.orders.createFulfillment(orderId, {
+        lineItems,
+        ...(trackingNumber || shippingProvider
+          ? {
+              trackingInfo: {
+                ...(trackingNumber ? { trackingNumber } : {}),
+                ...(shippingProvider ? { shippingProvider } : {}),
+              },
+            }
+          : {}),
+      }),
+    invalidates: touched(orderId),
+    ...options,
+  });
+}
+
 export function useAddComment(orderId: string, options: ActionOptions<unknown, string> = {}) {
   return useActionMutation({
     mutationFn: (message: string) => orders.orders.addActivity(orderId, { merchantComment: { message } }),
