@@ -542,6 +542,7 @@ describe('fulfillments', () => {
     });
     const full = await owner.orders.getOrder(order.id);
     expect(full.fulfillmentStatus).toBe('FULFILLED');
+    expect(full.lineItems.map((line) => line.fulfilledQuantity)).toEqual([2, 1]);
     expect(full.activities.map((entry) => entry.type)).toContain('ORDER_FULFILLED');
     await delivered('ecom.order.created', order.id);
     await delivered('ecom.order.fulfilled', order.id);
@@ -581,5 +582,38 @@ describe('fulfillments', () => {
     expect(
       await failure(owner.orders.createFulfillment(order.id, { lineItems: [{ id: b!.id, quantity: 1 }] })),
     ).toMatchObject({ status: 409, code: 'ORDER_CANCELED' });
+  });
+});
+
+describe('createOrder on a site that takes stock when paid', () => {
+  it('takes the goods once paid, unless the order was made with updateInventory false', async () => {
+    const paidApp = await createTestApp({ config: { ECOM_INVENTORY_UPDATE_TRIGGER: 'ON_ORDER_PAID' } });
+    try {
+      await paidApp.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(paidApp.app.server.address() as AddressInfo).port}`;
+      const business = createClient({
+        baseUrl: url,
+        headers: { 'x-atrium-dev-caller': 'WIX_USER:OWNER' },
+        modules: { orders: ecomOrders, products: storesProducts, inventory: storesInventory },
+      });
+      const product = await business.products.createProduct({
+        name: 'Paid-trigger mug',
+        priceData: { price: 5 },
+      });
+      await business.inventory.updateInventoryVariants(product.id, {
+        trackQuantity: true,
+        variants: product.variants!.map((variant) => ({ variantId: variant.id, quantity: 5 })),
+      });
+      const stock = async () => (await business.products.getProduct(product.id)).stock?.quantity;
+      const line = catalogLine(product.id, 2);
+      const untracked = await business.orders.createOrder({ lineItems: [line] }, { updateInventory: false });
+      const tracked = await business.orders.createOrder({ lineItems: [line] });
+      await business.orders.paymentCollectionMarkOrderAsPaid(untracked.id);
+      await business.orders.paymentCollectionMarkOrderAsPaid(tracked.id);
+      expect((await business.orders.getOrder(untracked.id)).paymentStatus).toBe('PAID');
+      expect(await stock()).toBe(3);
+    } finally {
+      await paidApp.close();
+    }
   });
 });

@@ -128,6 +128,8 @@ export interface OrderDoc {
   cancellation?: { reason?: string; restocked: boolean; date: string };
   /** An order made elsewhere and imported: it took no stock and sent no mail. */
   imported?: boolean;
+  /** Its goods are not taken from stock, not even once paid (created with `updateInventory: false`, imported). */
+  stockUntracked?: boolean;
   /** Shipments and pickups of the order's lines (fulfillments). */
   fulfillments?: FulfillmentDoc[];
 }

@@ -265,6 +265,7 @@ function orderLineWire(site: Pricing, line: OrderLineDoc) {
     fixedQuantity: line.fixedQuantity,
     taxableAddress: { addressType: 'BUSINESS' },
     refundQuantity: line.refundedQuantity,
+    fulfilledQuantity: line.fulfilledQuantity,
     ...(line.serviceProperties ? { serviceProperties: line.serviceProperties } : {}),
   };
 }

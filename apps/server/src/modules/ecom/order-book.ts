@@ -231,7 +231,10 @@ export function createOrderBook(deps: OrderBookDeps) {
     const activities = [...order.doc.activities, ...extra];
     if (becamePaid) {
       const owner = holdOwnerOf(order);
-      const kind = deps.inventoryTrigger === 'ON_ORDER_PAID' && !order.stockCommitted ? 'all' : 'services';
+      const kind =
+        deps.inventoryTrigger === 'ON_ORDER_PAID' && !order.stockCommitted && !order.doc.stockUntracked
+          ? 'all'
+          : 'services';
       shortfalls = await stock.commit(tx, {
         siteId: ctx.site.id,
         owner,
@@ -325,6 +328,7 @@ export function createOrderBook(deps: OrderBookDeps) {
       activities: [activity('ORDER_PLACED', now)],
       roundingRule: 'HALF_UP_PER_LINE',
       ...(input.imported ? { imported: true } : {}),
+      ...(takeStock ? {} : { stockUntracked: true }),
     };
     const paidElsewhere = input.imported && input.paidElsewhere;
     const order = await repository.insertOnce(

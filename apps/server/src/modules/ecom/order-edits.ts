@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { commitDeltasRequestSchema } from '@atrium/contract/ecom/orders';
 import type { RequestContext } from '../../platform/context.ts';
@@ -57,7 +58,9 @@ export function applyLineDeltas(
   for (const delta of deltas) {
     const described = added.get(delta);
     if (described) {
-      lines.push(orderLinesOf(currency, [described]).lines[0]!);
+      const line = orderLinesOf(currency, [described]).lines[0]!;
+      // An added line keeps the id it came with unless the order already has a line with that id.
+      lines.push(lines.some((existing) => existing.id === line.id) ? { ...line, id: randomUUID() } : line);
       continue;
     }
     const line = findLine(lines, delta.lineItemId);

@@ -76,6 +76,8 @@ export interface OrderLineItem {
   totalPriceAfterTax: FormattedAmount;
   totalDiscount: FormattedAmount;
   refundQuantity?: number;
+  /** How much of the line its fulfillments shipped or handed over. */
+  fulfilledQuantity?: number;
   /** A booking line: when it takes place. */
   serviceProperties?: { scheduledDate?: string; numberOfParticipants?: number };
 }
