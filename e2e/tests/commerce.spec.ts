@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { captureBothWidths } from './screenshots.ts';
 
-// One order for a product and a booking: the seeded shop's yoga mat and the seeded "Private yoga session"
+// One order for a product and a booking: the seeded shop's cork block and the seeded "Private yoga session"
 // (paid online or at the studio), paid together with the test gateway's approved card, then refunded by
 // the owner in the dashboard. Times are read in UTC.
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
@@ -19,14 +19,13 @@ async function signInAsMember(page: Page) {
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
 
-async function addMatToCart(page: Page) {
+async function addBlockToCart(page: Page) {
   await page.getByRole('link', { name: 'Shop', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible();
-  await page.getByRole('link', { name: 'Natural rubber yoga mat' }).first().click();
-  await page.getByRole('radio', { name: 'Sage', exact: true }).click();
+  await page.getByRole('link', { name: 'Cork yoga block' }).first().click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   const drawer = page.getByRole('dialog', { name: 'Your cart' });
-  await expect(drawer.getByText('Natural rubber yoga mat')).toBeVisible();
+  await expect(drawer.getByText('Cork yoga block')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 }
@@ -89,20 +88,20 @@ test('a member pays for a product and a booking in one order, and the owner refu
 }) => {
   await page.goto('/');
   await signInAsMember(page);
-  await addMatToCart(page);
+  await addBlockToCart(page);
   const when = await bookSessionPaidOnline(page);
 
-  // The checkout holds both: the mat and the booking with its time, paid together by card.
+  // The checkout holds both: the block and the booking with its time, paid together by card.
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(summary.getByTestId('line-item')).toHaveCount(2);
-  await expect(summary.getByTestId('line-item').filter({ hasText: 'Natural rubber yoga mat' })).toContainText(
-    '$78.00',
+  await expect(summary.getByTestId('line-item').filter({ hasText: 'Cork yoga block' })).toContainText(
+    '$24.00',
   );
   const booking = summary.getByTestId('line-item').filter({ hasText: 'Private yoga session' });
   await expect(booking).toContainText('$60.00');
   await expect(booking.getByTestId('line-scheduled')).toContainText('Booking for');
-  await expect(summary).toContainText('$138.00');
+  await expect(summary).toContainText('$84.00');
   await expect(page.getByRole('radio', { name: 'Pay in person' })).toHaveCount(0);
   await expect(page.getByTestId('bookings-paid-online')).toBeVisible();
   await payByTestCard(page);
@@ -120,7 +119,7 @@ test('a member pays for a product and a booking in one order, and the owner refu
   await page.getByRole('link', { name: 'View your orders' }).click();
   const order = page.getByRole('article', { name: `Order #${number}` });
   await expect(order).toBeVisible();
-  await expect(order).toContainText('$138.00');
+  await expect(order).toContainText('$84.00');
   await expect(order).toContainText('Private yoga session');
   await page.goto('/account/bookings');
   const booked = page
@@ -145,16 +144,26 @@ test('a member pays for a product and a booking in one order, and the owner refu
   await expect(dashboard.getByRole('heading', { name: `Order #${number}` })).toBeVisible();
   const header = dashboard.getByRole('main');
   await expect(header.getByTestId('payment-status').first()).toHaveText('Paid');
-  await expect(dashboard.getByTestId('order-totals')).toContainText('$138.00');
+  await expect(dashboard.getByTestId('order-totals')).toContainText('$84.00');
   await expect(dashboard.getByTestId('line-scheduled')).toContainText('Booking for');
   await expect(dashboard.getByTestId('order-payment')).toContainText('4242');
   await expect(dashboard.getByTestId('order-activity').first()).toContainText('Order paid');
   await dashboard.mouse.move(0, 0);
   await captureBothWidths(dashboard, 'dashboard-order');
 
+  // The block is handed over and the session given: the order is fulfilled, with the parcel's tracking.
+  await dashboard.getByRole('button', { name: 'Mark as fulfilled' }).click();
+  const fulfil = dashboard.getByRole('dialog', { name: `Mark order #${number} as fulfilled?` });
+  await fulfil.getByLabel('Tracking number').fill('1Z999AA10123456784');
+  await fulfil.getByRole('button', { name: 'Mark as fulfilled' }).click();
+  await expect(dashboard.getByText('Order marked as fulfilled.')).toBeVisible();
+  await expect(header.getByTestId('fulfillment-status').first()).toHaveText('Fulfilled');
+  await expect(dashboard.getByTestId('order-activity').filter({ hasText: 'Order fulfilled' })).toBeVisible();
+  await expect(dashboard.getByRole('button', { name: 'Mark as fulfilled' })).toHaveCount(0);
+
   await dashboard.getByRole('button', { name: 'Refund' }).click();
   const dialog = dashboard.getByRole('dialog', { name: 'Refund payment' });
-  await expect(dialog.getByRole('radio', { name: 'Full refund ($138.00)' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'Full refund ($84.00)' })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: /Put the items back in stock/ })).toBeChecked();
   await dialog.getByLabel('Reason').fill('Moving away');
   await dialog.getByRole('button', { name: 'Refund' }).click();
@@ -162,11 +171,9 @@ test('a member pays for a product and a booking in one order, and the owner refu
 
   await expect(header.getByTestId('payment-status').first()).toHaveText('Refunded');
   await expect(dashboard.getByTestId('order-refund')).toContainText('Moving away');
-  await expect(dashboard.getByTestId('order-refund')).toContainText('−$138.00');
+  await expect(dashboard.getByTestId('order-refund')).toContainText('−$84.00');
   await expect(dashboard.getByTestId('order-activity').first()).toContainText('Refund issued');
-  await expect(dashboard.getByTestId('order-activity').first()).toContainText(
-    '$138.00 · Reason: Moving away',
-  );
+  await expect(dashboard.getByTestId('order-activity').first()).toContainText('$84.00 · Reason: Moving away');
   await expect(dashboard.getByRole('button', { name: 'Refund' })).toHaveCount(0);
   await captureBothWidths(dashboard, 'dashboard-order-refunded');
 
