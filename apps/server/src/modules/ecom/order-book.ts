@@ -382,6 +382,9 @@ export function createOrderBook(deps: OrderBookDeps) {
       placed = settled.order;
     }
     await publish(tx, ctx.site.id, ecomEvents.orderCreated, { order: orderWire(ctx.site, placed) });
+    // An order placed approved is approved now (one approved later, when paid, is announced by `settle`).
+    if (order.status === 'APPROVED' && placed.status === 'APPROVED')
+      await publish(tx, ctx.site.id, ecomEvents.orderApproved, { order: orderWire(ctx.site, placed) });
     if (sendMail) {
       const mail = orderPlacedMail(ctx.site, placed);
       if (mail) await deps.mail.enqueue(mail, tx);

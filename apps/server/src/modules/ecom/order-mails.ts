@@ -23,6 +23,49 @@ function itemsText(site: MailSite, order: OrderRow) {
     .join('\n');
 }
 
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function layout(title: string, parts: string[]): string {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:24px auto"><h2 style="font-weight:600">${escapeHtml(title)}</h2>${parts.join('')}</body></html>`;
+}
+
+const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
+
+function rows(cells: Array<[string, string]>): string {
+  const row = ([label, value]: [string, string]) =>
+    `<tr><td style="padding:4px 12px 4px 0">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;white-space:nowrap">${escapeHtml(value)}</td></tr>`;
+  return `<table style="border-collapse:collapse;margin:0 0 16px;width:100%">${cells.map(row).join('')}</table>`;
+}
+
+function itemsHtml(site: MailSite, order: OrderRow) {
+  return rows(
+    order.lineItems.map((line) => {
+      const options = Object.entries(line.options)
+        .map(([name, value]) => `${name}: ${value}`)
+        .join(', ');
+      return [
+        `${line.quantity} × ${line.productName}${options ? ` (${options})` : ''}`,
+        amount(site, line.total),
+      ];
+    }),
+  );
+}
+
+function totalsHtml(site: MailSite, order: OrderRow) {
+  const summary = order.doc.priceSummary;
+  return rows([
+    ['Subtotal', amount(site, summary.subtotal)],
+    ...(Number(summary.discount) > 0
+      ? [['Discount', `-${amount(site, summary.discount)}`] as [string, string]]
+      : []),
+    ['Shipping', amount(site, summary.shipping)],
+    ['Tax', amount(site, summary.tax)],
+    ['Total', amount(site, summary.total)],
+  ]);
+}
+
 function totalsText(site: MailSite, order: OrderRow) {
   const summary = order.doc.priceSummary;
   return [
@@ -52,6 +95,12 @@ export function orderPlacedMail(site: MailSite, order: OrderRow): OutgoingMail |
       '',
       paid ? 'Payment received.' : 'Payment: to be paid.',
     ].join('\n'),
+    html: layout(`Order #${order.number}`, [
+      paragraph(`Thank you for your order at ${site.name}.`),
+      itemsHtml(site, order),
+      totalsHtml(site, order),
+      paragraph(paid ? 'Payment received.' : 'Payment: to be paid.'),
+    ]),
   };
 }
 
@@ -72,6 +121,11 @@ export function orderCanceledMail(
       '',
       itemsText(site, order),
     ].join('\n'),
+    html: layout(`Order #${order.number} was canceled`, [
+      paragraph(`Your order #${order.number} at ${site.name} was canceled.`),
+      ...(customMessage ? [paragraph(customMessage)] : []),
+      itemsHtml(site, order),
+    ]),
   };
 }
 
@@ -86,12 +140,17 @@ export function orderRefundedMail(
     siteId: order.siteId,
     to: order.buyerEmail,
     kind: 'ecom.order-refunded',
-    subject: `A refund for your order #${order.number} at ${site.name}`,
+    subject: `A refund of ${amount(site, refunded)} for your order #${order.number} at ${site.name}`,
     text: [
       `We refunded ${amount(site, refunded)} of your order #${order.number} at ${site.name}.`,
       ...(reason ? ['', `Reason: ${reason}`] : []),
       '',
       `Refunded so far: ${amount(site, order.refunded)} of ${amount(site, order.paid)} paid.`,
     ].join('\n'),
+    html: layout(`A refund for order #${order.number}`, [
+      paragraph(`We refunded ${amount(site, refunded)} of your order #${order.number} at ${site.name}.`),
+      ...(reason ? [paragraph(`Reason: ${reason}`)] : []),
+      paragraph(`Refunded so far: ${amount(site, order.refunded)} of ${amount(site, order.paid)} paid.`),
+    ]),
   };
 }
