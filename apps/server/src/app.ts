@@ -207,6 +207,7 @@ export async function buildApp(options: BuildAppOptions) {
       defaultSite: sites.service.getDefaultSite,
       rateLimiter,
       trafficLimiter,
+      events,
     });
     await identity.init();
     // A new signing key each month (the old one verifies until its last token expires); spent one-time

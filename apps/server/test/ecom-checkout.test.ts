@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, owner, type TestApp } from './test-app.ts';
 import { ecomKit } from './ecom-helpers.ts';
+import { bearer, identityKit } from './identity-helpers.ts';
 
 // Buying through commerce over HTTP on a real database: the current cart, a checkout, the order it becomes
 // (paid by the test gateway or later), refunds, cancel, and what a stranger or another buyer may not do.
@@ -97,6 +98,118 @@ describe('the current cart', () => {
       visitor,
     );
     expect(custom.status).toBe(403);
+  });
+});
+
+describe("signing in keeps the visitor's cart", () => {
+  /** A visitor with a real visitor token, and a member they will sign in as. */
+  async function visitorAndMember() {
+    const identity = identityKit(t);
+    const { site, clientId } = await identity.defaultSite();
+    const visitor = bearer((await identity.visitorToken(clientId)).token);
+    const member = await identity.memberToken(site.id);
+    return { visitor, member, memberHeaders: bearer(member.token) };
+  }
+
+  async function signIn(visitor: Record<string, string>, email: string) {
+    const signedIn = await kit.call(
+      'POST',
+      '/identity/v2/login',
+      { loginId: { email }, password: 'member password 1' },
+      visitor,
+    );
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signedIn.body.state).toBe('SUCCESS');
+  }
+
+  /** The member's current cart once the sign-in has been handled (the bus delivers it within moments). */
+  async function memberCartWhen(headers: Record<string, string>, done: (cart: CartBody) => boolean) {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const answer = await kit.call('GET', '/ecom/v1/carts/current', undefined, headers);
+      if (answer.status === 200 && done(answer.body.cart as CartBody)) return answer.body.cart as CartBody;
+      if (Date.now() > deadline)
+        throw new Error(`the member's cart never became as expected: ${answer.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  type CartBody = {
+    id: string;
+    lineItems: Array<{ quantity: number; catalogReference: { catalogItemId: string } }>;
+  };
+
+  it("makes the visitor's cart the member's when the member has none", async () => {
+    const { visitor, member, memberHeaders } = await visitorAndMember();
+    const lamp = await kit.product('Merge lamp', 30, 10);
+    const added = await kit.call(
+      'POST',
+      '/ecom/v1/carts/current/add-to-cart',
+      { lineItems: [kit.line(lamp.id, 2)] },
+      visitor,
+    );
+    expect(added.status).toBe(200);
+    const none = await kit.call('GET', '/ecom/v1/carts/current', undefined, memberHeaders);
+    expect(none.status).toBe(404);
+
+    await signIn(visitor, member.email);
+    const cart = await memberCartWhen(memberHeaders, (body) => body.lineItems.length > 0);
+    expect(cart.id).toBe(added.body.cart.id);
+    expect(cart.lineItems.map((line) => [line.catalogReference.catalogItemId, line.quantity])).toEqual([
+      [lamp.id, 2],
+    ]);
+    const visitorCart = await kit.call('GET', '/ecom/v1/carts/current', undefined, visitor);
+    expect(visitorCart.status).toBe(404);
+  });
+
+  it("adds the visitor's lines to the member's cart, the same item as one line, and deletes the visitor's", async () => {
+    const { visitor, member, memberHeaders } = await visitorAndMember();
+    const [vase, bowl] = [await kit.product('Merge vase', 20, 10), await kit.product('Merge bowl', 15, 10)];
+    const memberCart = await kit.call(
+      'POST',
+      '/ecom/v1/carts/current/add-to-cart',
+      { lineItems: [kit.line(vase.id, 1)] },
+      memberHeaders,
+    );
+    expect(memberCart.status).toBe(200);
+    const visitorCart = await kit.call(
+      'POST',
+      '/ecom/v1/carts/current/add-to-cart',
+      { lineItems: [kit.line(vase.id, 2), kit.line(bowl.id, 1)] },
+      visitor,
+    );
+    expect(visitorCart.status).toBe(200);
+
+    await signIn(visitor, member.email);
+    const cart = await memberCartWhen(memberHeaders, (body) => body.lineItems.length === 2);
+    expect(cart.id).toBe(memberCart.body.cart.id);
+    expect(cart.lineItems.map((line) => [line.catalogReference.catalogItemId, line.quantity]).sort()).toEqual(
+      [
+        [bowl.id, 1],
+        [vase.id, 3],
+      ].sort(),
+    );
+    const gone = await kit.call('GET', `/ecom/v1/carts/${visitorCart.body.cart.id}`, undefined, owner);
+    expect(gone.status).toBe(404);
+  });
+
+  it('leaves carts alone when a member signs in without a visitor credential', async () => {
+    const identity = identityKit(t);
+    const { site } = await identity.defaultSite();
+    const member = await identity.memberToken(site.id);
+    const stranger = kit.visitor();
+    const cup = await kit.product('Merge cup', 5, 10);
+    await kit.call(
+      'POST',
+      '/ecom/v1/carts/current/add-to-cart',
+      { lineItems: [kit.line(cup.id, 1)] },
+      stranger,
+    );
+    await signIn(bearer(member.token), member.email);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const memberCart = await kit.call('GET', '/ecom/v1/carts/current', undefined, bearer(member.token));
+    expect(memberCart.status).toBe(404);
+    const strangerCart = await kit.call('GET', '/ecom/v1/carts/current', undefined, stranger);
+    expect(strangerCart.body.cart.lineItems).toHaveLength(1);
   });
 });
 

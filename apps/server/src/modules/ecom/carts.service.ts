@@ -90,8 +90,8 @@ export function createCartsService(deps: CartsServiceDeps) {
     return checkNewLines(await describeLines(providers, ctx.site.id, added, ctx.now()));
   }
 
-  async function announce(tx: Tx, ctx: RequestContext, row: CartRow, created: boolean) {
-    await publish(tx, ctx.site.id, created ? ecomEvents.cartCreated : ecomEvents.cartUpdated, {
+  async function announce(tx: Tx, siteId: string, row: CartRow, created: boolean) {
+    await publish(tx, siteId, created ? ecomEvents.cartCreated : ecomEvents.cartUpdated, {
       cart: {
         id: row.id,
         buyerInfo: row.memberId
@@ -128,7 +128,7 @@ export function createCartsService(deps: CartsServiceDeps) {
     const row = await database.transaction(async (tx) => {
       const locked = await lockedCart(ctx, tx, cartId);
       const changed = await edit(locked, tx);
-      await announce(tx, ctx, changed, false);
+      await announce(tx, ctx.site.id, changed, false);
       return changed;
     });
     return view(ctx, row);
@@ -148,7 +148,7 @@ export function createCartsService(deps: CartsServiceDeps) {
         tx,
       );
       const changed = await edit(locked, tx);
-      await announce(tx, ctx, changed, created);
+      await announce(tx, ctx.site.id, changed, created);
       return changed;
     });
     return view(ctx, row);
@@ -176,6 +176,31 @@ export function createCartsService(deps: CartsServiceDeps) {
         },
         tx,
       );
+  }
+
+  /**
+   * A visitor signed in as a member: the visitor's current cart becomes the member's, or, when the member
+   * already has one, its lines are added to it (the same item twice is one line) and the visitor's cart is
+   * deleted. Runs in the bus handler's transaction (at least once: a second run finds no visitor cart).
+   */
+  async function mergeVisitorCart(tx: Tx, siteId: string, visitorId: string, memberId: string) {
+    const visitorCart = await repository.findCurrent(siteId, { visitorId }, tx, true);
+    if (!visitorCart) return;
+    const memberCart = await repository.findCurrent(siteId, { memberId }, tx, true);
+    if (!memberCart) {
+      const adopted = await repository.update(siteId, visitorCart.id, { memberId, visitorId: null }, tx);
+      await announce(tx, siteId, adopted, false);
+      return;
+    }
+    const merged = await repository.update(
+      siteId,
+      memberCart.id,
+      { lineItems: addLines(memberCart.lineItems, visitorCart.lineItems) },
+      tx,
+    );
+    await repository.remove(siteId, visitorCart.id, tx);
+    await publish(tx, siteId, ecomEvents.cartDeleted, { cartId: visitorCart.id });
+    await announce(tx, siteId, merged, false);
   }
 
   async function remove(ctx: RequestContext, cartId: string | 'current') {
@@ -282,6 +307,7 @@ export function createCartsService(deps: CartsServiceDeps) {
     },
     createCheckout,
     estimateTotals,
+    mergeVisitorCart,
     remove: (ctx: RequestContext, cartId: string) => remove(ctx, cartId),
 
     /** A cart by id: the business makes carts for anyone; a visitor's or member's cart is theirs. */
@@ -305,7 +331,7 @@ export function createCartsService(deps: CartsServiceDeps) {
           },
           tx,
         );
-        await announce(tx, ctx, created, true);
+        await announce(tx, ctx.site.id, created, true);
         return created;
       });
       return (await view(ctx, row)).wire;

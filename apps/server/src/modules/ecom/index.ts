@@ -7,6 +7,7 @@ import type { EventBus } from '../../platform/bus/types.ts';
 import type { MailService } from '../../platform/mail/mail.service.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
 import type { SecretSealer } from '../../platform/secrets/sealing.ts';
+import { identityEvents, type MemberSignedInEvent } from '../identity/index.ts';
 import { createCartsRepository } from './carts.repository.ts';
 import { cartsRoutes } from './carts.routes.ts';
 import { createCartsService } from './carts.service.ts';
@@ -107,6 +108,12 @@ export async function createEcomModule(deps: EcomModuleDeps) {
     publish,
     checkouts: () => checkouts,
   });
+  // A visitor who signs in as a member keeps their cart (merged into the member's when there is one).
+  deps.events.subscribe<MemberSignedInEvent>(
+    identityEvents.memberSignedIn,
+    'ecom.carts.merge-visitor-cart',
+    (event, tx) => carts.mergeVisitorCart(tx, event.siteId, event.data.visitorId, event.data.memberId),
+  );
   const orders = createOrdersService({
     database,
     repository: ordersRepository,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Site } from '@atrium/contract/sites';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/bus/types.ts';
 import type { MailService } from '../../platform/mail/mail.service.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createBearerAuthenticator } from './bearer-authenticator.ts';
@@ -41,6 +42,8 @@ function captchaFrom(config: Config): CaptchaVerifier {
  * Identity: members, owners and staff, OAuth 2 with PKCE, API keys. `authenticator` goes into the app's
  * authenticator list; `ensureSiteClient` gives a site its default OAuth client.
  */
+export { identityEvents, type MemberSignedInEvent } from './identity-events.ts';
+
 export function createIdentityModule(deps: {
   database: Database;
   config: Config;
@@ -52,6 +55,8 @@ export function createIdentityModule(deps: {
   rateLimiter?: RateLimiter;
   /** Per-process limiter for traffic-sized limits (the anonymous visitor grant). */
   trafficLimiter?: RateLimiter;
+  /** The app's bus (sign-ins from a visitor are announced); tools that open the module alone have none. */
+  events?: Pick<EventBus, 'emit'>;
 }) {
   const { database, config, mail } = deps;
   const rateLimiter = deps.rateLimiter ?? createRateLimiter({ database });
@@ -71,6 +76,7 @@ export function createIdentityModule(deps: {
     captcha: deps.captcha ?? captchaFrom(config),
     config,
     guard,
+    ...(deps.events ? { events: deps.events } : {}),
   });
   const staff = createStaffService({ database, repository, oauth, mail, config, guard });
   const limits = createAuthRateLimits(config, rateLimiter, deps.trafficLimiter ?? rateLimiter);

@@ -6,6 +6,8 @@ import type {
   Member,
   RegisterRequest,
 } from '@atrium/contract/identity';
+import type { EventBus } from '../../platform/bus/types.ts';
+import { identityEvents, type MemberSignedInEvent } from './identity-events.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor } from '../../platform/db/database.ts';
@@ -118,6 +120,7 @@ export function createMembersService(deps: {
   captcha: CaptchaVerifier;
   config: Config;
   guard: SignInGuard;
+  events?: Pick<EventBus, 'emit'>;
 }) {
   const { database, repository, oauth, mail, captcha, config, guard } = deps;
   const tokens = createSingleUseTokens(repository);
@@ -177,6 +180,32 @@ export function createMembersService(deps: {
   }
 
   /** Where an identity stands after its password (or code) was proven. */
+  /**
+   * Records the sign-in; one made with a visitor's credential is announced with the visitor's id (in the
+   * same transaction), so the visitor's cart becomes the member's.
+   */
+  async function signedIn(ctx: RequestContext, identity: IdentityRow) {
+    const { events } = deps;
+    const { identityType, identityId: visitorId } = ctx.caller;
+    if (!events || identityType !== 'ANONYMOUS_VISITOR' || !visitorId) {
+      return repository.updateIdentity(identity.siteId, identity.id, { lastLoginDate: new Date() });
+    }
+    return database.transaction(async (tx) => {
+      const updated = await repository.updateIdentity(
+        identity.siteId,
+        identity.id,
+        { lastLoginDate: new Date() },
+        tx,
+      );
+      await events.emit<MemberSignedInEvent>(tx, {
+        name: identityEvents.memberSignedIn,
+        siteId: identity.siteId,
+        data: { memberId: identity.id, visitorId },
+      });
+      return updated;
+    });
+  }
+
   async function outcome(
     ctx: RequestContext,
     identity: IdentityRow,
@@ -192,9 +221,7 @@ export function createMembersService(deps: {
     }
     if (identity.status === 'PENDING') return { state: 'REQUIRE_OWNER_APPROVAL', identity: wire };
     if (identity.status !== 'ACTIVE') return { state: 'STATUS_CHECK', identity: wire };
-    const updated =
-      (await repository.updateIdentity(identity.siteId, identity.id, { lastLoginDate: new Date() })) ??
-      identity;
+    const updated = (await signedIn(ctx, identity)) ?? identity;
     return {
       state: 'SUCCESS',
       sessionToken: await oauth.createSessionToken(updated),
