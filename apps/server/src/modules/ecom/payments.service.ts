@@ -303,7 +303,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     await database.transaction(async (tx) => {
       const order = (await repository.find(ctx.site.id, orderId, tx, true))!;
       if (order.status !== 'CANCELED') {
-        await repository.update(
+        const canceled = await repository.update(
           ctx.site.id,
           order.id,
           {
@@ -315,6 +315,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           },
           tx,
         );
+        await publish(tx, ctx.site.id, ecomEvents.orderCanceled, { order: orderWire(ctx.site, canceled) });
       }
     });
   }
