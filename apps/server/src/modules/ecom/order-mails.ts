@@ -1,3 +1,4 @@
+import { escapeHtml, mailDocument } from '../../platform/mail/mail-html.ts';
 import type { OutgoingMail } from '../../platform/mail/mail.service.ts';
 import { money } from '../../platform/money/money.ts';
 import { format } from '../../platform/money/format.ts';
@@ -23,12 +24,8 @@ function itemsText(site: MailSite, order: OrderRow) {
     .join('\n');
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 function layout(title: string, parts: string[]): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:24px auto"><h2 style="font-weight:600">${escapeHtml(title)}</h2>${parts.join('')}</body></html>`;
+  return mailDocument(title, parts.join(''));
 }
 
 const paragraph = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { escapeHtml } from '../../platform/mail/mail-html.ts';
 
 /** The hosted sign-in page of `/oauth2/authorize`: server-rendered, no script, every value escaped. */
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 export type HostedStep = 'login' | 'register' | 'verify' | 'message';
 

@@ -1,12 +1,10 @@
-/** The identity module's mails: short, plain, with the code also in the subject line for quick reading. */
+import { escapeHtml, mailDocument } from '../../platform/mail/mail-html.ts';
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+/** The identity module's mails: short, plain, with the code also in the subject line for quick reading. */
 
 function layout(title: string, paragraphs: string[]): string {
   const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${text}</p>`).join('');
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:480px;margin:24px auto"><h2 style="font-weight:600">${escapeHtml(title)}</h2>${body}</body></html>`;
+  return mailDocument(title, body, 480);
 }
 
 export function verificationMail(input: { siteName: string; code: string }) {
