@@ -339,10 +339,14 @@ describe('@wix/ecom orderTransactions against Atrium (7 calls)', () => {
       refundStatus: 'SUCCEEDED',
       gatewayRefundId: 're_42',
     });
+    expect(noted.orderTransactions!.refunds[0]!.summary).toMatchObject({ refunded: { amount: '36.00' } });
     const failed = await updates.updateRefundTransaction(orderId, refundId, {
       transaction: { paymentId: payment!._id, refundStatus: 'FAILED' },
     });
     expect(failed.orderTransactions!.refunds[0]!.transactions[0]!.refundStatus).toBe('FAILED');
+    // Money that never reached the buyer is neither refunded nor on its way.
+    expect(failed.orderTransactions!.refunds[0]!.summary?.refunded).toBeUndefined();
+    expect(failed.orderTransactions!.refunds[0]!.summary?.pending).toBeUndefined();
     expect((await business.orders.getOrder(orderId)).paymentStatus).toBe('PAID');
     expect((await collector.getRefundabilityStatus(orderId)).refundabilities[0]!.refundabilityStatus).toBe(
       'REFUNDABLE',

@@ -3,7 +3,7 @@ import type { CheckoutWire } from '@atrium/contract/ecom/checkouts';
 import type { LineItemWire } from '@atrium/contract/ecom/common';
 import type { OrderWire } from '@atrium/contract/ecom/orders';
 import type { Site } from '@atrium/contract/sites';
-import { money, type Money } from '../../platform/money/money.ts';
+import { isPositive, money, sum, type Money } from '../../platform/money/money.ts';
 import { toEcomPrice, toFormattedAmount } from '../../platform/money/wire.ts';
 import type { DescribedLine } from './catalog-lines.ts';
 import type { OrderLineDoc } from './ecom-docs.ts';
@@ -383,6 +383,29 @@ export function paymentWire(site: Pricing, row: PaymentRow) {
   };
 }
 
+const pendingRefundStatuses = ['PENDING', 'SCHEDULED', 'STARTED'];
+
+/**
+ * What was asked, what came back to the buyer and what is still on its way, from each payment's refund
+ * status: a payment whose refund failed counts in neither (the processor reported the money not moved).
+ */
+function refundSummary(site: Pricing, row: RefundRow) {
+  const amountOf = (statuses: readonly string[]) =>
+    sum(
+      site.currency,
+      row.doc.payments
+        .filter((payment) => statuses.includes(payment.status))
+        .map((payment) => money(payment.amount, site.currency)),
+    );
+  const refunded = amountOf(['SUCCEEDED']);
+  const pending = amountOf(pendingRefundStatuses);
+  return {
+    requestedRefund: orderAmount(site, row.amount),
+    ...(isPositive(refunded) ? { refunded: orderAmount(site, refunded) } : {}),
+    ...(isPositive(pending) ? { pending: orderAmount(site, pending) } : {}),
+  };
+}
+
 export function refundWire(site: Pricing, row: RefundRow) {
   return {
     id: row.id,
@@ -399,12 +422,7 @@ export function refundWire(site: Pricing, row: RefundRow) {
       shippingIncluded: false,
       ...(row.doc.reason ? { reason: row.doc.reason } : {}),
     },
-    summary: {
-      requestedRefund: orderAmount(site, row.amount),
-      ...(row.status === 'SUCCEEDED'
-        ? { refunded: orderAmount(site, row.amount) }
-        : { pending: orderAmount(site, row.amount) }),
-    },
+    summary: refundSummary(site, row),
     requestingServiceAppId: row.doc.source === 'LATE_PAYMENT' ? 'atrium.ecom' : undefined,
   };
 }
