@@ -31,6 +31,7 @@ type Transactions = {
       refundStatus?: string;
       gatewayRefundId?: string;
     }>;
+    summary?: { requestedRefund?: Amount; refunded?: Amount; pending?: Amount };
   }>;
 };
 /** The payments collector calls, which this client version exports without type declarations. */
