@@ -211,7 +211,15 @@ describe('the official bookings client against Atrium', () => {
   });
 
   it("gets one time slot, back-to-back slots for two services and a schedule's availability", async () => {
-    const from = new Date(Date.now() + day).toISOString().slice(0, 10);
+    // The first day with open hours from tomorrow on (tomorrow may be a weekend, when the studio is closed).
+    const week = await visitor.availabilityTimeSlots.listAvailabilityTimeSlots({
+      serviceId: instantServiceId,
+      fromLocalDate: `${new Date(Date.now() + day).toISOString().slice(0, 10)}T00:00:00`,
+      toLocalDate: `${new Date(Date.now() + 8 * day).toISOString().slice(0, 10)}T00:00:00`,
+      timeZone: 'UTC',
+      bookable: true,
+    });
+    const from = week.timeSlots![0]!.localStartDate!.slice(0, 10);
     const { timeSlots = [] } = await visitor.availabilityTimeSlots.listAvailabilityTimeSlots({
       serviceId: instantServiceId,
       fromLocalDate: `${from}T00:00:00`,
@@ -231,7 +239,7 @@ describe('the official bookings client against Atrium', () => {
 
     const multi = await visitor.availabilityCalendar.calculateMultiSlotAvailability({
       from: `${from}T00:00:00`,
-      to: new Date(Date.now() + 4 * day).toISOString().slice(0, 19),
+      to: new Date(Date.parse(`${from}T00:00:00Z`) + 3 * day).toISOString().slice(0, 19),
       timeZone: 'UTC',
       slots: [{ serviceId: instantServiceId }, { serviceId: approvalServiceId }],
       slotsPerDay: 3,
