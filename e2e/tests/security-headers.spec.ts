@@ -37,8 +37,11 @@ test('the public site and the dashboard sign-in run under the strict policy', as
 });
 
 test('the API reference renders under its own /docs policy', async ({ page }) => {
+  // The reference lays out every operation (about 460, a 7 MB document since commerce): on a 2-core
+  // machine Scalar needs more than the default 10 s before the first path shows.
+  test.setTimeout(120_000);
   const { violations, response } = await violationsWhileLoading(page, '/docs', () =>
-    expect(page.getByText('/healthz').first()).toBeVisible(),
+    expect(page.getByText('/healthz').first()).toBeVisible({ timeout: 90_000 }),
   );
   expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   // Fonts from fonts.scalar.com fail offline with a network error, not a policy violation.
