@@ -381,16 +381,18 @@ describe('@wix/ecom orderTransactions against Atrium (7 calls)', () => {
       modules: { orderTransactions, orders },
       auth: OAuthStrategy({ clientId: atrium.clientId }),
     });
+    // Thunks, not promises: each call starts only when awaited, so no refusal waits unhandled.
     const forbidden = [
-      visitor.orderTransactions.listTransactionsForSingleOrder(orderId),
-      visitor.orderTransactions.addPayments(orderId, [{ amount: { amount: '10.00' } }]),
-      visitor.orderTransactions.bulkUpdatePaymentStatuses([{ orderId, paymentId: orderId }], {
-        status: 'APPROVED',
-      }),
-      (visitor.orders as unknown as PaymentsCollector).paymentCollectionMarkOrderAsPaid(orderId),
+      () => visitor.orderTransactions.listTransactionsForSingleOrder(orderId),
+      () => visitor.orderTransactions.addPayments(orderId, [{ amount: { amount: '10.00' } }]),
+      () =>
+        visitor.orderTransactions.bulkUpdatePaymentStatuses([{ orderId, paymentId: orderId }], {
+          status: 'APPROVED',
+        }),
+      () => (visitor.orders as unknown as PaymentsCollector).paymentCollectionMarkOrderAsPaid(orderId),
     ];
     for (const call of forbidden) {
-      const error = (await call.then(
+      const error = (await call().then(
         () => undefined,
         (caught: unknown) => caught,
       )) as { details?: { applicationError?: { code?: string } }; message?: string } | undefined;
