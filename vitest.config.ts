@@ -10,6 +10,9 @@ export default defineConfig({
       'apps/web/src/**/*.test.{ts,tsx}',
     ],
     pool: 'forks',
+    // Each worker loads the app's modules once for all its files (every file builds its own app on its
+    // own database, and no test changes module state): the suite takes 6 minutes instead of 13.
+    isolate: false,
     maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 240_000,

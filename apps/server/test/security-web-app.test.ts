@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './test-app.ts';
 
-// A built web app of our own, with a source map beside its script; web-app.ts reads the folder at import.
+// A built web app of our own, with a source map beside its script; the app reads the folder when built.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-security-web-'));
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(

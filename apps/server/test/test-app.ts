@@ -1,9 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
 import { testConfig, type Config } from '../src/platform/config.ts';
-import { openDatabase, type Database } from '../src/platform/db/database.ts';
+import {
+  migrateDatabase,
+  migrationsFolder,
+  openDatabase,
+  type Database,
+} from '../src/platform/db/database.ts';
 import { devCallerHeader, devSiteHeader } from '../src/platform/http/dev-authenticator.ts';
 
 /**
@@ -17,7 +25,7 @@ export async function createTestDatabase(): Promise<{
 }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteDump: await migratedPgliteDump() });
     return { database, drop: () => database.close() };
   }
   const name = `atrium_test_${randomBytes(6).toString('hex')}`;
@@ -40,6 +48,31 @@ export async function createTestDatabase(): Promise<{
       await cleanup.end();
     },
   };
+}
+
+/**
+ * A dump of an embedded database with every migration applied, kept in the temp folder under a hash of
+ * the migrations: test files start from a copy (0.5 s) instead of creating and migrating one (2-3 s).
+ */
+async function migratedPgliteDump(): Promise<Blob> {
+  const migrations = fs
+    .readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.sql') || name.endsWith('_journal.json'))
+    .sort();
+  const hash = createHash('sha256');
+  for (const name of migrations) hash.update(name).update(fs.readFileSync(path.join(migrationsFolder, name)));
+  const file = path.join(os.tmpdir(), `atrium-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!fs.existsSync(file)) {
+    const database = await openDatabase({});
+    await migrateDatabase(database);
+    const dump = await database.pglite!.dumpDataDir('none');
+    await database.close();
+    // Written aside and renamed, so a test file running beside this one never reads half a dump.
+    const partial = `${file}.${process.pid}.partial`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+  }
+  return new Blob([fs.readFileSync(file)]);
 }
 
 export interface TestApp {

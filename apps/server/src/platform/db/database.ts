@@ -51,15 +51,17 @@ export interface OpenDatabaseOptions {
   /** Folder of the embedded database; `undefined` keeps it in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** An in-memory embedded database starts as a copy of this dump (`dumpDataDir`) instead of an empty one. */
+  pgliteDump?: Blob;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.pgliteDump);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, dump: Blob | undefined): Promise<Database> {
   let lock: DataDirLock | undefined;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -69,6 +71,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   try {
     client = await PGlite.create({
       ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+      ...(dump && !dataDir ? { loadDataDir: dump } : {}),
       extensions: { btree_gist, pg_trgm },
     });
   } catch (error) {

@@ -5,10 +5,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { documentPolicy, inlineScriptHashes } from './security-headers.ts';
 
-// ATRIUM_WEB_DIST lets browser tests serve a build of their own while another build is being written.
-export const webDistDir =
-  process.env.ATRIUM_WEB_DIST ??
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
+// ATRIUM_WEB_DIST lets browser tests serve a build of their own while another build is being written;
+// it is read when an app is built, not when this file is loaded.
+function webDistDir() {
+  return (
+    process.env.ATRIUM_WEB_DIST ??
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist')
+  );
+}
 
 /** What the web app needs before its first call: the site's public OAuth client (no secret in it). */
 export interface WebClientConfig {
@@ -46,7 +50,8 @@ export async function registerWebApp(
     serveSourceMaps?: boolean;
   } = {},
 ): Promise<AppShell | undefined> {
-  const indexPath = path.join(webDistDir, 'index.html');
+  const distDir = webDistDir();
+  const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) return undefined;
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
   let html = indexHtml;
@@ -70,7 +75,7 @@ export async function registerWebApp(
       route.config = { ...route.config, access: { public: true }, webAppFile: true };
     });
     await scope.register(fastifyStatic, {
-      root: webDistDir,
+      root: distDir,
       wildcard: false,
       index: false,
       allowedPath: (pathName) => serveSourceMaps || !pathName.endsWith('.map'),
