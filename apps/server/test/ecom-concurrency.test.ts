@@ -35,6 +35,37 @@ async function checkoutFor(buyer: Record<string, string>, productId: string, qua
 }
 
 describe('commerce under concurrent requests', () => {
+  it("makes one current cart when a new visitor's first adds arrive together, with every line in it", async () => {
+    const [mug, cap] = await Promise.all([kit.product('Race mug', 9), kit.product('Race cap', 12)]);
+    const buyer = kit.visitor();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        kit.call(
+          'POST',
+          '/ecom/v1/carts/current/add-to-cart',
+          { lineItems: [kit.line(index % 2 === 0 ? mug.id : cap.id, 1 + (index % 3))] },
+          buyer,
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(new Set(answers.map((answer) => answer.body.cart.id)).size).toBe(1);
+    const cart = await kit.call('GET', '/ecom/v1/carts/current', undefined, buyer);
+    const quantities = Object.fromEntries(
+      cart.body.cart.lineItems.map(
+        (line: { catalogReference: { catalogItemId: string }; quantity: number }) => [
+          line.catalogReference.catalogItemId,
+          line.quantity,
+        ],
+      ),
+    );
+    const wanted = (parity: number) =>
+      Array.from({ length: 20 }, (_, index) => index)
+        .filter((index) => index % 2 === parity)
+        .reduce((sum, index) => sum + 1 + (index % 3), 0);
+    expect(quantities).toEqual({ [mug.id]: wanted(0), [cap.id]: wanted(1) });
+  });
+
   it('sells the last unit to exactly one of 100 buyers; the others are told it is out of stock', async () => {
     const poster = await kit.product('Last poster', 15, 1);
     const buyers = Array.from({ length: 100 }, () => kit.visitor());

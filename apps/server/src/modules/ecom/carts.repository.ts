@@ -35,27 +35,28 @@ export function createCartsRepository(db: Executor) {
       return row;
     },
 
-    /** The buyer's current cart, made empty when they have none; one statement either way when it exists. */
-    async findOrCreateCurrent(
+    /**
+     * Makes the buyer's current cart with these values, or nothing when another request made it first
+     * (the partial unique index on a buyer's current cart decides).
+     */
+    async insertCurrent(
       siteId: string,
       buyer: Buyer,
-      currency: string,
+      values: Pick<NewCartRow, 'currency' | 'lineItems' | 'doc'>,
       executor: Executor,
-    ): Promise<{ row: CartRow; created: boolean }> {
+    ): Promise<CartRow | undefined> {
       const [inserted] = await executor
         .insert(c)
         .values({
+          ...values,
           siteId,
           visitorId: buyer.memberId ? null : (buyer.visitorId ?? null),
           memberId: buyer.memberId ?? null,
           current: true,
-          currency,
         })
         .onConflictDoNothing()
         .returning();
-      if (inserted) return { row: inserted, created: true };
-      const row = await this.findCurrent(siteId, buyer, executor, true);
-      return { row: row!, created: false };
+      return inserted;
     },
 
     async find(

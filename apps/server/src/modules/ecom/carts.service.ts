@@ -7,14 +7,14 @@ import type {
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor, Tx } from '../../platform/db/database.ts';
 import { isUuid } from '../../platform/db/ids.ts';
-import { describeLines, type CatalogProviders } from './catalog-lines.ts';
+import { describeLines, type CatalogProviders, type KnownDescriptions } from './catalog-lines.ts';
 import type { CartDoc, LineDoc } from './ecom-docs.ts';
 import { ecomErrors } from './ecom.errors.ts';
 import { ecomEvents, type PublishEcomEvent } from './ecom-events.ts';
 import { cartWire, ecomPriceOf, priceSummaryWire, violationsOf } from './ecom-wire.ts';
 import type { CartRow } from './ecom.tables.ts';
 import { isBusinessCaller } from './ecom-access.ts';
-import type { Buyer, CartsRepository } from './carts.repository.ts';
+import type { Buyer, CartsRepository, NewCartRow } from './carts.repository.ts';
 import { addLines, checkNewLines, linesFromRequest, removeLines, updateQuantities } from './line-edits.ts';
 import type { CheckoutsService } from './checkouts.service.ts';
 import { priceDescribed } from './price-summary.ts';
@@ -74,20 +74,33 @@ function docFrom(
   return JSON.parse(JSON.stringify(doc)) as CartDoc;
 }
 
+/**
+ * A change to a cart's lines or document, worked out from the cart as it is under its lock; `known` holds
+ * the catalog descriptions the edit read, so showing the changed cart does not read them again.
+ */
+interface CartEdit {
+  changes(row: Pick<CartRow, 'lineItems' | 'doc'>): Pick<Partial<NewCartRow>, 'lineItems' | 'doc'>;
+  known?: KnownDescriptions;
+}
+
 /** Carts: the current cart of a visitor or member and carts by id, with lines described by the catalog. */
 export function createCartsService(deps: CartsServiceDeps) {
   const { database, repository, providers, publish } = deps;
 
-  async function view(ctx: RequestContext, row: CartRow) {
-    const described = await describeLines(providers, ctx.site.id, row.lineItems, ctx.now());
+  async function view(ctx: RequestContext, row: CartRow, known?: KnownDescriptions) {
+    const described = await describeLines(providers, ctx.site.id, row.lineItems, ctx.now(), known);
     const { summary } = priceDescribed(row.currency, described);
     return { row, described, wire: cartWire(ctx.site, row, described, summary.subtotal) };
   }
 
   /** New lines checked against the catalog, before any row is locked (one read for all of them). */
-  async function checkedLines(ctx: RequestContext, added: LineDoc[]): Promise<LineDoc[]> {
+  async function checkedLines(
+    ctx: RequestContext,
+    added: LineDoc[],
+    known?: KnownDescriptions,
+  ): Promise<LineDoc[]> {
     if (added.length === 0) return added;
-    return checkNewLines(await describeLines(providers, ctx.site.id, added, ctx.now()));
+    return checkNewLines(await describeLines(providers, ctx.site.id, added, ctx.now(), known));
   }
 
   async function announce(tx: Tx, siteId: string, row: CartRow, created: boolean) {
@@ -120,62 +133,77 @@ export function createCartsService(deps: CartsServiceDeps) {
   }
 
   /** Changes an existing cart under its row lock; `current` is the caller's current cart. */
-  async function change(
-    ctx: RequestContext,
-    cartId: string | 'current',
-    edit: (row: CartRow, tx: Tx) => Promise<CartRow>,
-  ) {
+  async function change(ctx: RequestContext, cartId: string | 'current', edit: CartEdit) {
     const row = await database.transaction(async (tx) => {
       const locked = await lockedCart(ctx, tx, cartId);
-      const changed = await edit(locked, tx);
+      const changed = await repository.update(ctx.site.id, locked.id, edit.changes(locked), tx);
       await announce(tx, ctx.site.id, changed, false);
       return changed;
     });
-    return view(ctx, row);
+    return view(ctx, row, edit.known);
   }
 
-  /** The current cart, made when the buyer has none (add to cart, update). */
-  async function changeCurrentOrCreate(
-    ctx: RequestContext,
-    edit: (row: CartRow, tx: Tx) => Promise<CartRow>,
-  ) {
+  /**
+   * The current cart changed, or made with the change when the buyer has none (add to cart, update): a
+   * lock and a write either way.
+   */
+  async function changeCurrentOrCreate(ctx: RequestContext, edit: CartEdit) {
     const buyer = buyerOf(ctx);
     const row = await database.transaction(async (tx) => {
-      const { row: locked, created } = await repository.findOrCreateCurrent(
-        ctx.site.id,
-        buyer,
-        ctx.site.currency,
-        tx,
-      );
-      const changed = await edit(locked, tx);
-      await announce(tx, ctx.site.id, changed, created);
+      const existing = await repository.findCurrent(ctx.site.id, buyer, tx, true);
+      if (!existing) {
+        const created = await repository.insertCurrent(
+          ctx.site.id,
+          buyer,
+          { currency: ctx.site.currency, ...edit.changes({ lineItems: [], doc: {} }) },
+          tx,
+        );
+        if (created) {
+          await announce(tx, ctx.site.id, created, true);
+          return created;
+        }
+      }
+      // Made by a request of the same buyer after the lookup above: change that one.
+      const locked = existing ?? (await repository.findCurrent(ctx.site.id, buyer, tx, true))!;
+      const changed = await repository.update(ctx.site.id, locked.id, edit.changes(locked), tx);
+      await announce(tx, ctx.site.id, changed, false);
       return changed;
     });
-    return view(ctx, row);
+    return view(ctx, row, edit.known);
   }
 
-  async function addEdit(ctx: RequestContext, request: AddToCartRequest) {
-    const added = await checkedLines(ctx, linesFromRequest(ctx, request.lineItems, request.customLineItems));
-    return async (row: CartRow, tx: Tx) => {
-      const doc = request.businessLocationId
-        ? { ...row.doc, businessLocationId: request.businessLocationId }
-        : row.doc;
-      return repository.update(ctx.site.id, row.id, { lineItems: addLines(row.lineItems, added), doc }, tx);
+  async function addEdit(ctx: RequestContext, request: AddToCartRequest): Promise<CartEdit> {
+    const known: KnownDescriptions = new Map();
+    const added = await checkedLines(
+      ctx,
+      linesFromRequest(ctx, request.lineItems, request.customLineItems),
+      known,
+    );
+    return {
+      known,
+      changes: (row) => ({
+        lineItems: addLines(row.lineItems, added),
+        doc: request.businessLocationId
+          ? { ...row.doc, businessLocationId: request.businessLocationId }
+          : row.doc,
+      }),
     };
   }
 
-  async function updateEdit(ctx: RequestContext, request: UpdateCartRequest) {
-    const added = await checkedLines(ctx, linesFromRequest(ctx, request.lineItems, request.customLineItems));
-    return async (row: CartRow, tx: Tx) =>
-      repository.update(
-        ctx.site.id,
-        row.id,
-        {
-          lineItems: addLines(row.lineItems, added),
-          doc: docFrom(row.doc, request.cartInfo, request.couponCode),
-        },
-        tx,
-      );
+  async function updateEdit(ctx: RequestContext, request: UpdateCartRequest): Promise<CartEdit> {
+    const known: KnownDescriptions = new Map();
+    const added = await checkedLines(
+      ctx,
+      linesFromRequest(ctx, request.lineItems, request.customLineItems),
+      known,
+    );
+    return {
+      known,
+      changes: (row) => ({
+        lineItems: addLines(row.lineItems, added),
+        doc: docFrom(row.doc, request.cartInfo, request.couponCode),
+      }),
+    };
   }
 
   /**
@@ -275,9 +303,9 @@ export function createCartsService(deps: CartsServiceDeps) {
     },
     async removeLineItems(ctx: RequestContext, cartId: string | 'current', ids: string[]) {
       return (
-        await change(ctx, cartId, (row, tx) =>
-          repository.update(ctx.site.id, row.id, { lineItems: removeLines(row.lineItems, ids) }, tx),
-        )
+        await change(ctx, cartId, {
+          changes: (row) => ({ lineItems: removeLines(row.lineItems, ids) }),
+        })
       ).wire;
     },
     async updateLineItemsQuantity(
@@ -286,23 +314,21 @@ export function createCartsService(deps: CartsServiceDeps) {
       updates: Array<{ id: string; quantity: number }>,
     ) {
       return (
-        await change(ctx, cartId, (row, tx) =>
-          repository.update(ctx.site.id, row.id, { lineItems: updateQuantities(row.lineItems, updates) }, tx),
-        )
+        await change(ctx, cartId, {
+          changes: (row) => ({ lineItems: updateQuantities(row.lineItems, updates) }),
+        })
       ).wire;
     },
     async removeCoupon(ctx: RequestContext, cartId: string | 'current') {
       return (
-        await change(ctx, cartId, (row, tx) =>
-          repository.update(ctx.site.id, row.id, { doc: { ...row.doc, couponCode: undefined } }, tx),
-        )
+        await change(ctx, cartId, { changes: (row) => ({ doc: { ...row.doc, couponCode: undefined } }) })
       ).wire;
     },
     async removeBusinessLocation(ctx: RequestContext, cartId: string) {
       return (
-        await change(ctx, cartId, (row, tx) =>
-          repository.update(ctx.site.id, row.id, { doc: { ...row.doc, businessLocationId: undefined } }, tx),
-        )
+        await change(ctx, cartId, {
+          changes: (row) => ({ doc: { ...row.doc, businessLocationId: undefined } }),
+        })
       ).wire;
     },
     createCheckout,
@@ -312,9 +338,11 @@ export function createCartsService(deps: CartsServiceDeps) {
 
     /** A cart by id: the business makes carts for anyone; a visitor's or member's cart is theirs. */
     async create(ctx: RequestContext, request: CreateCartRequest) {
+      const known: KnownDescriptions = new Map();
       const added = await checkedLines(
         ctx,
         linesFromRequest(ctx, request.lineItems, request.customLineItems),
+        known,
       );
       const doc = docFrom({}, request.cartInfo, request.couponCode);
       const buyer = buyerOf(ctx);
@@ -334,7 +362,7 @@ export function createCartsService(deps: CartsServiceDeps) {
         await announce(tx, ctx.site.id, created, true);
         return created;
       });
-      return (await view(ctx, row)).wire;
+      return (await view(ctx, row, known)).wire;
     },
     async get(ctx: RequestContext, cartId: string) {
       const row = isUuid(cartId) ? await repository.find(ctx.site.id, cartId) : undefined;

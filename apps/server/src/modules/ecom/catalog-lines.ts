@@ -42,30 +42,36 @@ function availabilityAt(
   return { status, ...(quantityAvailable !== undefined ? { quantityAvailable } : {}) };
 }
 
+/**
+ * Catalog descriptions one request has read, by item and options: a request that checks new lines and
+ * then shows the whole cart asks the catalog once for each item.
+ */
+export type KnownDescriptions = Map<string, CatalogItemDescription>;
+
+function referenceKey(reference: NonNullable<LineDoc['catalogReference']>): string {
+  return `${reference.appId}\u0000${reference.catalogItemId}\u0000${canonicalJson(reference.options ?? {})}`;
+}
+
 export async function describeLines(
   providers: CatalogProviders,
   siteId: string,
   lines: readonly LineDoc[],
   now: Date,
+  known: KnownDescriptions = new Map(),
 ): Promise<DescribedLine[]> {
-  const byApp = new Map<string, LineDoc[]>();
+  const byApp = new Map<string, Array<NonNullable<LineDoc['catalogReference']>>>();
   for (const line of lines) {
-    if (line.custom || !line.catalogReference) continue;
+    if (line.custom || !line.catalogReference || known.has(referenceKey(line.catalogReference))) continue;
     const list = byApp.get(line.catalogReference.appId) ?? [];
-    list.push(line);
+    list.push(line.catalogReference);
     byApp.set(line.catalogReference.appId, list);
   }
-  const descriptions = new Map<LineDoc, CatalogItemDescription>();
   await Promise.all(
-    [...byApp].map(async ([appId, appLines]) => {
+    [...byApp].map(async ([appId, references]) => {
       const provider = providers.get(appId);
       if (!provider) return;
-      const described = await provider.describe(
-        siteId,
-        appLines.map((line) => line.catalogReference!),
-        now,
-      );
-      appLines.forEach((line, index) => descriptions.set(line, described[index]!));
+      const described = await provider.describe(siteId, references, now);
+      references.forEach((reference, index) => known.set(referenceKey(reference), described[index]!));
     }),
   );
   return lines.map((line) => {
@@ -85,7 +91,7 @@ export async function describeLines(
         custom: true,
       };
     }
-    const description = descriptions.get(line);
+    const description = line.catalogReference ? known.get(referenceKey(line.catalogReference)) : undefined;
     const item = description?.item;
     if (!description || !item) {
       return {
