@@ -168,10 +168,16 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
   /**
    * Completes a checkout into its one order, idempotently: under the checkout's row lock, a checkout that
    * already has an order answers it (recording `payment` on it when given); the order's unique checkout id
-   * guarantees at most one order however many callers complete at once.
+   * guarantees at most one order however many callers complete at once. `checked`: the checkout as its
+   * caller last wrote it and its lines as described then (a card payment places the order it charged for).
    */
-  async function complete(ctx: RequestContext, id: string, payment?: RecordedPayment): Promise<OrderRow> {
-    const { row: before, described } = await orderable(ctx, id);
+  async function complete(
+    ctx: RequestContext,
+    id: string,
+    payment?: RecordedPayment,
+    checked?: Awaited<ReturnType<typeof orderable>>,
+  ): Promise<OrderRow> {
+    const { row: before, described } = checked ?? (await orderable(ctx, id));
     const number = before.orderId ? undefined : await deps.book.takeNumber(ctx);
     const outcome = await database.transaction(async (tx) => {
       const row = (await repository.find(ctx.site.id, before.id, tx, true))!;
@@ -234,7 +240,7 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
     const owner = `ecom.checkout:${before.id}`;
     const now = ctx.now();
     const expiresAt = new Date(now.getTime() + deps.holdMinutes * 60_000);
-    await database.transaction(async (tx) => {
+    const held = await database.transaction(async (tx) => {
       const row = (await repository.find(ctx.site.id, before.id, tx, true))!;
       if (row.revision !== before.revision || row.orderId) throw ecomErrors.checkoutChanged(row.id);
       const shortfalls = await deps.stock.hold(tx, {
@@ -245,12 +251,12 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
         now,
       });
       if (shortfalls.length > 0) throw outOfStock(described, shortfalls);
-      await repository.update(ctx.site.id, row.id, { holdExpiresAt: expiresAt }, tx);
+      return repository.update(ctx.site.id, row.id, { holdExpiresAt: expiresAt }, tx);
     });
     const charge = await deps.gateways.test.charge({
       siteId: ctx.site.id,
       // A retry of the same checkout as it stood (its revision after the hold) is the same charge.
-      idempotencyKey: `checkout:${before.id}:${before.revision + 1}`,
+      idempotencyKey: `checkout:${before.id}:${held.revision}`,
       amount: toDecimalString(summary.total),
       currency: before.currency,
       paymentToken: request.paymentToken,
@@ -264,14 +270,19 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
       });
       throw ecomErrors.paymentDeclined(charge.declineCode, charge.message);
     }
-    const order = await complete(ctx, before.id, {
-      gateway: 'test',
-      chargeId: charge.chargeId,
-      amount: toDecimalString(summary.total),
-      status: charge.status,
-      ...(charge.card ? { card: charge.card } : {}),
-      methodName: 'CreditCard',
-    });
+    const order = await complete(
+      ctx,
+      before.id,
+      {
+        gateway: 'test',
+        chargeId: charge.chargeId,
+        amount: toDecimalString(summary.total),
+        status: charge.status,
+        ...(charge.card ? { card: charge.card } : {}),
+        methodName: 'CreditCard',
+      },
+      { row: held, described },
+    );
     return { orderId: order.id, paymentResponseToken: charge.chargeId };
   }
 

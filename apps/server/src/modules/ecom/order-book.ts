@@ -221,8 +221,14 @@ export function createOrderBook(deps: OrderBookDeps) {
    * goods (under ON_ORDER_PAID) and services are taken for good; what cannot be taken any more (a late
    * payment after its hold expired and the stock went) is answered as shortfalls for an automatic refund.
    */
-  async function settle(ctx: RequestContext, tx: Tx, order: OrderRow, extra: ActivityDoc[] = []) {
-    const payments = await repository.lockPayments(ctx.site.id, order.id, tx);
+  async function settle(
+    ctx: RequestContext,
+    tx: Tx,
+    order: OrderRow,
+    extra: ActivityDoc[] = [],
+    knownPayments?: PaymentRow[],
+  ) {
+    const payments = knownPayments ?? (await repository.lockPayments(ctx.site.id, order.id, tx));
     const amounts = amountsOf(order, payments);
     const becamePaid =
       amounts.paymentStatus === 'PAID' && order.paymentStatus !== 'PAID' && order.status !== 'CANCELED';
@@ -268,8 +274,17 @@ export function createOrderBook(deps: OrderBookDeps) {
     return { order: updated, payments, shortfalls };
   }
 
-  /** Records a gateway's payment once (by charge id); a second report of the same charge only updates its status. */
-  async function recordPayment(ctx: RequestContext, tx: Tx, order: OrderRow, payment: RecordedPayment) {
+  /**
+   * Records a gateway's payment once (by charge id); a second report of the same charge only updates its
+   * status. `placedNow`: the order was placed in this transaction, so this is its only payment.
+   */
+  async function recordPayment(
+    ctx: RequestContext,
+    tx: Tx,
+    order: OrderRow,
+    payment: RecordedPayment,
+    placedNow = false,
+  ) {
     const doc: PaymentDoc = {
       ...(payment.methodName ? { methodName: payment.methodName } : {}),
       ...(payment.gateway === 'offline' ? { offline: true } : {}),
@@ -305,7 +320,7 @@ export function createOrderBook(deps: OrderBookDeps) {
     } else if (payment.status === 'DECLINED') {
       extra.push(activity('PAYMENT_DECLINED', ctx.now(), { paymentId: inserted.id }));
     }
-    return settle(ctx, tx, order, extra);
+    return settle(ctx, tx, order, extra, placedNow && inserted ? [inserted] : undefined);
   }
 
   /**
@@ -331,9 +346,25 @@ export function createOrderBook(deps: OrderBookDeps) {
       ...(takeStock ? {} : { stockUntracked: true }),
     };
     const paidElsewhere = input.imported && input.paidElsewhere;
+    // The goods are taken before the order row is written, so it is written once with the outcome.
+    const id = input.id ?? randomUUID();
+    const owner = holdOwnerOf({ id, checkoutId: input.checkoutId });
+    const onPlacement = deps.inventoryTrigger === 'ON_ORDER_PLACED';
+    const expiresAt = new Date(now.getTime() + deps.holdMinutes * 60_000);
+    const shortfalls: StockShortfall[] = !takeStock
+      ? []
+      : onPlacement
+        ? await stock.commit(tx, { siteId: ctx.site.id, owner, lines, now, kind: 'goods' })
+        : await stock.hold(tx, { siteId: ctx.site.id, owner, lines, expiresAt, now, kind: 'goods' });
+    if (shortfalls.length > 0 && strict) {
+      const every =
+        shortfalls.length === lines.filter((line) => line.catalogReference).length &&
+        shortfalls.every((shortfall) => shortfall.available === 0);
+      throw ecomErrors.outOfStock(every ? 'FULL_OUT_OF_STOCK' : 'PARTIAL_OUT_OF_STOCK', shortfalls);
+    }
     const order = await repository.insertOnce(
       {
-        ...(input.id ? { id: input.id } : {}),
+        id,
         siteId: ctx.site.id,
         number,
         checkoutId: input.checkoutId,
@@ -349,6 +380,7 @@ export function createOrderBook(deps: OrderBookDeps) {
         lineItems: lines,
         doc,
         purchasedDate: input.purchasedDate ?? now,
+        stockCommitted: takeStock && onPlacement && shortfalls.length === 0,
       },
       tx,
     );
@@ -356,25 +388,10 @@ export function createOrderBook(deps: OrderBookDeps) {
       if (input.imported) throw ecomErrors.orderNumberTaken(number);
       throw new Error(`checkout ${input.checkoutId} already has an order`);
     }
-    const owner = holdOwnerOf(order);
-    const onPlacement = deps.inventoryTrigger === 'ON_ORDER_PLACED';
-    const expiresAt = new Date(now.getTime() + deps.holdMinutes * 60_000);
-    const shortfalls: StockShortfall[] = !takeStock
-      ? []
-      : onPlacement
-        ? await stock.commit(tx, { siteId: ctx.site.id, owner, lines, now, kind: 'goods' })
-        : await stock.hold(tx, { siteId: ctx.site.id, owner, lines, expiresAt, now, kind: 'goods' });
-    if (shortfalls.length > 0 && strict) {
-      const every =
-        shortfalls.length === lines.filter((line) => line.catalogReference).length &&
-        shortfalls.every((shortfall) => shortfall.available === 0);
-      throw ecomErrors.outOfStock(every ? 'FULL_OUT_OF_STOCK' : 'PARTIAL_OUT_OF_STOCK', shortfalls);
-    }
-    const stockCommitted = takeStock && onPlacement && shortfalls.length === 0;
-    let placed = await repository.update(ctx.site.id, order.id, { stockCommitted }, tx);
+    let placed = order;
     let lateShortfalls = shortfalls;
     if (payment) {
-      const settled = await recordPayment(ctx, tx, placed, payment);
+      const settled = await recordPayment(ctx, tx, placed, payment, true);
       placed = settled.order;
       lateShortfalls = [...lateShortfalls, ...settled.shortfalls];
     } else if (Number(placed.total) === 0 && !input.imported) {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/database.ts';
+import { executeRows, type Executor } from '../../platform/db/database.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import {
   ecomOrderCounters,
@@ -59,21 +59,24 @@ export function createOrdersRepository(db: Executor) {
      * order (or a lowered counter) already took are skipped.
      */
     async nextNumber(siteId: string, executor: Executor): Promise<number> {
+      const counter = ecomOrderCounters;
+      // One statement per number: bump the counter and see whether an imported order already has it.
       for (;;) {
-        const [row] = await executor
-          .insert(ecomOrderCounters)
-          .values({ siteId, lastNumber: 10001 })
-          .onConflictDoUpdate({
-            target: ecomOrderCounters.siteId,
-            set: { lastNumber: sql`${ecomOrderCounters.lastNumber} + 1` },
-          })
-          .returning({ number: ecomOrderCounters.lastNumber });
-        const [taken] = await executor
-          .select({ id: o.id })
-          .from(o)
-          .where(and(eq(o.siteId, siteId), eq(o.number, row!.number)))
-          .limit(1);
-        if (!taken) return row!.number;
+        const [row] = await executeRows<{ number: string | number; taken: boolean }>(
+          executor,
+          sql`WITH bumped AS (
+                INSERT INTO ${counter} (${sql.identifier(counter.siteId.name)}, ${sql.identifier(counter.lastNumber.name)})
+                VALUES (${siteId}, 10001)
+                ON CONFLICT (${sql.identifier(counter.siteId.name)})
+                DO UPDATE SET ${sql.identifier(counter.lastNumber.name)} = ${counter}.${sql.identifier(counter.lastNumber.name)} + 1
+                RETURNING ${sql.identifier(counter.lastNumber.name)} AS number
+              )
+              SELECT bumped.number, EXISTS (
+                SELECT 1 FROM ${o} WHERE ${o.siteId} = ${siteId} AND ${o.number} = bumped.number
+              ) AS taken
+              FROM bumped`,
+        );
+        if (!row!.taken) return Number(row!.number);
       }
     },
 

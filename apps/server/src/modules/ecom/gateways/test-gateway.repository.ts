@@ -37,20 +37,20 @@ export function createTestGatewayRepository(db: Executor) {
   const ofCharge = (siteId: string, chargeId: string) => and(eq(c.siteId, siteId), eq(c.id, chargeId));
 
   return {
-    /** Inserts the charge unless its (site, idempotency key) exists; whether it was inserted. */
+    /** Inserts the charge unless its (site, idempotency key) exists: the inserted charge, else nothing. */
     async insertChargeIfNew(
       charge: Pick<
         TestCharge,
         'id' | 'siteId' | 'idempotencyKey' | 'status' | 'amount' | 'currency' | 'captured' | 'doc'
       >,
       executor: Executor = db,
-    ): Promise<boolean> {
-      const inserted = await executor
+    ): Promise<TestCharge | undefined> {
+      const [inserted] = await executor
         .insert(c)
         .values(charge)
         .onConflictDoNothing({ target: [c.siteId, c.idempotencyKey] })
-        .returning({ id: c.id });
-      return inserted.length > 0;
+        .returning();
+      return asCharge(inserted);
     },
 
     async findChargeByKey(siteId: string, idempotencyKey: string, executor: Executor = db) {

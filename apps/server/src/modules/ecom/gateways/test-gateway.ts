@@ -246,14 +246,20 @@ export async function createTestGateway(deps: TestGatewayDeps): Promise<TestGate
       doc: chargeDoc(request, claims),
     };
     const capturedNow = fresh.status === 'APPROVED' ? request.amount : '0';
-    // Insert-or-nothing then read back: concurrent calls with one key wait on the unique index for the
-    // first, then all read its row, so a key charges once. The webhook job commits with the charge.
-    const stored = await database.transaction(async (tx) => {
-      if (await repository.insertChargeIfNew({ ...fresh, captured: capturedNow }, tx)) {
-        if (fresh.status === 'PENDING') await scheduleWebhook(tx, request.siteId, fresh.id);
-      }
-      return (await repository.findChargeByKey(request.siteId, request.idempotencyKey, tx))!;
-    });
+    // Insert-or-nothing, else read back: concurrent calls with one key wait on the unique index for the
+    // first, then the others read its row, so a key charges once. A pending charge's webhook job commits
+    // with it.
+    const stored =
+      fresh.status === 'PENDING'
+        ? await database.transaction(async (tx) => {
+            const inserted = await repository.insertChargeIfNew({ ...fresh, captured: capturedNow }, tx);
+            if (inserted) await scheduleWebhook(tx, request.siteId, fresh.id);
+            return (
+              inserted ?? (await repository.findChargeByKey(request.siteId, request.idempotencyKey, tx))!
+            );
+          })
+        : ((await repository.insertChargeIfNew({ ...fresh, captured: capturedNow })) ??
+          (await repository.findChargeByKey(request.siteId, request.idempotencyKey))!);
     if (
       stored.currency !== request.currency ||
       !sameAmount(stored.amount, request.amount, request.currency)
