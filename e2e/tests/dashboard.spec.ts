@@ -295,8 +295,23 @@ test.describe.serial('owner dashboard', () => {
     await event.click();
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByRole('cell', { name: email })).toBeVisible();
-    await drawer.getByRole('button', { name: 'Confirm' }).click();
+    // Confirming asks first, and the customer is emailed (with the owner's words) unless the owner says not.
+    await drawer.getByRole('button', { name: 'Confirm', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: 'Confirm this booking?' });
+    await expect(ask.getByRole('checkbox', { name: 'Email the customer about this' })).toBeChecked();
+    await ask.getByLabel('Message to the customer (optional)').fill('Bring comfortable clothes, Vera.');
+    await ask.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(ask).toBeHidden();
     await expect(drawer.getByText('Confirmed', { exact: true }).first()).toBeVisible();
+    await expect
+      .poll(async () => {
+        const mail = await request.get(
+          `/mail/v1/outbox?to=${encodeURIComponent(email)}&kind=bookings.confirmation`,
+          { headers: owner },
+        );
+        return ((await mail.json()) as { messages: Array<{ text: string }> }).messages[0]?.text ?? '';
+      })
+      .toContain('Bring comfortable clothes, Vera.');
     const history = drawer.getByTestId('booking-history');
     await expect(history.getByText('Booked', { exact: true })).toBeVisible();
     await expect(history.getByText('Confirmed', { exact: true })).toBeVisible();
@@ -456,7 +471,17 @@ test.describe.serial('owner dashboard', () => {
     await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 30_000 });
     await capture(page, 'home');
     await row.getByRole('button', { name: 'Approve' }).click();
+    // Approved without a mail: the owner unticks it, and Finn's outbox gets no confirmation.
+    const ask = page.getByRole('dialog', { name: 'Confirm this booking?' });
+    await ask.getByRole('checkbox', { name: 'Email the customer about this' }).uncheck();
+    await expect(ask.getByLabel('Message to the customer (optional)')).toHaveCount(0);
+    await ask.getByRole('button', { name: 'Confirm booking' }).click();
     await expect(page.getByText('Booking confirmed.')).toBeVisible();
+    const finnMail = await request.get(
+      `/mail/v1/outbox?to=${encodeURIComponent(`finn-${suffix}@example.com`)}&kind=bookings.confirmation`,
+      { headers: owner },
+    );
+    expect(((await finnMail.json()) as { messages: unknown[] }).messages).toHaveLength(0);
     await expect(row).toHaveCount(0);
 
     await nav(page, 'Bookings');

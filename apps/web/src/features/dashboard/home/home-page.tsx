@@ -3,7 +3,7 @@ import '@mantine/charts/styles.css';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { t } from './strings.ts';
-import { useBookingAction } from '../shared/api/bookings.ts';
+import { useStatusChange } from '../shared/status-change-modal.tsx';
 import { useBookingsPerDay, usePendingBookings, useTodaysBookings } from './api/home-bookings.ts';
 import { useNames } from '../shared/api/catalogue.ts';
 import { useSession } from '../shared/session.tsx';
@@ -24,7 +24,7 @@ export function HomePage() {
   const session = useSession();
   const { serviceNames } = useNames();
   const [selected, setSelected] = useState<string>();
-  const action = useBookingAction();
+  const statusChange = useStatusChange();
   const today = startOfDay(new Date());
 
   const todays = useTodaysBookings(today);
@@ -123,8 +123,8 @@ export function HomePage() {
                   <Group gap={6} wrap="nowrap">
                     <Button
                       size="xs"
-                      loading={action.isPending}
-                      onClick={() => action.mutate({ kind: 'confirm', booking })}
+                      loading={statusChange.isPending}
+                      onClick={() => statusChange.ask('confirm', booking)}
                     >
                       {s.approve}
                     </Button>
@@ -132,8 +132,8 @@ export function HomePage() {
                       size="xs"
                       variant="light"
                       color="red"
-                      loading={action.isPending}
-                      onClick={() => action.mutate({ kind: 'decline', booking })}
+                      loading={statusChange.isPending}
+                      onClick={() => statusChange.ask('decline', booking)}
                     >
                       {s.decline}
                     </Button>
@@ -165,6 +165,7 @@ export function HomePage() {
         )}
       </Card>
       <BookingDrawer bookingId={selected} onClose={() => setSelected(undefined)} />
+      {statusChange.modal}
     </>
   );
 }

@@ -17,6 +17,7 @@ import { BookingHistory } from './booking-history.tsx';
 import { useNames } from './api/catalogue.ts';
 import { bookingServiceId, contactName, formatDateTime, formatRange } from './format.ts';
 import { LoadError, Loading, PaymentBadge, StatusBadge } from './ui.tsx';
+import { useStatusChange } from './status-change-modal.tsx';
 
 const s = t.booking;
 
@@ -31,6 +32,7 @@ export function BookingDrawer({
   const { serviceNames, staffNames } = useNames();
   const query = useExtendedBooking(bookingId);
   const action = useBookingAction();
+  const statusChange = useStatusChange();
   const [participants, setParticipants] = useState<number>(1);
   const extended = query.data;
   const booking = extended?.booking;
@@ -138,18 +140,18 @@ export function BookingDrawer({
           {booking.status === 'PENDING' || booking.status === 'CREATED' ? (
             <Group grow>
               <Button
-                loading={action.isPending}
+                loading={statusChange.isPending}
                 disabled={allowed?.confirm === false}
-                onClick={() => action.mutate({ kind: 'confirm', booking })}
+                onClick={() => statusChange.ask('confirm', booking)}
               >
                 {s.confirm}
               </Button>
               <Button
                 variant="light"
                 color="red"
-                loading={action.isPending}
+                loading={statusChange.isPending}
                 disabled={allowed?.decline === false}
-                onClick={() => action.mutate({ kind: 'decline', booking })}
+                onClick={() => statusChange.ask('decline', booking)}
               >
                 {s.decline}
               </Button>
@@ -207,10 +209,8 @@ export function BookingDrawer({
             <Button
               variant="subtle"
               color="red"
-              loading={action.isPending}
-              onClick={() => {
-                if (window.confirm(s.cancelConfirm)) action.mutate({ kind: 'cancel', booking });
-              }}
+              loading={statusChange.isPending}
+              onClick={() => statusChange.ask('cancel', booking)}
             >
               {s.cancel}
             </Button>
@@ -220,6 +220,7 @@ export function BookingDrawer({
           </Text>
         </Stack>
       )}
+      {statusChange.modal}
     </Drawer>
   );
 }

@@ -70,6 +70,25 @@ export const en = {
       attendance: 'Attendance saved.',
     },
   },
+  statusChange: {
+    title: {
+      confirm: 'Confirm this booking?',
+      decline: 'Decline this booking?',
+      cancel: 'Cancel this booking?',
+    },
+    what: {
+      confirm: 'The time is kept for the customer.',
+      decline: 'The request is turned down and the time is freed for others.',
+      cancel: 'The booking is canceled and the time is freed for others.',
+    },
+    notify: 'Email the customer about this',
+    notifyHint: 'They get the booking, its time and your message.',
+    silent: 'The customer is not told; tell them yourself.',
+    message: 'Message to the customer (optional)',
+    messagePlaceholder: 'Looking forward to seeing you!',
+    submit: { confirm: 'Confirm booking', decline: 'Decline booking', cancel: 'Cancel booking' },
+    back: 'Go back',
+  },
   booking: {
     title: 'Booking',
     notFound: 'This booking no longer exists.',
@@ -89,7 +108,6 @@ export const en = {
     changeParticipants: 'Number of participants',
     saveParticipants: 'Update',
     cancel: 'Cancel booking',
-    cancelConfirm: 'Cancel this booking? The customer is told.',
     rescheduleHint: 'To move the booking, drag it to a new time on the calendar.',
   },
   bookingHistory: {

@@ -9,8 +9,14 @@ import { admin } from './admin-client.ts';
 /** Every bookings query of the dashboard starts with this key, so one change refreshes them all. */
 export const bookingsKey = ['dashboard', 'bookings'] as const;
 
+/** Whether the customer is emailed about a business's change, and the owner's words for them. */
+export interface CustomerNotice {
+  notifyParticipants: boolean;
+  message?: string;
+}
+
 type Action =
-  | { kind: 'confirm' | 'decline' | 'cancel'; booking: WithDates<Booking> }
+  | { kind: 'confirm' | 'decline' | 'cancel'; booking: WithDates<Booking>; notice: CustomerNotice }
   | { kind: 'participants'; booking: WithDates<Booking>; totalParticipants: number }
   | { kind: 'attendance'; booking: WithDates<Booking>; status: 'ATTENDED' | 'NOT_ATTENDED' | 'NOT_SET' };
 
@@ -21,11 +27,11 @@ export function useBookingAction(onDone?: () => void) {
       const { id, revision } = action.booking;
       switch (action.kind) {
         case 'confirm':
-          return admin.bookings.confirmBooking(id, { revision });
+          return admin.bookings.confirmBooking(id, { revision, participantNotification: action.notice });
         case 'decline':
-          return admin.bookings.declineBooking(id, { revision });
+          return admin.bookings.declineBooking(id, { revision, participantNotification: action.notice });
         case 'cancel':
-          return admin.bookings.cancelBooking(id, { revision });
+          return admin.bookings.cancelBooking(id, { revision, participantNotification: action.notice });
         case 'participants':
           return admin.bookings.updateNumberOfParticipants(id, {
             revision,
