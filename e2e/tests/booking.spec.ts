@@ -205,3 +205,22 @@ test('a visitor plans a visit of two services back to back', async ({ page }) =>
   await expect(page.getByText('Add at least two services')).toBeVisible();
   await captureBothWidths(page, 'visit');
 });
+
+// The demo course is four Thursdays at 18:30 for 1 h 15 min in the studio's zone (UTC here): the page says
+// what the sessions are, in the visitor's own zone (in Tokyo, 18:30 UTC is 03:30 on Friday).
+for (const [timezoneId, summary, day] of [
+  ['UTC', 'Thursdays · 6:30 PM · 1 h 15 min', 'Thu'],
+  ['Asia/Tokyo', 'Fridays · 3:30 AM · 1 h 15 min', 'Fri'],
+] as const) {
+  test.describe(`a visitor in ${timezoneId}`, () => {
+    test.use({ timezoneId });
+    test('reads the course sessions as they are', async ({ page }) => {
+      await openBooking(page, 'Pilates foundations (4 weeks)');
+      const card = page.getByTestId('course-summary');
+      await expect(card).toContainText(summary);
+      await expect(card).toContainText('4 sessions');
+      const sessions = page.getByTestId('course-session-list').getByText(new RegExp(`^${day}, `));
+      await expect(sessions).toHaveCount(4);
+    });
+  });
+}

@@ -136,7 +136,9 @@ export async function seedBookingsCatalogue(catalog: BookingsCatalogueModule, si
     staffMemberIds: [lena.id],
     locations: [{ type: 'BUSINESS' }],
   });
-  const firstThursday = Temporal.Now.plainDateISO(site.timezone).add({ days: 7 });
+  const weekAhead = Temporal.Now.plainDateISO(site.timezone).add({ days: 7 });
+  // The rule's first date is the first session's, so the course reads as four Thursdays from its start.
+  const firstThursday = weekAhead.add({ days: (4 - weekAhead.dayOfWeek + 7) % 7 });
   await catalog.schedules.addRecurring(ctx, course.id, {
     weekday: 'THU',
     startTime: '18:30',

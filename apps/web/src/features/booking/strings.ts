@@ -33,6 +33,8 @@ export const en = {
     courseNote: 'One enrolment covers every session of the course.',
     courseSpots: (open: number, total: number) => `${open} of ${total} places left`,
     courseFull: 'This course is full.',
+    courseWeekly: (weekday: string, time: string, length: string) => `${weekday}s · ${time} · ${length}`,
+    courseSessions: (count: number) => (count === 1 ? '1 session' : `${count} sessions`),
     enrol: 'Enrol in the course',
     participants: 'Number of people',
     detailsTitle: 'Your details',

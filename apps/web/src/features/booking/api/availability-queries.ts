@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bookings } from '../../../lib/bookings-api.ts';
-import { dayKey, monthOf } from '../lib/time.ts';
+import { dayKey, monthOf, nextDay } from '../lib/time.ts';
 
 export const availabilityKey = ['bookings', 'availability'] as const;
 
@@ -100,15 +100,7 @@ export function useDaySlots(serviceId: string, day: string | null, timeZone: str
     queryKey: [...availabilityKey, 'day', serviceId, day, timeZone, staffId],
     enabled: Boolean(day),
     queryFn: async () => {
-      const next = new Date(`${day}T12:00:00Z`);
-      next.setUTCDate(next.getUTCDate() + 1);
-      const slots = await fetchSlots({
-        serviceId,
-        timeZone,
-        staffId,
-        from: day!,
-        to: next.toISOString().slice(0, 10),
-      });
+      const slots = await fetchSlots({ serviceId, timeZone, staffId, from: day!, to: nextDay(day!) });
       return slots.filter((slot) => dayKey(slot.start, timeZone) === day);
     },
   });
@@ -124,17 +116,36 @@ export function useMonthSessions(serviceId: string, month: string, timeZone: str
   });
 }
 
-/** Places left in a course, and its sessions. */
-export function useCourse(serviceId: string, scheduleId: string, enabled: boolean) {
+/**
+ * Places left in a course, and its sessions as they are (weekly rules expanded, exceptions applied) from
+ * its first to its last, in the visitor's time zone.
+ */
+export function useCourse(
+  service: {
+    id: string;
+    schedule: { id: string; firstSessionStart?: string | null; lastSessionEnd?: string | null };
+  },
+  timeZone: string,
+  enabled: boolean,
+) {
+  const { firstSessionStart: first, lastSessionEnd: last } = service.schedule;
   return useQuery({
-    queryKey: [...availabilityKey, 'course', serviceId],
+    queryKey: [...availabilityKey, 'course', service.id, timeZone],
     enabled,
     queryFn: async () => {
-      const [spots, schedule] = await Promise.all([
-        bookings.getScheduleAvailability(scheduleId),
-        bookings.getServiceSchedule(serviceId),
+      const [spots, sessions] = await Promise.all([
+        bookings.getScheduleAvailability(service.schedule.id),
+        first && last
+          ? fetchSlots({
+              serviceId: service.id,
+              timeZone,
+              staffId: null,
+              from: dayKey(new Date(first), timeZone),
+              to: nextDay(dayKey(new Date(last), timeZone)),
+            })
+          : Promise.resolve([]),
       ]);
-      return { spots, schedule };
+      return { spots, sessions };
     },
   });
 }

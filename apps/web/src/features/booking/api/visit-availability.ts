@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { bookings } from '../../../lib/bookings-api.ts';
 import { availabilityKey, type PickableSlot } from './availability-queries.ts';
+import { nextDay } from '../lib/time.ts';
 
 /** One start time for a whole visit, and when each of its services starts there. */
 export interface VisitSlot extends PickableSlot {
@@ -13,11 +14,9 @@ export function useVisitSlots(serviceIds: string[], day: string | null, timeZone
     queryKey: [...availabilityKey, 'visit', serviceIds, day, timeZone],
     enabled: Boolean(day) && serviceIds.length >= 2,
     queryFn: async (): Promise<VisitSlot[]> => {
-      const next = new Date(`${day}T12:00:00Z`);
-      next.setUTCDate(next.getUTCDate() + 1);
       const answer = await bookings.getMultiSlotAvailability({
         from: `${day}T00:00:00`,
-        to: `${next.toISOString().slice(0, 10)}T00:00:00`,
+        to: `${nextDay(day!)}T00:00:00`,
         timeZone,
         bookable: true,
         slots: serviceIds.map((serviceId) => ({ serviceId })),

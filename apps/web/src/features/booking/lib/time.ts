@@ -84,6 +84,13 @@ export function formatWhen(date: Date, timeZone: string): string {
   }).format(date);
 }
 
+/** The calendar day after `day` (`YYYY-MM-DD`). */
+export function nextDay(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
 /** The first day of the month of `day` (`YYYY-MM-01`), moved by `months`. */
 export function monthOf(day: string, months = 0): string {
   const [year, month] = day.split('-').map(Number) as [number, number];
