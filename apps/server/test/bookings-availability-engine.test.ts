@@ -113,15 +113,51 @@ describe('computeAppointmentSlots', () => {
       expected: ['10:30-11:30 bob', '11:00-12:00 ann,bob'],
     },
     {
-      name: 'intersects a staff member’s own hours (in their zone) with the business hours',
+      name: 'keeps to a staff member’s own hours (in their zone), even outside the business hours',
       input: input({
         staff: [
           staff('ann', { timeZone: 'Europe/Paris', workingHours: weekdayHours('12:00', '18:00') }),
           staff('bob', { workingHours: weekdayHours('06:00', '10:00') }),
         ],
       }),
-      // Paris is UTC+2 in June: Ann works 10:00-16:00 UTC, the business closes at 12:00.
-      expected: ['09:00-10:00 bob', '10:00-11:00 ann', '10:30-11:30 ann', '11:00-12:00 ann'],
+      // Paris is UTC+2 in June: Ann works 10:00-16:00 UTC, Bob 06:00-10:00; the business (9-12) sets
+      // neither's hours.
+      expected: [
+        '06:00-07:00 bob',
+        '06:30-07:30 bob',
+        '07:00-08:00 bob',
+        '07:30-08:30 bob',
+        '08:00-09:00 bob',
+        '08:30-09:30 bob',
+        '09:00-10:00 bob',
+        '10:00-11:00 ann',
+        '10:30-11:30 ann',
+        '11:00-12:00 ann',
+        '11:30-12:30 ann',
+        '12:00-13:00 ann',
+        '12:30-13:30 ann',
+        '13:00-14:00 ann',
+        '13:30-14:30 ann',
+        '14:00-15:00 ann',
+        '14:30-15:30 ann',
+        '15:00-16:00 ann',
+      ],
+    },
+    {
+      name: 'gives staff members without hours of their own the business hours',
+      input: input({
+        staff: [staff('ann', { workingHours: weekdayHours('13:00', '15:00') }), staff('bob')],
+      }),
+      expected: [
+        '09:00-10:00 bob',
+        '09:30-10:30 bob',
+        '10:00-11:00 bob',
+        '10:30-11:30 bob',
+        '11:00-12:00 bob',
+        '13:00-14:00 ann',
+        '13:30-14:30 ann',
+        '14:00-15:00 ann',
+      ],
     },
     {
       name: 'blocks everyone with business-wide blocked time',

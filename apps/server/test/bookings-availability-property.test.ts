@@ -174,7 +174,8 @@ describe('appointment slots (property)', () => {
         const freeAt = (staffIndex: number, start: number) => {
           const id = staffIds[staffIndex]!;
           const end = start + durationMs;
-          if (!covered(businessHours, start, end) || !covered(hoursOf[staffIndex]!, start, end)) return false;
+          // A member's own hours are theirs; the business hours are the hours of members without any.
+          if (!covered(hoursOf[staffIndex]!, start, end)) return false;
           const padFrom = start - s.before * 60_000;
           const padTo = end + s.after * 60_000;
           return !input.busy.some(

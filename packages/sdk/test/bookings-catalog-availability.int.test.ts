@@ -126,6 +126,42 @@ describe('queryAvailability', () => {
     ]);
   });
 
+  it("offers a staff member's own hours past the business hours, and the business hours to the others", async () => {
+    const cleo = await app.owner.createStaffMember({ name: 'Cleo' });
+    await app.owner.setWorkingHours(cleo.id, [{ weekday: 'WED', startTime: '12:00', endTime: '20:00' }]);
+    const massage = await app.owner.createService({
+      type: 'APPOINTMENT',
+      name: 'Evening massage',
+      staffMemberIds: [cleo.id, bob],
+      schedule: { availabilityConstraints: { durations: [{ minutes: 60 }] } },
+    });
+    // Wednesday 3 March: the studio is open 09-17, Cleo works 12-20, Bob the business hours.
+    const entries = await app.visitor.queryAvailability({
+      query: {
+        filter: {
+          serviceId: [massage.id],
+          startDate: '2027-03-03T00:00:00Z',
+          endDate: '2027-03-04T00:00:00Z',
+        },
+      },
+      timezone: 'UTC',
+    });
+    const startsOf = (name: string) =>
+      entries
+        .filter((entry) => entry.slot.resource?.name === name)
+        .map((entry) => entry.slot.startDate.toISOString().slice(11, 16));
+    expect(startsOf('Cleo')).toEqual(
+      ['12', '13', '14', '15', '16', '17', '18']
+        .flatMap((hour) => [`${hour}:00`, `${hour}:30`])
+        .concat('19:00'),
+    );
+    expect(startsOf('Bob')).toEqual(
+      ['09', '10', '11', '12', '13', '14', '15']
+        .flatMap((hour) => [`${hour}:00`, `${hour}:30`])
+        .concat('16:00'),
+    );
+  });
+
   it('filters by staff member and limits the slots per day', async () => {
     const entries = await app.visitor.queryAvailability({
       query: {

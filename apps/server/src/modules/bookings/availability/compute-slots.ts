@@ -7,7 +7,6 @@ import type {
 } from './availability.types.ts';
 import { policyViolations, violatesPolicy } from './booking-policy.ts';
 import {
-  intersectIntervals,
   mergeIntervals,
   startableRanges,
   type Interval,
@@ -31,8 +30,8 @@ export function gridMinutesOf(
 }
 
 /**
- * Candidate starts in `[window.start, window.end)` that fall inside `within` (sorted, merged spans; the
- * business hours, outside which no slot can start), sorted: every local time in the business zone that
+ * Candidate starts in `[window.start, window.end)` that fall inside `within` (sorted, merged spans: the
+ * hours in which any slot can start), sorted: every local time in the business zone that
  * is a whole number of grid steps after local midnight. A local time that does not exist (spring forward)
  * gives no start; one that happens twice (fall back) gives one start, at its first occurrence, so the grid
  * has neither holes nor doubles in local time. Walking only the open spans keeps the cost proportional to
@@ -84,8 +83,11 @@ export interface PreparedAppointment {
   staff: Array<{ id: string; ranges: StartRange[] }>;
   pools: Array<{ resourceTypeId: string; resources: Array<{ id: string; ranges: StartRange[] }> }>;
   businessTimeline: ZoneTimeline;
-  /** Business opening spans around the window; no slot starts outside them. */
-  businessOpen: Interval[];
+  /**
+   * Where slots may start: the working hours of the service's staff members taken together (the business
+   * hours for a service without staff), around the window.
+   */
+  startableHours: Interval[];
 }
 
 /**
@@ -137,16 +139,17 @@ export function prepareAppointment(
   const staff = input.staff
     .filter((member) => giving.has(member.id) && (!wanted || wanted.has(member.id)))
     .map((member) => {
-      const ownHours = member.workingHours
+      // Own hours are the staff member's, even outside the business hours (a teacher of 12:00-20:00 at a
+      // studio open 9-17 is bookable until 20:00); the business hours are the hours of staff with none.
+      const open = member.workingHours
         ? expandWeeklyRanges(member.workingHours, timelineOf(member.timeZone ?? business.timeZone), reach)
         : businessOpen;
-      const open = member.workingHours ? intersectIntervals(ownHours, businessOpen) : businessOpen;
       const taken = mergeIntervals([
         ...(busy.byStaff.get(member.id) ?? []),
         ...member.timeOff,
         ...busy.everyone,
       ]);
-      return { id: member.id, ranges: startableRanges(open, taken, durationMs, beforeMs, afterMs) };
+      return { id: member.id, open, ranges: startableRanges(open, taken, durationMs, beforeMs, afterMs) };
     });
 
   const pools = service.resourcePools.map((pool) => ({
@@ -158,7 +161,15 @@ export function prepareAppointment(
     }),
   }));
 
-  return { service, staff, pools, businessTimeline, businessOpen };
+  const startableHours =
+    staff.length > 0 ? mergeIntervals(staff.flatMap((member) => member.open)) : businessOpen;
+  return {
+    service,
+    staff: staff.map(({ id, ranges }) => ({ id, ranges })),
+    pools,
+    businessTimeline,
+    startableHours,
+  };
 }
 
 function groupBusy(busy: readonly BusyInterval[]) {
@@ -218,8 +229,8 @@ export function createStartChecker(
 
 /**
  * Appointment slots: every grid start in the window at which at least one of the service's staff members
- * (and one resource of each pool it needs) is free for the whole service plus its buffers, inside both
- * their working hours and the business hours. Slots that have already started are left out; those the
+ * (and one resource of each pool it needs) is free for the whole service plus its buffers, inside their
+ * working hours (the business hours for staff with none of their own; resources follow the business hours). Slots that have already started are left out; those the
  * booking policy does not allow yet (or any more) are returned with `bookable: false`.
  */
 export function computeAppointmentSlots(input: AppointmentAvailabilityInput): AppointmentSlot[] {
@@ -230,7 +241,7 @@ export function computeAppointmentSlots(input: AppointmentAvailabilityInput): Ap
     prepared.businessTimeline,
     input.window,
     gridMinutesOf(service),
-    prepared.businessOpen,
+    prepared.startableHours,
   );
   const check = createStartChecker(prepared);
   const slots: AppointmentSlot[] = [];

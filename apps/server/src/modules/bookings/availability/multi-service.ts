@@ -45,7 +45,7 @@ export function computeChainedSlots(inputs: readonly AppointmentAvailabilityInpu
     prepared[0]!.businessTimeline,
     first.window,
     gridMinutesOf(first.service),
-    prepared[0]!.businessOpen,
+    prepared[0]!.startableHours,
   );
   const slots: ChainedSlot[] = [];
   for (const start of grid) {

@@ -100,7 +100,7 @@ function StaffForm({ member, onClose }: { member?: WithDates<StaffMember>; onClo
       <Divider label={s.hours} labelPosition="left" />
       <Switch
         label={s.ownHours}
-        description={s.ownHoursHint}
+        description={ownHours ? s.ownHoursOn : s.ownHoursOff}
         checked={ownHours}
         onChange={(event) => setOwnHours(event.currentTarget.checked)}
       />

@@ -18,7 +18,9 @@ export const en = {
     noEmail: 'No email',
     hours: 'Working hours',
     ownHours: 'Own working hours',
-    ownHoursHint: 'Off: this person works the business hours.',
+    ownHoursOn:
+      'Customers can book this person in these hours only, even when they fall outside the business hours.',
+    ownHoursOff: 'This person works the business hours (Settings); turn on to give them hours of their own.',
     businessHours: 'Business hours',
     timeOff: 'Time off',
     noTimeOff: 'No time off planned.',
