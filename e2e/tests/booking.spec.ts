@@ -224,3 +224,52 @@ for (const [timezoneId, summary, day] of [
     });
   });
 }
+
+test('the booking flow lives in the address: Back, Forward and reload keep the visitor where they were', async ({
+  page,
+}) => {
+  await openBooking(page, 'Private yoga session');
+  await page.getByTestId('next-step').click();
+  await expect(page).toHaveURL(/step=time/);
+  await pickFirstTime(page);
+  await expect(page).toHaveURL(/start=/);
+  const chosen = (await page.getByTestId('summary-time').textContent()) ?? '';
+  await page.getByTestId('next-step').click();
+  await fillGuestDetails(page, 'Rosa');
+  // A reload keeps the step, the time and what was typed.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Rosa');
+  await expect(page.getByTestId('summary-time')).toHaveText(chosen);
+  await page.getByTestId('next-step').click();
+  await expect(page.getByTestId('review-when')).toBeVisible();
+  // Back and Forward move between the steps, not out of the flow.
+  await page.goBack();
+  await expect(page.getByLabel('First name')).toHaveValue('Rosa');
+  await page.goForward();
+  await expect(page.getByTestId('review-when')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('summary-time')).toHaveText(chosen);
+  await page.getByTestId('confirm-booking').click();
+  const confirmation = page.getByTestId('booking-confirmation');
+  await expect(confirmation.getByRole('heading', { name: 'You are booked!' })).toBeVisible();
+  await expect(page).toHaveURL(/booking=/);
+  // The confirmation survives a reload.
+  await page.reload();
+  await expect(confirmation.getByRole('heading', { name: 'You are booked!' })).toBeVisible();
+
+  // A link to a service with a date opens that date (a Tuesday two weeks or so ahead).
+  const service = new URL(page.url()).pathname.replace(/\/book$/, '');
+  const date = new Date(Date.now() + 14 * 86_400_000);
+  date.setUTCDate(date.getUTCDate() + ((2 - date.getUTCDay() + 7) % 7));
+  const day = date.toISOString().slice(0, 10);
+  const label = new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+  await page.goto(`${service}/book?step=time&day=${day}`);
+  await expect(page.getByText(`Times on ${label}`)).toBeVisible();
+  await expect(page.getByTestId('time-slot').first()).toBeVisible();
+});

@@ -155,3 +155,38 @@ export function useRefreshAvailability() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: availabilityKey });
 }
+
+/**
+ * The time the page's address names (`start`, with its session or event), read again from the free times
+ * after a reload or Back: `missing` when it is no longer offered (taken, past, or never was).
+ */
+export function useAddressSlot(
+  service: { id: string; type: string },
+  address: { start?: string; session?: string; event?: string },
+  timeZone: string,
+  staffId: string | null,
+  waitlist: boolean,
+) {
+  const start = address.start ? new Date(address.start) : undefined;
+  const day = start ? dayKey(start, timeZone) : null;
+  const appointment = service.type === 'APPOINTMENT';
+  const daySlots = useDaySlots(service.id, appointment ? day : null, timeZone, staffId);
+  const sessions = useMonthSessions(
+    service.id,
+    monthOf(day ?? '2000-01-01'),
+    timeZone,
+    Boolean(day) && service.type === 'CLASS',
+  );
+  if (!start || service.type === 'COURSE') return { slot: null, missing: false, loading: false };
+  const query = appointment ? daySlots : sessions;
+  const slot =
+    (query.data ?? []).find(
+      (candidate) =>
+        candidate.start.getTime() === start.getTime() &&
+        (!address.session || candidate.sessionId === address.session) &&
+        (!address.event || candidate.eventId === address.event) &&
+        (candidate.bookable || (waitlist && candidate.openSpots === 0)),
+    ) ?? null;
+  const loading = query.isPending || query.isPlaceholderData;
+  return { slot, missing: !slot && !loading && !query.isError, loading };
+}

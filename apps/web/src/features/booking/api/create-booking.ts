@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bookings } from '../../../lib/bookings-api.ts';
 
 type BookingInput = Parameters<typeof bookings.createBooking>[0];
@@ -24,5 +24,18 @@ export function useCreateVisit() {
   return useMutation({
     mutationFn: (visit: VisitInput) => bookings.createMultiServiceBooking(visit),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: siteBookingsKey }),
+  });
+}
+
+export const bookedKey = (bookingId: string | undefined) => [...siteBookingsKey, 'booked', bookingId];
+
+/** A booking the visitor just made, read again (the confirmation survives a reload). */
+export function useBookedBooking(bookingId: string | undefined) {
+  return useQuery({
+    queryKey: bookedKey(bookingId),
+    enabled: Boolean(bookingId),
+    queryFn: () => bookings.getBooking(bookingId!),
+    staleTime: Infinity,
+    retry: false,
   });
 }

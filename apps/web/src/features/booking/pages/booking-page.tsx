@@ -19,16 +19,23 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconBuildingStore, IconCreditCard } from '@tabler/icons-react';
+import { useSessionStorage } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../strings.ts';
 import { t as shell } from '../../../i18n/strings.ts';
 import { useService, useStaff, type SiteService } from '../../../lib/site-services.ts';
 import { durationOf, formatMoney, initialsOf, priceLabel } from '../../../lib/service-format.ts';
-import { useCourse, useRefreshAvailability, type PickableSlot } from '../api/availability-queries.ts';
+import {
+  useAddressSlot,
+  useCourse,
+  useRefreshAvailability,
+  type PickableSlot,
+} from '../api/availability-queries.ts';
 import { usePayBookingOnline } from '../api/booking-cart.ts';
-import { useCreateBooking } from '../api/create-booking.ts';
+import { bookedKey, useBookedBooking, useCreateBooking } from '../api/create-booking.ts';
 import { useBookingForm, useOptionsAndVariants, usePrice } from '../api/booking-queries.ts';
 import { AppointmentPicker } from '../components/appointment-picker.tsx';
 import { Confirmation } from '../components/confirmation.tsx';
@@ -43,9 +50,8 @@ import { TimeZoneSelect } from '../components/time-zone-select.tsx';
 import { explainBookingError, type BookingProblem } from '../lib/booking-errors.ts';
 import { defaultPaymentChoice, paymentChoicesOf, policyLines, type PaymentChoice } from '../lib/policy.ts';
 import { dayKey, formatTime, formatWhen, useTimeZone } from '../lib/time.ts';
+import { readFlowAddress, writeFlowAddress, type FlowAddress, type StepId } from '../lib/flow-address.ts';
 import classes from '../components/booking.module.css';
-
-type StepId = 'choose' | 'time' | 'details' | 'review';
 
 function stepsOf(service: SiteService): StepId[] {
   return service.type === 'APPOINTMENT'
@@ -311,17 +317,24 @@ function BookingFlow({ service }: { service: SiteService }) {
   const auth = useAuth();
   const [timeZone, setTimeZone] = useTimeZone();
   const steps = stepsOf(service);
-  const [active, setActive] = useState(0);
-  const [staffId, setStaffId] = useState<string | null>(null);
+  // Step, staff member, day and time live in the address (Back, Forward and reload keep them); a step
+  // is a history entry, a pick within a step replaces the current one.
+  const [params, setParams] = useSearchParams();
+  const address = readFlowAddress(params);
+  const move = (change: FlowAddress, replace = false) =>
+    setParams((current) => writeFlowAddress(current, { ...readFlowAddress(current), ...change }), {
+      replace,
+    });
+  const active = Math.max(0, steps.indexOf(address.step ?? steps[0]!));
+  const staffId = address.staff ?? null;
   const [choices, setChoices] = useState<Record<string, ServiceChoice>>({});
-  const [slot, setSlot] = useState<PickableSlot | null>(null);
-  const [lastDay, setLastDay] = useState<string | null>(null);
+  const [picked, setPicked] = useState<PickableSlot | null>(null);
   const [participants, setParticipants] = useState(1);
-  const [contact, setContact] = useState<ContactValues>({
-    firstName: '',
-    lastName: '',
-    email: '',
-    phone: '',
+  // What the visitor typed survives a reload of the page (this tab only), and goes once they have booked.
+  const [contact, setContact, clearContact] = useSessionStorage<ContactValues>({
+    key: `atrium.booking.contact.${service.id}`,
+    defaultValue: { firstName: '', lastName: '', email: '', phone: '' },
+    getInitialValueInEffect: false,
   });
   const [answers, setAnswers] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<ContactErrors>({});
@@ -334,7 +347,8 @@ function BookingFlow({ service }: { service: SiteService }) {
   const paymentChoices = paymentChoicesOf(service);
   const [payment, setPayment] = useState<PaymentChoice | undefined>(() => defaultPaymentChoice(service));
   const refreshAvailability = useRefreshAvailability();
-  const [booked, setBooked] = useState<WithDates<Booking> | null>(null);
+  const queryClient = useQueryClient();
+  const booked = useBookedBooking(address.booking);
   const form = useBookingForm(service.form?.id);
   const staff = useStaff();
   const choiceList = useMemo(() => Object.values(choices), [choices]);
@@ -342,6 +356,21 @@ function BookingFlow({ service }: { service: SiteService }) {
   const price = usePrice(service.id, participants, choiceList, step === 'review');
   const heading = useRef<HTMLHeadingElement>(null);
   const waitlist = Boolean(service.bookingPolicy?.waitlistPolicy?.enabled);
+  const fromAddress = useAddressSlot(service, address, timeZone, staffId, waitlist);
+  const slot =
+    picked && address.start === picked.start.toISOString() ? picked : address.start ? fromAddress.slot : null;
+  const chooseSlot = (next: PickableSlot | null) => {
+    setPicked(next);
+    move(
+      {
+        start: next?.start.toISOString(),
+        session: next?.sessionId,
+        event: next?.eventId,
+        day: next ? dayKey(next.start, timeZone) : address.day,
+      },
+      true,
+    );
+  };
   const maxParticipants = service.bookingPolicy?.participantsPolicy?.maxParticipantsPerBooking ?? 1;
   const guest = auth.status !== 'member';
 
@@ -362,7 +391,27 @@ function BookingFlow({ service }: { service: SiteService }) {
     heading.current?.focus();
   }, [active]);
 
-  const goTo = (id: StepId) => setActive(steps.indexOf(id));
+  const goTo = (id: StepId) => move({ step: id });
+  const stepIndex = (id: StepId) => steps.indexOf(id);
+
+  // An address past the time step needs its time (gone after a reload when it was taken meanwhile) and,
+  // for the review, the visitor's details: without them the visitor is brought back to where they are asked.
+  const needsTime = service.type !== 'COURSE' && active > stepIndex('time');
+  const timeGone = needsTime && (address.start ? fromAddress.missing : true);
+  useEffect(() => {
+    if (!timeGone || address.booking) return;
+    if (address.start) {
+      setProblem({ kind: 'slot-taken', title: t.booking.timeGoneTitle, message: t.booking.timeGone });
+    }
+    move({ step: 'time', start: undefined, session: undefined, event: undefined }, true);
+    // Runs when the time turns out to be gone, not on every render.
+  }, [timeGone]);
+  const detailsMissing =
+    step === 'review' && Object.keys(validateContact(contact, form.data, answers)).length > 0;
+  useEffect(() => {
+    if (detailsMissing && !form.isPending) move({ step: 'details' }, true);
+    // Runs when the review turns out to lack the details.
+  }, [detailsMissing, form.isPending]);
   const full = slot !== null && slot.openSpots <= 0 && service.type === 'CLASS';
   const canContinue =
     step === 'choose' ? true : step === 'time' ? service.type === 'COURSE' || slot !== null : true;
@@ -374,7 +423,7 @@ function BookingFlow({ service }: { service: SiteService }) {
       if (Object.keys(found).length > 0) return;
     }
     setProblem(null);
-    setActive((index) => Math.min(index + 1, steps.length - 1));
+    goTo(steps[Math.min(active + 1, steps.length - 1)]!);
   };
 
   const confirm = async () => {
@@ -425,10 +474,15 @@ function BookingFlow({ service }: { service: SiteService }) {
       setProblem(explained);
       if (explained.kind === 'slot-taken') {
         // The time is gone: show the same day's fresh times and ask for another one.
-        if (slot) setLastDay(dayKey(slot.start, timeZone));
-        setSlot(null);
+        setPicked(null);
         await refreshAvailability();
-        goTo('time');
+        move({
+          step: 'time',
+          start: undefined,
+          session: undefined,
+          event: undefined,
+          day: slot ? dayKey(slot.start, timeZone) : address.day,
+        });
       } else if (explained.kind === 'details') {
         goTo('details');
       }
@@ -453,15 +507,28 @@ function BookingFlow({ service }: { service: SiteService }) {
       }
       return;
     }
-    setBooked(booking);
+    queryClient.setQueryData(bookedKey(booking.id), booking);
+    clearContact();
+    // The confirmation replaces the flow in the history: Back does not offer to book the same time again.
+    setParams(writeFlowAddress(new URLSearchParams(), { booking: booking.id }), { replace: true });
     setSubmitting(false);
   };
 
-  if (booked) {
+  if (address.booking) {
+    if (booked.isPending) return <Skeleton h={360} m="xl" />;
+    if (!booked.data) {
+      return (
+        <Container size="sm" py={64}>
+          <Alert color="red" title={shell.errors.notFoundTitle}>
+            {t.booking.bookedNotFound}
+          </Alert>
+        </Container>
+      );
+    }
     return (
       <Container size="lg" py="xl">
         <Confirmation
-          bookings={[booked]}
+          bookings={[booked.data]}
           title={() => service.name}
           location={locationOf(service)}
           timeZone={timeZone}
@@ -490,7 +557,7 @@ function BookingFlow({ service }: { service: SiteService }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stepper
             active={active}
-            onStepClick={(index) => index < active && setActive(index)}
+            onStepClick={(index) => index < active && goTo(steps[index]!)}
             size="sm"
             mb="xl"
           >
@@ -529,8 +596,11 @@ function BookingFlow({ service }: { service: SiteService }) {
                   service={service}
                   value={staffId}
                   onChange={(next) => {
-                    setStaffId(next);
-                    setSlot(null);
+                    setPicked(null);
+                    move(
+                      { staff: next ?? undefined, start: undefined, session: undefined, event: undefined },
+                      true,
+                    );
                   }}
                 />
               </Stack>
@@ -547,8 +617,8 @@ function BookingFlow({ service }: { service: SiteService }) {
                     staffId={staffId}
                     timeZone={timeZone}
                     value={slot}
-                    onChange={setSlot}
-                    initialDay={lastDay}
+                    onChange={chooseSlot}
+                    initialDay={address.day ?? null}
                   />
                 ) : service.type === 'CLASS' ? (
                   <>
@@ -556,7 +626,7 @@ function BookingFlow({ service }: { service: SiteService }) {
                       serviceId={service.id}
                       timeZone={timeZone}
                       value={slot}
-                      onChange={setSlot}
+                      onChange={chooseSlot}
                       waitlist={waitlist}
                     />
                     {full ? <Alert color="orange">{t.booking.waitlistNote}</Alert> : null}
@@ -659,7 +729,7 @@ function BookingFlow({ service }: { service: SiteService }) {
 
             <Group justify="space-between" mt="md">
               {active > 0 ? (
-                <Button variant="default" onClick={() => setActive(active - 1)}>
+                <Button variant="default" onClick={() => goTo(steps[active - 1]!)}>
                   {t.booking.back}
                 </Button>
               ) : (

@@ -14,7 +14,9 @@ type StatusChange = 'confirm' | 'decline' | 'cancel';
  */
 export function useStatusChange(onDone?: () => void) {
   const action = useBookingAction(onDone);
+  // What was asked stays while the dialog closes, so its title and text do not vanish mid-transition.
   const [asked, setAsked] = useState<{ kind: StatusChange; booking: WithDates<Booking> }>();
+  const [opened, setOpened] = useState(false);
   const [notify, setNotify] = useState(true);
   const [message, setMessage] = useState('');
 
@@ -22,6 +24,7 @@ export function useStatusChange(onDone?: () => void) {
     setNotify(true);
     setMessage('');
     setAsked({ kind, booking });
+    setOpened(true);
   }
 
   function submit() {
@@ -32,12 +35,12 @@ export function useStatusChange(onDone?: () => void) {
         ...asked,
         notice: { notifyParticipants: notify, ...(notify && trimmed ? { message: trimmed } : {}) },
       },
-      { onSuccess: () => setAsked(undefined) },
+      { onSuccess: () => setOpened(false) },
     );
   }
 
   const modal = (
-    <Modal opened={Boolean(asked)} onClose={() => setAsked(undefined)} title={asked && s.title[asked.kind]}>
+    <Modal opened={opened} onClose={() => setOpened(false)} title={asked && s.title[asked.kind]}>
       {asked && (
         <Stack>
           <Text size="sm">{s.what[asked.kind]}</Text>
@@ -60,7 +63,7 @@ export function useStatusChange(onDone?: () => void) {
             />
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsked(undefined)}>
+            <Button variant="default" onClick={() => setOpened(false)}>
               {s.back}
             </Button>
             <Button
