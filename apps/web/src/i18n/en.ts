@@ -11,6 +11,9 @@ export const en = {
     dashboard: 'Dashboard',
     toggleTheme: 'Toggle light and dark theme',
     openMenu: 'Open navigation',
+    menu: 'Menu',
+    home: 'Home',
+    theme: 'Theme',
   },
   home: {
     eyebrow: 'Welcome',

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { atrium } from './atrium-client.ts';
 
 /** The business's name from its site settings; the product name until they load (or if they fail). */
+/** The business's name; empty until it is known (no placeholder name flashes before it). */
 export function useSiteName(): string {
   const { data } = useQuery({
     queryKey: ['site'],
     queryFn: () => atrium.sites.getSite(),
     staleTime: 5 * 60_000,
   });
-  return data?.name ?? 'Atrium';
+  return data?.name ?? '';
 }

@@ -4,7 +4,9 @@ import {
   AppShell,
   Burger,
   Container,
+  Divider,
   Group,
+  Skeleton,
   Stack,
   Text,
   UnstyledButton,
@@ -17,7 +19,7 @@ import { lazy, Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useSiteName } from '../../lib/site-name.ts';
 import { t } from '../../i18n/strings.ts';
-import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
+import { AccountMenu, MenuAccount } from '../../features/auth/components/account-menu.tsx';
 import classes from './site-layout.module.css';
 
 // The cart (and the commerce client behind it) loads after the page, so the first page stays light.
@@ -68,7 +70,7 @@ export function SiteLayout() {
       <AppShell.Header className={classes.header}>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" className={classes.start}>
               <Burger
                 opened={opened}
                 onClick={toggle}
@@ -77,12 +79,18 @@ export function SiteLayout() {
                 aria-label={t.nav.openMenu}
               />
               <UnstyledButton component={NavLink} to="/" className={classes.brand}>
-                <span className={classes.logo} aria-hidden>
-                  {siteName.slice(0, 1).toUpperCase()}
-                </span>
-                <Text fw={700} size="lg" truncate>
-                  {siteName}
-                </Text>
+                {siteName ? (
+                  <>
+                    <span className={classes.logo} aria-hidden>
+                      {siteName.slice(0, 1).toUpperCase()}
+                    </span>
+                    <Text fw={700} size="lg" truncate>
+                      {siteName}
+                    </Text>
+                  </>
+                ) : (
+                  <Skeleton h={34} w={160} radius="md" aria-label={t.nav.home} />
+                )}
               </UnstyledButton>
             </Group>
             <Group gap="xs" visibleFrom="sm">
@@ -92,24 +100,38 @@ export function SiteLayout() {
                 </Anchor>
               ))}
             </Group>
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" className={classes.actions}>
               <Suspense fallback={<CartPlaceholder />}>
                 <CartButton />
               </Suspense>
-              <AccountMenu />
-              <ThemeToggle />
+              {/* On a phone, sign-in, the account and the theme are in the menu. */}
+              <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+                <AccountMenu />
+                <ThemeToggle />
+              </Group>
             </Group>
           </Group>
         </Container>
       </AppShell.Header>
-      <AppShell.Navbar p="md">
-        <Stack gap="xs">
-          {links.map((link) => (
-            <Anchor key={link.to} component={NavLink} to={link.to} onClick={close} className={classes.link}>
-              {link.label}
-            </Anchor>
-          ))}
-        </Stack>
+      <AppShell.Navbar p="md" aria-label={t.nav.menu}>
+        {/* Only while open: a closed menu's links are no tab stops and no second "Sign in" on a wide screen. */}
+        {opened && (
+          <Stack gap="xs">
+            {links.map((link) => (
+              <Anchor key={link.to} component={NavLink} to={link.to} onClick={close} className={classes.link}>
+                {link.label}
+              </Anchor>
+            ))}
+            <Divider my="xs" />
+            <MenuAccount onNavigate={close} />
+            <Group justify="space-between" mt="xs">
+              <Text size="sm" c="dimmed">
+                {t.nav.theme}
+              </Text>
+              <ThemeToggle />
+            </Group>
+          </Stack>
+        )}
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
         <Outlet />

@@ -1,4 +1,4 @@
-import { Avatar, Button, Menu, UnstyledButton, Text, Group } from '@mantine/core';
+import { Avatar, Button, Menu, Stack, UnstyledButton, Text, Group } from '@mantine/core';
 import { IconChevronDown, IconLogin2, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { memberName, useAuth } from '../../../lib/auth-context.tsx';
@@ -65,5 +65,70 @@ export function AccountMenu() {
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** The account part of the phone menu: sign in for visitors; the member's name, account and sign out. */
+export function MenuAccount({ onNavigate }: { onNavigate: () => void }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (auth.status !== 'member') {
+    const onAuthPage = location.pathname.startsWith('/account');
+    const returnTo = onAuthPage ? '' : `?returnTo=${encodeURIComponent(location.pathname + location.search)}`;
+    return (
+      <Button
+        component={Link}
+        to={`${authPaths.signIn}${returnTo}`}
+        variant="light"
+        leftSection={<IconLogin2 size={16} aria-hidden />}
+        loading={auth.status === 'loading'}
+        onClick={onNavigate}
+        fullWidth
+      >
+        {shell.nav.signIn}
+      </Button>
+    );
+  }
+  const name = memberName(auth.member) || shell.nav.account;
+  return (
+    <Stack gap="xs">
+      <Group gap={8} wrap="nowrap">
+        <Avatar size={34} radius="xl" color="brand" variant="filled">
+          {name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Stack gap={0} miw={0}>
+          <Text fw={600} size="sm" truncate>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {auth.member?.loginEmail}
+          </Text>
+        </Stack>
+      </Group>
+      <Button
+        component={Link}
+        to={authPaths.account}
+        variant="default"
+        leftSection={<IconUserCircle size={16} aria-hidden />}
+        onClick={onNavigate}
+        fullWidth
+      >
+        {t.auth.menu.account}
+      </Button>
+      <Button
+        variant="subtle"
+        color="red"
+        leftSection={<IconLogout size={16} aria-hidden />}
+        onClick={async () => {
+          onNavigate();
+          await auth.signOut();
+          navigate('/');
+        }}
+        fullWidth
+      >
+        {t.auth.menu.signOut}
+      </Button>
+    </Stack>
   );
 }
