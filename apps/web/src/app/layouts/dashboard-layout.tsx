@@ -15,6 +15,7 @@ import {
   UnstyledButton,
   useComputedColorScheme,
   useMantineColorScheme,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -96,9 +97,9 @@ function UserMenu() {
   return (
     <Menu position="bottom-end" width={220}>
       <Menu.Target>
-        <UnstyledButton aria-label={s.userMenu}>
+        <UnstyledButton>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="brand" radius="xl" size="sm">
+            <Avatar color="brand" radius="xl" size="sm" aria-hidden>
               {name.slice(0, 1).toUpperCase()}
             </Avatar>
             <Stack gap={0} visibleFrom="sm">
@@ -109,6 +110,8 @@ function UserMenu() {
                 {dashboard.roles[session.role]}
               </Text>
             </Stack>
+            {/* The name is the button's text; this says what it opens (no aria-label to disagree with it). */}
+            <VisuallyHidden>{s.userMenu}</VisuallyHidden>
             <IconChevronDown size={14} />
           </Group>
         </UnstyledButton>

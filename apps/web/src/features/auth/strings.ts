@@ -113,7 +113,11 @@ export const en = {
       cannotSignIn: 'This account cannot sign in right now. Contact the business.',
       generic: 'Something went wrong. Please try again.',
     },
-    menu: { label: 'Account menu', account: 'My account', signOut: 'Sign out' },
+    menu: {
+      label: 'Account menu',
+      account: 'My account',
+      signOut: 'Sign out',
+    },
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import { Avatar, Button, Menu, Stack, UnstyledButton, Text, Group } from '@mantine/core';
+import { Avatar, Button, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogin2, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { memberName, useAuth } from '../../../lib/auth-context.tsx';
@@ -32,14 +32,16 @@ export function AccountMenu() {
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t.auth.menu.label} data-testid="account-menu">
+        <UnstyledButton data-testid="account-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar size={34} radius="xl" color="brand" variant="filled">
+            <Avatar size={34} radius="xl" color="brand" variant="filled" aria-hidden>
               {name.slice(0, 1).toUpperCase()}
             </Avatar>
             <Text fw={600} size="sm" maw={140} truncate visibleFrom="sm">
               {name}
             </Text>
+            {/* The name is the button's text; this says what it opens (no aria-label to disagree with it). */}
+            <VisuallyHidden>{t.auth.menu.label}</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>

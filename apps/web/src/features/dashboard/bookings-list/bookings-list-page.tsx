@@ -7,7 +7,6 @@ import {
   Checkbox,
   Group,
   MultiSelect,
-  Pagination,
   Select,
   Table,
   Text,
@@ -23,7 +22,15 @@ import { csvDocument } from '../../../lib/csv.ts';
 import { useNames } from '../shared/api/catalogue.ts';
 import { BookingDrawer } from '../shared/booking-drawer.tsx';
 import { bookingServiceId, contactName, formatDateTime } from '../shared/format.ts';
-import { EmptyState, LoadError, Loading, PageHeader, PaymentBadge, StatusBadge } from '../shared/ui.tsx';
+import {
+  EmptyState,
+  LoadError,
+  Loading,
+  PageHeader,
+  PagePicker,
+  PaymentBadge,
+  StatusBadge,
+} from '../shared/ui.tsx';
 import {
   useAllBookings,
   useBookingsList,
@@ -309,7 +316,7 @@ export function BookingsListPage() {
         <Text size="sm" c="dimmed">
           {s.total(list.data?.totalCount ?? 0)}
         </Text>
-        <Pagination total={list.data?.totalPages ?? 1} value={page} onChange={setPage} />
+        <PagePicker total={list.data?.totalPages ?? 1} value={page} onChange={setPage} />
       </Group>
       <BookingDrawer bookingId={selected} onClose={() => setSelected(undefined)} />
     </>

@@ -298,6 +298,8 @@ export function CalendarPage() {
             dayGridMonth: { text: s.month },
           }}
           firstDay={1}
+          // The button's name must hold its visible text ("Today"), not FullCalendar's "This week".
+          todayHint={s.today}
           nowIndicator
           allDaySlot={false}
           slotMinTime="06:00:00"

@@ -33,6 +33,8 @@ export const en = {
     loadFailed: 'Could not load this',
     notAllowedTitle: 'Not available for your role',
     notAllowedBody: 'Only owners and admins can open this page. Ask an owner if you need access.',
+    pageControls: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
+    pageNumber: (page: number) => `Page ${page}`,
   },
   statuses: {
     CONFIRMED: 'Confirmed',

@@ -1,4 +1,15 @@
-import { Alert, Badge, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Text,
+  Title,
+  type PaginationProps,
+} from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { t } from './strings.ts';
@@ -92,5 +103,16 @@ export function PaymentBadge({ status }: { status: string }) {
     <Badge color={color} variant="outline">
       {label}
     </Badge>
+  );
+}
+
+/** Page numbers whose arrows and numbers say what they do to a screen reader. */
+export function PagePicker(props: PaginationProps) {
+  return (
+    <Pagination
+      {...props}
+      getControlProps={(control) => ({ 'aria-label': t.common.pageControls[control] })}
+      getItemProps={(page) => ({ 'aria-label': t.common.pageNumber(page) })}
+    />
   );
 }

@@ -39,7 +39,7 @@ export function PriceTag({
     <Group gap="xs" align="baseline" wrap="wrap" data-testid={testId}>
       {discounted ? (
         <>
-          <Text fz={fz} fw={800} c="red.7">
+          <Text fz={fz} fw={800} c="red.9">
             <VisuallyHidden>{t.product.salePrice} </VisuallyHidden>
             {price.formatted.discountedPrice}
           </Text>

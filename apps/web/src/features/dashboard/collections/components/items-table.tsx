@@ -9,7 +9,6 @@ import {
   Group,
   Loader,
   Modal,
-  Pagination,
   Select,
   Skeleton,
   Stack,
@@ -34,7 +33,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { t } from '../strings.ts';
 import { t as shared } from '../../shared/strings.ts';
-import { EmptyState } from '../../shared/ui.tsx';
+import { EmptyState, PagePicker } from '../../shared/ui.tsx';
 import {
   itemsPageKey,
   useItemsPage,
@@ -364,7 +363,7 @@ export function ItemsTable({ collection }: { collection: Collection }) {
                 onChange={(value) => value && changeView({ pageSize: Number(value) })}
               />
             </Group>
-            <Pagination
+            <PagePicker
               size="sm"
               total={Math.max(1, Math.ceil(total / view.pageSize))}
               value={view.page}

@@ -1,0 +1,90 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// axe-core on the pages people use most, in light mode at desktop width: no serious or critical violation
+// (contrast, names, headings, focus). Each failure lists the rule, the impact and where it was found.
+test.use({ timezoneId: 'UTC', locale: 'en-US' });
+test.describe.configure({ timeout: 120_000 });
+
+async function expectAccessible(page: Page, where: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0, { timeout: 30_000 });
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${where}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes
+          .slice(0, 3)
+          .map((node) => `${node.html.slice(0, 160)} (${node.any[0]?.message ?? ''})`)
+          .join(' | ')}`,
+    );
+  expect(serious, serious.join('\n')).toEqual([]);
+}
+
+test('the public site and the booking steps', async ({ page }) => {
+  await page.goto('/');
+  await expectAccessible(page, 'home');
+  await page.goto('/services');
+  await expectAccessible(page, 'services');
+  await page.getByRole('link', { name: 'Private yoga session', exact: true }).click();
+  await expectAccessible(page, 'service page');
+  await page.getByRole('link', { name: 'Book this service' }).click();
+  await expectAccessible(page, 'booking: options');
+  await page.getByTestId('next-step').click();
+  const day = page
+    .getByTestId('booking-calendar')
+    .locator('button.mantine-DatePicker-day:not([data-disabled]):not([data-outside]):not([data-hidden])')
+    .first();
+  await day.click();
+  await page.getByTestId('time-slot').first().click();
+  await expectAccessible(page, 'booking: time');
+  await page.getByTestId('next-step').click();
+  await page.getByLabel('First name').fill('Axel');
+  await page.getByLabel('Email').fill('axel@example.com');
+  await expectAccessible(page, 'booking: details');
+  await page.getByTestId('next-step').click();
+  await expectAccessible(page, 'booking: review');
+  await page.goto('/shop');
+  await expectAccessible(page, 'shop');
+});
+
+test('the member account', async ({ page }) => {
+  await page.goto('/account/login');
+  await expectAccessible(page, 'sign in');
+  await page.getByLabel('Email').fill('member@example.com');
+  await page.getByRole('textbox', { name: 'Password' }).fill('atrium-demo-member');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/login/);
+  await page.goto('/account');
+  await expect(page.getByTestId('account-name')).toBeVisible();
+  await expectAccessible(page, 'account');
+  await page.goto('/account/bookings');
+  await expectAccessible(page, 'account: bookings');
+});
+
+test('the dashboard', async ({ page }) => {
+  await page.goto('/dashboard');
+  await page.getByLabel('Email').fill('owner@example.com');
+  await page.getByRole('textbox', { name: 'Password' }).fill('atrium-demo-owner');
+  await expectAccessible(page, 'dashboard sign in');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expectAccessible(page, 'dashboard home');
+  for (const [link, where] of [
+    ['Calendar', 'dashboard calendar'],
+    ['Bookings', 'dashboard bookings'],
+    ['Services', 'dashboard services'],
+    ['Staff', 'dashboard staff'],
+    ['Orders', 'dashboard orders'],
+  ] as const) {
+    await page
+      .getByRole('navigation', { name: 'Dashboard navigation' })
+      .getByRole('link', { name: link })
+      .click();
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expectAccessible(page, where);
+  }
+});
