@@ -273,3 +273,26 @@ test('the booking flow lives in the address: Back, Forward and reload keep the v
   await expect(page.getByText(`Times on ${label}`)).toBeVisible();
   await expect(page.getByTestId('time-slot').first()).toBeVisible();
 });
+
+test('bad details are answered at the field, within the limits the server keeps', async ({ page }) => {
+  await openBooking(page, 'Private yoga session');
+  await page.getByTestId('next-step').click();
+  await pickFirstTime(page);
+  await page.getByTestId('next-step').click();
+  // The input keeps to the server's limit (the default form's 200 characters), so nothing overflows later.
+  await page.getByLabel('First name').fill('A'.repeat(4400));
+  await expect(page.getByLabel('First name')).toHaveValue('A'.repeat(200));
+  await page.getByLabel('Email').fill('nobody@');
+  await page.getByLabel('Phone').fill('12');
+  await page.getByTestId('next-step').click();
+  await expect(
+    page.getByText('Enter a valid email address').or(page.getByText(/valid email/i)),
+  ).toBeVisible();
+  await expect(page.getByText(/phone number we can call/)).toBeVisible();
+  // The cursor goes to the first field to fix.
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByLabel('Email').fill('ana@example.com');
+  await page.getByLabel('Phone').fill('+44 20 7946 0001');
+  await page.getByTestId('next-step').click();
+  await expect(page.getByTestId('review-when')).toBeVisible();
+});

@@ -309,6 +309,17 @@ describe('booking fees', () => {
 });
 
 describe('booking forms and form submissions', () => {
+  it('reads the default form that services without a form of their own name, with its limits', async () => {
+    const form = await server.visitor().getBookingForm('00000000-0000-0000-0000-000000000000');
+    expect(form.fields.map((field) => [field.name, field.required, field.maxLength])).toEqual([
+      ['first_name', true, 200],
+      ['last_name', false, 200],
+      ['email', true, 254],
+      ['phone', false, 50],
+    ]);
+    await expectRefusal(server.visitor().getBookingForm(crypto.randomUUID()), 404);
+  });
+
   it("validates the service's own form (SHORT_TEXT, LONG_TEXT, CHECK_BOX) and stores the cleaned submission", async () => {
     const form = await owner().createBookingForm({
       name: 'Intake',

@@ -48,6 +48,10 @@ export const en = {
     optional: 'optional',
     required: 'Required',
     invalidEmail: 'Enter a valid email address.',
+    invalidPhone:
+      'Enter a phone number we can call, with its country code if it is not local (+44 20 7946 0000).',
+    tooLong: (max: number) => `At most ${max} characters.`,
+    fixFields: 'Please check the fields marked below.',
     formTitle: 'A few questions from the studio',
     signInHint: 'Have an account?',
     signInLink: 'Sign in to book faster',

@@ -27,6 +27,7 @@ import {
 import { lifecycleErrors } from './lifecycle.errors.ts';
 import type { SlotChecker } from './slot-check.ts';
 import type { SqlFragment } from '../../../platform/db/database.ts';
+import { defaultFormFields, defaultFormId } from './booking-form.ts';
 
 type QueryRequest = z.infer<typeof extendedBookingsQueryRequestSchema>;
 
@@ -333,6 +334,15 @@ export function createExtendedBookingsService(deps: {
 
     async getForm(ctx: RequestContext, id: string) {
       const row = await repository.findForm(ctx.site.id, id);
+      // Services without a form of their own name the default one: it is there to read like any other.
+      if (!row && id === defaultFormId) {
+        return {
+          id,
+          name: 'Booking form',
+          fields: defaultFormFields.map((field) => ({ ...field })) as never,
+          createdDate: new Date(0).toISOString(),
+        };
+      }
       if (!row) throw new AppError(404, 'FORM_NOT_FOUND', `Booking form ${id} not found`, { data: { id } });
       return {
         id: row.id,

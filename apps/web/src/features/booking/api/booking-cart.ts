@@ -1,6 +1,6 @@
 import { catalogAppIds, ecom } from '@atrium/sdk/modules/ecom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartKey } from '../../../lib/cart-key.ts';
+import { cartKey, markCartStarted } from '../../../lib/cart-key.ts';
 // The app's one SDK client binds itself as the ambient context when imported (enableContext), so the
 // commerce calls below use the visitor's or member's tokens: the cart is theirs.
 import '../../../lib/atrium-client.ts';
@@ -20,6 +20,7 @@ export function usePayBookingOnline() {
           { quantity: 1, catalogReference: { appId: catalogAppIds.bookings, catalogItemId: bookingId } },
         ],
       });
+      markCartStarted(true);
       const { checkoutId } = await ecom.createCheckoutFromCurrentCart({
         channelType: 'WEB',
         ...(email ? { email } : {}),

@@ -1,5 +1,4 @@
 import type { ServiceChoice } from '@atrium/sdk/modules/bookings';
-import { ApplicationError } from '@atrium/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { bookings } from '../../../lib/bookings-api.ts';
 
@@ -7,13 +6,10 @@ import { bookings } from '../../../lib/bookings-api.ts';
 export function useOptionsAndVariants(serviceId: string) {
   return useQuery({
     queryKey: ['bookings', 'options', serviceId],
+    // A query, not the by-service get: a service without options is an empty page, not a 404.
     queryFn: async () => {
-      try {
-        return await bookings.getServiceOptionsAndVariantsByServiceId(serviceId);
-      } catch (error) {
-        if (error instanceof ApplicationError && error.status === 404) return null;
-        throw error;
-      }
+      const page = await bookings.queryServiceOptionsAndVariants().eq('serviceId', serviceId).limit(1).find();
+      return page.items[0] ?? null;
     },
     staleTime: 5 * 60_000,
   });

@@ -1,9 +1,10 @@
 import { Checkbox, Grid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import type { BookingForm as WireBookingForm } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
+import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/min';
+import { t } from '../strings.ts';
 
 type BookingForm = WithDates<WireBookingForm>;
-import { t } from '../strings.ts';
 
 export interface ContactValues {
   firstName: string;
@@ -16,6 +17,44 @@ export type ContactErrors = Partial<Record<keyof ContactValues | `form.${string}
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Form fields that are the contact inputs (the default form has all four): asked once, not again below. */
+const contactFieldOf: Record<string, keyof ContactValues> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  email: 'email',
+  phone: 'phone',
+};
+
+/** The server's limits on contact details (contactDetailsSchema), used when the form gives none. */
+const serverLimits: Record<keyof ContactValues, number> = {
+  firstName: 200,
+  lastName: 200,
+  email: 254,
+  phone: 50,
+};
+
+/** The longest each contact input may be: the form's own limit, within the server's. */
+export function contactLimits(form: BookingForm | undefined): Record<keyof ContactValues, number> {
+  const limits = { ...serverLimits };
+  for (const field of form?.fields ?? []) {
+    const key = contactFieldOf[field.name];
+    if (key && field.maxLength) limits[key] = Math.min(limits[key], field.maxLength);
+  }
+  return limits;
+}
+
+/** The form's own questions, beyond the contact inputs. */
+export function questionsOf(form: BookingForm | undefined) {
+  return (form?.fields ?? []).filter((field) => !(field.name in contactFieldOf));
+}
+
+/** The country a number without a country code is read in: the browser's region (en-GB: GB). */
+function browserCountry(): CountryCode | undefined {
+  if (typeof navigator === 'undefined') return undefined;
+  const region = new Intl.Locale(navigator.language).maximize().region;
+  return region ? (region as CountryCode) : undefined;
+}
+
 /** The same rules the server applies (contactDetailsSchema and the form's required fields), checked early. */
 export function validateContact(
   values: ContactValues,
@@ -23,10 +62,17 @@ export function validateContact(
   answers: Record<string, unknown>,
 ): ContactErrors {
   const errors: ContactErrors = {};
+  const limits = contactLimits(form);
+  for (const key of Object.keys(limits) as Array<keyof ContactValues>) {
+    if (values[key].trim().length > limits[key]) errors[key] = t.booking.tooLong(limits[key]);
+  }
   if (!values.firstName.trim()) errors.firstName = t.booking.required;
   if (!values.email.trim()) errors.email = t.booking.required;
-  else if (!emailPattern.test(values.email.trim())) errors.email = t.booking.invalidEmail;
-  for (const field of form?.fields ?? []) {
+  else if (!errors.email && !emailPattern.test(values.email.trim())) errors.email = t.booking.invalidEmail;
+  const phone = values.phone.trim();
+  if (phone && !errors.phone && !isValidPhoneNumber(phone, browserCountry()))
+    errors.phone = t.booking.invalidPhone;
+  for (const field of questionsOf(form)) {
     const answer = answers[field.name];
     const empty = field.type === 'CHECK_BOX' ? answer !== true : !String(answer ?? '').trim();
     if (field.required && empty) errors[`form.${field.name}`] = t.booking.required;
@@ -49,8 +95,11 @@ export function ContactFields({
   answers: Record<string, unknown>;
   onAnswer: (name: string, value: unknown) => void;
 }) {
+  const limits = contactLimits(form);
+  const questions = questionsOf(form);
   const field = (name: keyof ContactValues) => ({
     value: values[name],
+    maxLength: limits[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
       onChange({ ...values, [name]: event.currentTarget.value }),
     error: errors[name],
@@ -77,12 +126,12 @@ export function ContactFields({
           />
         </Grid.Col>
       </Grid>
-      {form && form.fields.length > 0 ? (
+      {questions.length > 0 ? (
         <Stack gap="sm">
           <Title order={3} fz="md">
             {t.booking.formTitle}
           </Title>
-          {form.fields.map((question) => {
+          {questions.map((question) => {
             const label = question.label || question.name;
             const error = errors[`form.${question.name}`];
             if (question.type === 'CHECK_BOX') {

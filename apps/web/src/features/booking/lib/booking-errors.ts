@@ -4,8 +4,37 @@ import { t as shell } from '../../../i18n/strings.ts';
 
 export type BookingProblem =
   | { kind: 'slot-taken'; title: string; message: string }
-  | { kind: 'details'; title: string; message: string }
+  | { kind: 'details'; title: string; message: string; fields?: Record<string, string> }
   | { kind: 'other'; title: string; message: string };
+
+const contactKeys: Record<string, string> = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  email: 'email',
+  phone: 'phone',
+  first_name: 'firstName',
+  last_name: 'lastName',
+};
+
+/**
+ * The server's field violations on the inputs they are about: `booking.contactDetails.email` on the email
+ * input, `formSubmission.allergies` on that question (`form.allergies`).
+ */
+export function fieldErrorsOf(
+  violations: ReadonlyArray<{ field: string; description: string }>,
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const violation of violations) {
+    const last = violation.field.split('.').at(-1) ?? '';
+    const key = violation.field.includes('formSubmission.')
+      ? (contactKeys[last] ?? `form.${last}`)
+      : violation.field.includes('contactDetails.')
+        ? contactKeys[last]
+        : undefined;
+    if (key && !fields[key]) fields[key] = violation.description;
+  }
+  return fields;
+}
 
 // Outcomes the picker must recover from: the time is gone, so the free times are fetched again.
 const slotCodes: Record<string, string> = {
@@ -23,8 +52,14 @@ export function explainBookingError(error: unknown): BookingProblem {
     return { kind: 'slot-taken', title: t.booking.slotTakenTitle, message: slotCodes[error.code]! };
   }
   if (error instanceof InvalidArgumentError) {
-    const fields = error.fieldViolations.map((violation) => violation.description).join(' ');
-    return { kind: 'details', title: shell.errors.title, message: fields || error.message };
+    const fields = fieldErrorsOf(error.fieldViolations);
+    const text = error.fieldViolations.map((violation) => violation.description).join(' ');
+    return {
+      kind: 'details',
+      title: shell.errors.title,
+      message: Object.keys(fields).length > 0 ? t.booking.fixFields : text || error.message,
+      fields,
+    };
   }
   if (error instanceof ApplicationError && error.code === 'FORM_SUBMISSION_INVALID') {
     return { kind: 'details', title: shell.errors.title, message: error.description ?? error.message };

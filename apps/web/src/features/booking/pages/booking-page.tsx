@@ -59,6 +59,13 @@ function stepsOf(service: SiteService): StepId[] {
     : ['time', 'details', 'review'];
 }
 
+/** Puts the cursor in the first input marked invalid, once React has drawn the marks. */
+function focusFirstInvalid() {
+  requestAnimationFrame(() => {
+    document.querySelector<HTMLElement>('input[aria-invalid="true"], textarea[aria-invalid="true"]')?.focus();
+  });
+}
+
 function locationOf(service: SiteService): string | undefined {
   const location = service.locations[0];
   if (!location) return undefined;
@@ -397,17 +404,26 @@ function BookingFlow({ service }: { service: SiteService }) {
   // An address past the time step needs its time (gone after a reload when it was taken meanwhile) and,
   // for the review, the visitor's details: without them the visitor is brought back to where they are asked.
   const needsTime = service.type !== 'COURSE' && active > stepIndex('time');
-  const timeGone = needsTime && (address.start ? fromAddress.missing : true);
+  // Back from the confirmation is a flow again, ready to book.
+  useEffect(() => {
+    if (!address.booking) setSubmitting(false);
+  }, [address.booking]);
+  // Not while booking: the time just taken is, of course, no longer free.
+  const timeGone = needsTime && !submitting && (address.start ? fromAddress.missing : true);
   useEffect(() => {
     if (!timeGone || address.booking) return;
+    // A refused booking has already said why; this is for a time that went while the visitor was away.
     if (address.start) {
-      setProblem({ kind: 'slot-taken', title: t.booking.timeGoneTitle, message: t.booking.timeGone });
+      setProblem(
+        (current) =>
+          current ?? { kind: 'slot-taken', title: t.booking.timeGoneTitle, message: t.booking.timeGone },
+      );
     }
     move({ step: 'time', start: undefined, session: undefined, event: undefined }, true);
     // Runs when the time turns out to be gone, not on every render.
   }, [timeGone]);
   const detailsMissing =
-    step === 'review' && Object.keys(validateContact(contact, form.data, answers)).length > 0;
+    step === 'review' && !submitting && Object.keys(validateContact(contact, form.data, answers)).length > 0;
   useEffect(() => {
     if (detailsMissing && !form.isPending) move({ step: 'details' }, true);
     // Runs when the review turns out to lack the details.
@@ -420,7 +436,10 @@ function BookingFlow({ service }: { service: SiteService }) {
     if (step === 'details') {
       const found = validateContact(contact, form.data, answers);
       setErrors(found);
-      if (Object.keys(found).length > 0) return;
+      if (Object.keys(found).length > 0) {
+        focusFirstInvalid();
+        return;
+      }
     }
     setProblem(null);
     goTo(steps[Math.min(active + 1, steps.length - 1)]!);
@@ -484,7 +503,9 @@ function BookingFlow({ service }: { service: SiteService }) {
           day: slot ? dayKey(slot.start, timeZone) : address.day,
         });
       } else if (explained.kind === 'details') {
+        setErrors(explained.fields ?? {});
         goTo('details');
+        focusFirstInvalid();
       }
       setSubmitting(false);
       return;
@@ -510,8 +531,8 @@ function BookingFlow({ service }: { service: SiteService }) {
     queryClient.setQueryData(bookedKey(booking.id), booking);
     clearContact();
     // The confirmation replaces the flow in the history: Back does not offer to book the same time again.
+    // `submitting` stays on: the confirmation replaces the flow, which must not react to its time going.
     setParams(writeFlowAddress(new URLSearchParams(), { booking: booking.id }), { replace: true });
-    setSubmitting(false);
   };
 
   if (address.booking) {

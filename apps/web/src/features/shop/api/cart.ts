@@ -2,7 +2,7 @@ import { AtriumError } from '@atrium/sdk';
 import { catalogAppIds, type Cart } from '@atrium/sdk/modules/ecom';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth-context.tsx';
-import { cartKey } from '../../../lib/cart-key.ts';
+import { cartKey, markCartStarted, visitorCartStarted } from '../../../lib/cart-key.ts';
 import { ecom } from './ecom-api.ts';
 
 // Every cart query starts with this key; the visitor's and the member's carts are different carts.
@@ -10,6 +10,7 @@ export { cartKey };
 
 /** The answer of a cart change is the cart itself: every cart query shows it at once. */
 function showCart(queryClient: QueryClient, cart: Cart | null) {
+  if (cart) markCartStarted(true);
   queryClient.setQueriesData({ queryKey: cartKey }, cart);
 }
 
@@ -23,10 +24,14 @@ export function useCart() {
     queryKey: [...cartKey, auth.status],
     enabled: auth.status !== 'loading',
     queryFn: async (): Promise<Cart | null> => {
+      if (auth.status !== 'member' && !visitorCartStarted()) return null;
       try {
         return await ecom.getCurrentCart();
       } catch (error) {
-        if (error instanceof AtriumError && error.code === 'OWNED_CART_NOT_FOUND') return null;
+        if (error instanceof AtriumError && error.code === 'OWNED_CART_NOT_FOUND') {
+          if (auth.status !== 'member') markCartStarted(false);
+          return null;
+        }
         throw error;
       }
     },
