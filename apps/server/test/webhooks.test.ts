@@ -56,8 +56,15 @@ describe('POST /webhooks/v1/subscriptions', () => {
     expect(JSON.stringify(read.body)).not.toContain(secret);
   });
 
-  it('rejects event types that are not a type, a prefix with .* or *', async () => {
-    for (const eventTypes of [[], ['bookings.'], ['book*'], ['*.created'], ['bookings..x']]) {
+  it('rejects event types that are not a type, a prefix ending in .* or _*, or *', async () => {
+    for (const eventTypes of [
+      [],
+      ['bookings.'],
+      ['book*'],
+      ['*.created'],
+      ['bookings..x'],
+      ['data_*_created'],
+    ]) {
       const answer = await webhooksCall(t, 'POST', base, {
         subscription: { url: receiver.url(), eventTypes },
       });

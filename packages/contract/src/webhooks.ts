@@ -3,15 +3,15 @@ import { offsetPagingMetadataSchema } from './query.ts';
 
 /**
  * Which events a subscription hears: an exact event type (`ecom.order.paid`), every event of a prefix
- * (`bookings.*`, `bookings.booking.*`) or everything (`*`).
+ * ending in `.*` or `_*` (`bookings.*`, `bookings.booking.*`, `data_item_*`) or everything (`*`).
  * @example "bookings.*"
  */
 export const webhookEventTypePatternSchema = z
   .string()
   .max(200)
   .regex(
-    /^(\*|[a-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*(\.\*)?)$/,
-    'must be an event type such as ecom.order.paid, a prefix such as bookings.* or *',
+    /^(\*|[a-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*(\.\*)?|[a-z][A-Za-z0-9_.]*_\*)$/,
+    'must be an event type such as ecom.order.paid, a prefix such as bookings.* or data_item_*, or *',
   );
 
 /** `FULL`: the entity as the API returns it; `THIN`: only the ids (the receiver fetches what it needs). */

@@ -42,9 +42,3 @@ export function thinDataOf(data: unknown): Record<string, unknown> {
   }
   return thin;
 }
-
-/** Whether a subscription's pattern (`*`, `bookings.*`, `ecom.order.paid`) covers an event type. */
-export function eventTypeMatches(pattern: string, eventType: string): boolean {
-  if (pattern === '*' || pattern === eventType) return true;
-  return pattern.endsWith('.*') && eventType.startsWith(pattern.slice(0, -1));
-}

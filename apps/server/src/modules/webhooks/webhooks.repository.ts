@@ -177,7 +177,7 @@ export function createWebhooksRepository(db: Executor) {
               WHERE EXISTS (
                 SELECT 1 FROM unnest(${s.eventTypes}) AS p(pattern)
                 WHERE p.pattern = '*' OR p.pattern = e.event_type
-                   OR (right(p.pattern, 2) = '.*' AND starts_with(e.event_type, left(p.pattern, -1)))
+                   OR (right(p.pattern, 1) = '*' AND starts_with(e.event_type, left(p.pattern, -1)))
               )
             ),
             messages AS (
