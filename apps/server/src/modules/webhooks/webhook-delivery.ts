@@ -6,7 +6,7 @@ import type { SecretSealer } from '../../platform/secrets/sealing.ts';
 import { nextAttemptDate, type RetryPolicy } from './delivery-schedule.ts';
 import { signatureHeader } from './webhook-signature.ts';
 import type { SendOutcome, WebhookSender } from './webhook-sender.ts';
-import type { ClaimedDelivery, WebhooksRepository } from './webhooks.repository.ts';
+import type { ClaimedDelivery, FinishedAttempt, WebhooksRepository } from './webhooks.repository.ts';
 import type { WebhookSubscriptionRow } from './webhooks.tables.ts';
 
 export interface DeliveryTuning extends RetryPolicy {
@@ -107,57 +107,65 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     }
   }
 
-  async function record(
-    delivery: ClaimedDelivery,
-    subscription: WebhookSubscriptionRow,
-    outcome: SendOutcome,
-  ) {
-    const at = now();
+  function finishedAttempt(delivery: ClaimedDelivery, outcome: SendOutcome, at: Date): FinishedAttempt {
     const retryAt =
       outcome.succeeded || outcome.gone
         ? undefined
         : nextAttemptDate(tuning, delivery.createdDate, delivery.attemptNumber, at, Math.random());
-    const finished = await deps.database.transaction(async (tx) => {
-      const owned = await repository.finishAttempt(
-        delivery.id,
-        delivery.attemptNumber,
-        outcome.succeeded
-          ? { status: 'SUCCEEDED' }
-          : retryAt
-            ? { status: 'PENDING', nextAttemptDate: retryAt }
-            : { status: 'FAILED' },
+    return {
+      deliveryId: delivery.id,
+      siteId: delivery.siteId,
+      subscriptionId: delivery.subscriptionId,
+      attemptNumber: delivery.attemptNumber,
+      status: outcome.succeeded ? 'SUCCEEDED' : retryAt ? 'PENDING' : 'FAILED',
+      ...(retryAt ? { nextAttemptDate: retryAt } : {}),
+      ...(outcome.responseCode !== undefined ? { responseCode: outcome.responseCode } : {}),
+      ...(outcome.responseBody !== undefined ? { responseBody: outcome.responseBody } : {}),
+      ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+      latencyMs: outcome.latencyMs,
+    };
+  }
+
+  /**
+   * Records a batch of attempts in one transaction, then what they mean for the subscription: a
+   * success ends a failure streak, a 410 disables it at once, a streak as long as `disableAfterMs`
+   * disables it and mails the owners, and each delivery to retry gets a job at its time.
+   */
+  async function recordBatch(
+    subscription: WebhookSubscriptionRow,
+    results: ReadonlyArray<{ delivery: ClaimedDelivery; outcome: SendOutcome }>,
+  ): Promise<void> {
+    const at = now();
+    const finished = results.map(({ delivery, outcome }) => ({
+      outcome,
+      attempt: finishedAttempt(delivery, outcome, at),
+    }));
+    const ended = await deps.database.transaction((tx) =>
+      repository.finishAttempts(
+        finished.map(({ attempt }) => attempt),
         tx,
-      );
-      // Another process reclaimed it after our lease ran out; its attempt is the one that counts.
-      if (!owned) return false;
-      await repository.insertAttempt(
-        {
-          siteId: delivery.siteId,
-          subscriptionId: delivery.subscriptionId,
-          deliveryId: delivery.id,
-          attemptNumber: delivery.attemptNumber,
-          succeeded: outcome.succeeded,
-          responseCode: outcome.responseCode ?? null,
-          responseBody: outcome.responseBody ?? null,
-          error: outcome.error ?? null,
-          latencyMs: outcome.latencyMs,
-        },
-        tx,
-      );
-      return true;
-    });
-    if (!finished) return;
-    if (outcome.succeeded) {
+      ),
+    );
+    const mine = finished.filter(({ attempt }) => ended.has(attempt.deliveryId));
+    if (mine.length === 0) return;
+    if (mine.some(({ outcome }) => outcome.gone)) return disable(subscription, 'ENDPOINT_GONE');
+    // Within a batch, any success shows the receiver is up.
+    if (mine.some(({ outcome }) => outcome.succeeded)) {
       if (subscription.failingSinceDate) await repository.clearFailing(subscription.id);
-      return;
+    } else {
+      const failingSince = await repository.markFailing(subscription.id, at);
+      if (failingSince && at.getTime() - failingSince.getTime() >= tuning.disableAfterMs) {
+        return disable(subscription, 'SUSTAINED_FAILURE');
+      }
     }
-    if (outcome.gone) return disable(subscription, 'ENDPOINT_GONE');
-    const failingSince = await repository.markFailing(subscription.id, at);
-    if (failingSince && at.getTime() - failingSince.getTime() >= tuning.disableAfterMs) {
-      return disable(subscription, 'SUSTAINED_FAILURE');
-    }
-    if (retryAt) {
-      await deps.scheduleRetry(subscription, retryAt, `${delivery.id}:${delivery.attemptNumber}`);
+    for (const { attempt } of mine) {
+      if (attempt.nextAttemptDate) {
+        await deps.scheduleRetry(
+          subscription,
+          attempt.nextAttemptDate,
+          `${attempt.deliveryId}:${attempt.attemptNumber}`,
+        );
+      }
     }
   }
 
@@ -173,12 +181,10 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
       if (!subscription?.enabled) return sent;
       const claimed = await repository.claimDue(subscriptionId, tuning.batchSize, tuning.leaseMs);
       if (claimed.length === 0) return sent;
-      await Promise.all(
-        claimed.map(async (delivery) => {
-          const outcome = await attempt(delivery, subscription);
-          await record(delivery, subscription, outcome);
-        }),
+      const results = await Promise.all(
+        claimed.map(async (delivery) => ({ delivery, outcome: await attempt(delivery, subscription) })),
       );
+      await recordBatch(subscription, results);
       sent += claimed.length;
       if (Date.now() - started > tuning.drainBudgetMs) {
         await requeue();

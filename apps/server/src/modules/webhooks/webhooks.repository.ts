@@ -53,6 +53,20 @@ export interface ClaimedDelivery {
   thinData: unknown;
 }
 
+/** One attempt's outcome as the delivery worker hands it to `finishAttempts`. */
+export interface FinishedAttempt {
+  deliveryId: string;
+  siteId: string;
+  subscriptionId: string;
+  attemptNumber: number;
+  status: 'SUCCEEDED' | 'FAILED' | 'PENDING';
+  nextAttemptDate?: Date;
+  responseCode?: number;
+  responseBody?: string;
+  error?: string;
+  latencyMs: number;
+}
+
 export type AttemptWithDelivery = WebhookAttemptRow & { messageId: string; eventType: string };
 
 const unfinished = ['PENDING', 'SENDING'] as const;
@@ -226,10 +240,12 @@ export function createWebhooksRepository(db: Executor) {
 
     /**
      * Claims up to `limit` due deliveries of one enabled subscription for one attempt each: PENDING ones
-     * whose time has come and SENDING ones whose lease ran out (their process died). A delivery is
-     * skipped while an earlier unfinished delivery of the same entity exists, so one entity's
-     * deliveries go out in order; `SKIP LOCKED` lets processes claim side by side, and the claim
-     * numbers the attempt, so two processes never make the same attempt.
+     * whose time has come and SENDING ones whose lease ran out (their process died). Only the head of
+     * each entity's queue (its earliest unfinished delivery) can be claimed, so one entity's deliveries
+     * go out in order; the heads come from one pass over the subscription's unfinished rows (a
+     * correlated look-up per row went quadratic on a fresh backlog without statistics). `SKIP LOCKED`
+     * lets processes claim side by side, the lock re-checks the row as it is now, and the claim numbers
+     * the attempt, so two processes never make the same attempt.
      */
     async claimDue(
       subscriptionId: string,
@@ -238,73 +254,91 @@ export function createWebhooksRepository(db: Executor) {
       x: Executor = db,
     ): Promise<ClaimedDelivery[]> {
       const d = webhookDeliveries;
-      return executeRows<
+      const rows = await executeRows<
         Omit<ClaimedDelivery, 'createdDate' | 'messageCreatedDate'> &
           Record<'createdDate' | 'messageCreatedDate', Date | string>
       >(
         x,
-        sql`UPDATE ${d} SET status = 'SENDING', attempt_count = ${d.attemptCount} + 1,
-                   lease_until = now() + ${leaseMs} * interval '1 millisecond', updated_date = now()
-            FROM ${webhookMessages} m
-            WHERE m.id = ${d.messageId} AND ${d.id} IN (
+        sql`WITH heads AS (
+              SELECT DISTINCT ON (entity_key) id, status, next_attempt_date, lease_until, sequence
+              FROM ${d}
+              WHERE subscription_id = ${subscriptionId} AND status IN ('PENDING', 'SENDING')
+              ORDER BY entity_key, sequence
+            ),
+            due AS (
+              SELECT id FROM heads
+              WHERE (status = 'PENDING' AND next_attempt_date <= now())
+                 OR (status = 'SENDING' AND lease_until < now())
+              ORDER BY sequence
+              LIMIT ${limit}
+            ),
+            locked AS (
               SELECT c.id FROM ${d} c
               JOIN ${webhookSubscriptions} s ON s.id = c.subscription_id AND s.enabled
-              WHERE c.subscription_id = ${subscriptionId}
+              WHERE c.id IN (SELECT id FROM due)
                 AND ((c.status = 'PENDING' AND c.next_attempt_date <= now())
                   OR (c.status = 'SENDING' AND c.lease_until < now()))
-                AND NOT EXISTS (
-                  SELECT 1 FROM ${d} e
-                  WHERE e.subscription_id = c.subscription_id AND e.entity_key = c.entity_key
-                    AND e.sequence < c.sequence AND e.status IN ('PENDING', 'SENDING')
-                )
-              ORDER BY c.sequence
-              LIMIT ${limit}
               FOR UPDATE OF c SKIP LOCKED
             )
+            UPDATE ${d} SET status = 'SENDING', attempt_count = ${d.attemptCount} + 1,
+                   lease_until = now() + ${leaseMs} * interval '1 millisecond', updated_date = now()
+            FROM ${webhookMessages} m
+            WHERE m.id = ${d.messageId} AND ${d.id} IN (SELECT id FROM locked)
             RETURNING ${d.id} AS id, ${d.siteId} AS "siteId", ${d.subscriptionId} AS "subscriptionId",
                       ${d.messageId} AS "messageId", ${d.eventType} AS "eventType",
                       ${d.attemptCount} AS "attemptNumber", ${d.createdDate} AS "createdDate",
                       m.created_date AS "messageCreatedDate", m.data, m.thin_data AS "thinData"`,
-      ).then((rows) =>
-        rows.map((row) => ({
-          ...row,
-          createdDate: new Date(row.createdDate),
-          messageCreatedDate: new Date(row.messageCreatedDate),
-        })),
       );
-    },
-
-    async insertAttempt(attempt: typeof webhookAttempts.$inferInsert, x: Executor = db): Promise<void> {
-      await x.insert(webhookAttempts).values(attempt);
+      return rows.map((row) => ({
+        ...row,
+        createdDate: new Date(row.createdDate),
+        messageCreatedDate: new Date(row.messageCreatedDate),
+      }));
     },
 
     /**
-     * Ends an attempt: SUCCEEDED, FAILED, or PENDING again at `nextAttemptDate`. Only the claim that made
-     * this attempt may end it (same attempt number, still SENDING); false when another process took over.
+     * Ends a batch of attempts in one statement each for the deliveries and the attempt log: every
+     * delivery becomes SUCCEEDED, FAILED, or PENDING again at its next attempt time. Only the claim that
+     * made an attempt may end it (same attempt number, still SENDING): a delivery another process
+     * reclaimed after our lease ran out is left alone, and its attempt is not logged twice. Returns the
+     * ids that were ended.
      */
-    async finishAttempt(
-      id: string,
-      attemptNumber: number,
-      outcome: { status: 'SUCCEEDED' | 'FAILED' } | { status: 'PENDING'; nextAttemptDate: Date },
-      x: Executor = db,
-    ): Promise<boolean> {
-      const rows = await x
-        .update(webhookDeliveries)
-        .set({
-          status: outcome.status,
-          leaseUntil: null,
-          updatedDate: sql`now()`,
-          ...(outcome.status === 'PENDING' ? { nextAttemptDate: outcome.nextAttemptDate } : {}),
-        })
-        .where(
-          and(
-            eq(webhookDeliveries.id, id),
-            eq(webhookDeliveries.attemptCount, attemptNumber),
-            eq(webhookDeliveries.status, 'SENDING'),
-          ),
-        )
-        .returning({ id: webhookDeliveries.id });
-      return rows.length > 0;
+    async finishAttempts(attempts: readonly FinishedAttempt[], x: Executor = db): Promise<Set<string>> {
+      if (attempts.length === 0) return new Set();
+      const d = webhookDeliveries;
+      const ended = await executeRows<{ id: string }>(
+        x,
+        sql`UPDATE ${d} SET status = v.status, lease_until = NULL, updated_date = now(),
+                   next_attempt_date = coalesce(v.next_attempt_date, ${d.nextAttemptDate})
+            FROM jsonb_to_recordset(${JSON.stringify(
+              attempts.map((attempt) => ({
+                id: attempt.deliveryId,
+                attempt_number: attempt.attemptNumber,
+                status: attempt.status,
+                next_attempt_date: attempt.nextAttemptDate?.toISOString() ?? null,
+              })),
+            )}::jsonb) AS v(id uuid, attempt_number integer, status text, next_attempt_date timestamptz)
+            WHERE ${d.id} = v.id AND ${d.attemptCount} = v.attempt_number AND ${d.status} = 'SENDING'
+            RETURNING ${d.id} AS id`,
+      );
+      const endedIds = new Set(ended.map((row) => row.id));
+      const logged = attempts.filter((attempt) => endedIds.has(attempt.deliveryId));
+      if (logged.length > 0) {
+        await x.insert(webhookAttempts).values(
+          logged.map((attempt) => ({
+            siteId: attempt.siteId,
+            subscriptionId: attempt.subscriptionId,
+            deliveryId: attempt.deliveryId,
+            attemptNumber: attempt.attemptNumber,
+            succeeded: attempt.status === 'SUCCEEDED',
+            responseCode: attempt.responseCode ?? null,
+            responseBody: attempt.responseBody ?? null,
+            error: attempt.error ?? null,
+            latencyMs: attempt.latencyMs,
+          })),
+        );
+      }
+      return endedIds;
     },
 
     /** Subscriptions with work due now (the sweep wakes a drain for each). */
