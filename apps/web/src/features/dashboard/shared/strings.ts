@@ -16,6 +16,7 @@ export const en = {
     settings: 'Settings',
     team: 'Team',
     apiKeys: 'API keys',
+    webhooks: 'Webhooks',
     collections: 'Collections',
     store: 'Store',
     orders: 'Orders',
