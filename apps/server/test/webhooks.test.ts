@@ -1,12 +1,15 @@
 // Webhooks through the real HTTP API on the real database (PGlite by default, PostgreSQL when
 // DATABASE_URL is set), delivered to a real receiver (an HTTP server in this process) and checked with
 // the SDK's verifyWebhook. Retries are made fast by configuration (a 300 ms base delay), not by waiting.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookVerificationError } from '@atrium/sdk/webhooks';
-import { as, createTestApp, owner, type TestApp } from './test-app.ts';
+import { as, createTestApp, type TestApp } from './test-app.ts';
 import { createCollection, insertItem, post } from './data-helpers.ts';
 import { bearer, identityKit } from './identity-helpers.ts';
 import { ecomKit } from './ecom-helpers.ts';
+import { createWebhookSender } from '../src/modules/webhooks/webhook-sender.ts';
 import { startReceiver, subscribe, waitUntil, webhooksCall, type Receiver } from './webhooks-helpers.ts';
 
 let t: TestApp;
@@ -458,31 +461,73 @@ describe('ordering', () => {
 });
 
 describe('receiver addresses', () => {
-  let strict: TestApp;
+  let production: TestApp;
+  let productionOwner: Record<string, string>;
   beforeAll(async () => {
-    strict = await createTestApp();
+    production = await createTestApp({
+      config: { NODE_ENV: 'production', ALLOW_DEV_CALLER_HEADER: 'false' },
+    });
+    const identity = identityKit(production);
+    const { site } = await identity.defaultSite();
+    productionOwner = bearer((await identity.staffToken(site.id, 'OWNER')).token);
   }, 120_000);
   afterAll(async () => {
-    await strict?.close();
+    await production?.close();
   });
 
-  it('refuses loopback and private addresses unless the setting allows them', async () => {
-    for (const url of [
-      'http://127.0.0.1:9/hook',
-      'http://localhost/hook',
-      'http://10.0.0.8/hook',
-      'http://[::1]/hook',
-      'http://169.254.169.254/latest',
+  const create = (url: string) =>
+    webhooksCall(production, 'POST', base, { subscription: { url, eventTypes: ['*'] } }, productionOwner);
+
+  it('requires https in production', async () => {
+    const answer = await create('http://hooks.example.com/atrium');
+    expect(answer.status).toBe(400);
+    expect(answer.body.details.applicationError.code).toBe('WEBHOOK_HTTPS_REQUIRED');
+    expect((await create('https://hooks.example.com/atrium')).status).toBe(200);
+  });
+
+  it('refuses loopback, private and link-local addresses unless the setting allows them', async () => {
+    for (const host of [
+      '127.0.0.1:9',
+      'localhost',
+      '10.0.0.8',
+      '[::1]',
+      '169.254.169.254',
+      '[::ffff:127.0.0.1]',
     ]) {
-      const answer = await webhooksCall(
-        strict,
-        'POST',
-        base,
-        { subscription: { url, eventTypes: ['*'] } },
-        owner,
-      );
-      expect(answer.status, url).toBe(400);
-      expect(answer.body.details.applicationError.code, url).toBe('WEBHOOK_ADDRESS_NOT_ALLOWED');
+      const answer = await create(`https://${host}/hook`);
+      expect(answer.status, host).toBe(400);
+      expect(answer.body.details.applicationError.code, host).toBe('WEBHOOK_ADDRESS_NOT_ALLOWED');
+    }
+  });
+
+  it('checks the address a name resolves to where each delivery connects (DNS rebinding)', async () => {
+    const send = createWebhookSender({ timeoutMs: 2000, allowPrivateAddresses: false });
+    const before = receiver.received.length;
+    const outcome = await send({
+      url: receiver.url('/rebound').replace('127.0.0.1', 'localhost'),
+      headers: {},
+      body: '{}',
+    });
+    expect(outcome).toMatchObject({ succeeded: false, gone: false });
+    expect(outcome.error).toMatch(/local or private network address/);
+    expect(receiver.received.length).toBe(before);
+  });
+
+  it('gives up on an attempt that gets no answer within its time limit', async () => {
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const send = createWebhookSender({ timeoutMs: 300, allowPrivateAddresses: true });
+      const outcome = await send({
+        url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`,
+        headers: {},
+        body: '{}',
+      });
+      expect(outcome).toMatchObject({ succeeded: false, error: 'No answer within 0.3 s' });
+      expect(outcome.latencyMs).toBeGreaterThanOrEqual(290);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
     }
   });
 });
