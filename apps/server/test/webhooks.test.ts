@@ -10,6 +10,7 @@ import { createCollection, insertItem, post } from './data-helpers.ts';
 import { bearer, identityKit } from './identity-helpers.ts';
 import { ecomKit } from './ecom-helpers.ts';
 import { createWebhookSender } from '../src/modules/webhooks/webhook-sender.ts';
+import { createWebhooksRepository } from '../src/modules/webhooks/webhooks.repository.ts';
 import { startReceiver, subscribe, waitUntil, webhooksCall, type Receiver } from './webhooks-helpers.ts';
 
 let t: TestApp;
@@ -406,6 +407,35 @@ describe('POST /webhooks/v1/deliveries/{id}/resend', () => {
       delivered.webhookId,
       delivered.webhookId,
     ]);
+  });
+});
+
+describe('the delivery log purge', () => {
+  it('deletes old finished messages with their deliveries and attempts, and keeps unfinished ones', async () => {
+    const path = '/purged';
+    const { subscription } = await subscribe(t, {
+      url: receiver.url(path),
+      eventTypes: ['data_item_created'],
+    });
+    receiver.answerWith((delivery) => (delivery.path === path && receiver.at(path).length === 1 ? 200 : 500));
+    try {
+      await insertItem(t, 'Notes', { n: 7 });
+      await insertItem(t, 'Notes', { n: 8 });
+      await waitUntil('one delivered and one waiting for a retry', async () => {
+        const answer = await webhooksCall(t, 'GET', `${base}/${subscription.id}/deliveries`);
+        const statuses = answer.body.deliveries.map((delivery: { status: string }) => delivery.status).sort();
+        return statuses.join() === 'PENDING,SUCCEEDED';
+      });
+      const repository = createWebhooksRepository(t.app.database.db);
+      expect(await repository.purgeFinishedBefore(new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1);
+      const left = await webhooksCall(t, 'GET', `${base}/${subscription.id}/deliveries`);
+      expect(left.body.deliveries.map((delivery: { status: string }) => delivery.status)).toEqual([
+        'PENDING',
+      ]);
+      await webhooksCall(t, 'DELETE', `${base}/${subscription.id}`);
+    } finally {
+      receiver.answerWith(() => 200);
+    }
   });
 });
 

@@ -129,6 +129,8 @@ const configSchema = z.object({
     .number()
     .positive()
     .default(5 * 24),
+  /** How long finished webhook messages, deliveries and attempts stay in the delivery log. */
+  WEBHOOKS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Minutes before a confirmed booking's start that its reminder goes out (one week at most). */
   BOOKINGS_REMINDER_LEAD_MINUTES: z.coerce
     .number()

@@ -91,6 +91,13 @@ export function createWebhooksModule(deps: WebhooksModuleDeps) {
     }
   });
 
+  // The delivery log is for looking back a while, not forever.
+  events.cron('webhooks.purge', '41 3 * * *', async () => {
+    const before = new Date(Date.now() - config.WEBHOOKS_LOG_RETENTION_DAYS * 24 * hour);
+    const purged = await repository.purgeFinishedBefore(before);
+    if (purged > 0) deps.log.info({ purged }, 'purged old webhook messages');
+  });
+
   return {
     service,
     routes: async (app: FastifyInstance) => app.register(webhooksRoutes, { service }),

@@ -341,6 +341,31 @@ export function createWebhooksRepository(db: Executor) {
       return endedIds;
     },
 
+    /**
+     * Deletes messages created before `before` whose deliveries have all finished (their deliveries and
+     * attempts go with them), in chunks so no statement holds locks for long; how many.
+     */
+    async purgeFinishedBefore(before: Date, x: Executor = db): Promise<number> {
+      const chunk = 1000;
+      let total = 0;
+      for (;;) {
+        const rows = await executeRows<{ id: string }>(
+          x,
+          sql`DELETE FROM ${webhookMessages} WHERE id IN (
+                SELECT m.id FROM ${webhookMessages} m
+                WHERE m.created_date < ${before}
+                  AND NOT EXISTS (
+                    SELECT 1 FROM ${webhookDeliveries} d
+                    WHERE d.message_id = m.id AND d.status IN ('PENDING', 'SENDING')
+                  )
+                LIMIT ${chunk}
+              ) RETURNING id`,
+        );
+        total += rows.length;
+        if (rows.length < chunk) return total;
+      }
+    },
+
     /** Subscriptions with work due now (the sweep wakes a drain for each). */
     async subscriptionsWithDueDeliveries(x: Executor = db): Promise<Array<{ id: string; siteId: string }>> {
       const d = webhookDeliveries;
