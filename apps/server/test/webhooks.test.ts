@@ -413,14 +413,13 @@ describe('POST /webhooks/v1/deliveries/{id}/resend', () => {
 describe('the delivery log purge', () => {
   it('deletes old finished messages with their deliveries and attempts, and keeps unfinished ones', async () => {
     const path = '/purged';
-    const { subscription } = await subscribe(t, {
-      url: receiver.url(path),
-      eventTypes: ['data_item_created'],
-    });
+    // Test sends reach this subscription alone, so no other subscription's delivery keeps a message.
+    const { subscription } = await subscribe(t, { url: receiver.url(path), eventTypes: ['nothing.*'] });
     receiver.answerWith((delivery) => (delivery.path === path && receiver.at(path).length === 1 ? 200 : 500));
     try {
-      await insertItem(t, 'Notes', { n: 7 });
-      await insertItem(t, 'Notes', { n: 8 });
+      await webhooksCall(t, 'POST', `${base}/${subscription.id}/test`, {});
+      await waitUntil('the first delivered', () => receiver.at(path).length === 1);
+      await webhooksCall(t, 'POST', `${base}/${subscription.id}/test`, {});
       await waitUntil('one delivered and one waiting for a retry', async () => {
         const answer = await webhooksCall(t, 'GET', `${base}/${subscription.id}/deliveries`);
         const statuses = answer.body.deliveries.map((delivery: { status: string }) => delivery.status).sort();
