@@ -165,6 +165,17 @@ export function createWebhooksRepository(db: Executor) {
       return rows.length > 0;
     },
 
+    async anyEnabledSubscription(siteIds: readonly string[], x: Executor = db): Promise<boolean> {
+      const [row] = await x
+        .select({ id: webhookSubscriptions.id })
+        .from(webhookSubscriptions)
+        .where(
+          and(inArray(webhookSubscriptions.siteId, [...siteIds]), eq(webhookSubscriptions.enabled, true)),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /**
      * Records events as messages and one delivery per matching enabled subscription, in one statement
      * (it runs in every change's transaction, and inserts nothing on a site without subscriptions).

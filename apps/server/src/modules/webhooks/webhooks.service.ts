@@ -36,6 +36,7 @@ export interface WebhooksServiceDeps {
 }
 
 const defaultStatsDays = 7;
+const recordChunk = 250;
 
 export function toWireSubscription(row: WebhookSubscriptionRow): WebhookSubscription {
   return {
@@ -144,8 +145,17 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     // Sites are UUIDs; anything else (bus tests' own events) can have no subscriptions.
     const candidates = emitted.filter((event) => isUuid(event.siteId));
     if (candidates.length === 0) return;
-    const recorded = await repository.recordEvents(
-      candidates.map((event): RecordedEvent => ({
+    // A bulk change (up to 1000 events) first asks whether its sites have any subscription at all, so
+    // the common case does not ship every entity to the database twice; a single event goes straight
+    // to the one statement that also answers that.
+    if (candidates.length > 1) {
+      const sites = [...new Set(candidates.map((event) => event.siteId))];
+      if (!(await repository.anyEnabledSubscription(sites, tx))) return;
+    }
+    const recorded: Array<{ subscriptionId: string; siteId: string }> = [];
+    // Bounded statements: one huge JSON parameter would hold the PGlite thread for long.
+    for (let offset = 0; offset < candidates.length; offset += recordChunk) {
+      const chunk = candidates.slice(offset, offset + recordChunk).map((event): RecordedEvent => ({
         id: event.id,
         siteId: event.siteId,
         eventType: event.name,
@@ -153,9 +163,9 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         data: event.data ?? {},
         thinData: thinDataOf(event.data),
         createdDate: event.occurredAt,
-      })),
-      tx,
-    );
+      }));
+      recorded.push(...(await repository.recordEvents(chunk, tx)));
+    }
     const woken = new Map(recorded.map((row) => [row.subscriptionId, row.siteId]));
     for (const [id, siteId] of woken) await scheduleDrain(tx, { id, siteId });
   }
