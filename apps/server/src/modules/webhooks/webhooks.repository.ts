@@ -12,7 +12,7 @@ import {
 
 export type NewWebhookSubscription = Pick<
   WebhookSubscriptionRow,
-  'siteId' | 'url' | 'eventTypes' | 'description' | 'enabled' | 'payload' | 'secrets'
+  'siteId' | 'url' | 'eventTypes' | 'description' | 'enabled' | 'disabledReason' | 'payload' | 'secrets'
 >;
 export type WebhookSubscriptionChanges = Partial<
   Pick<

@@ -183,6 +183,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         eventTypes: [...new Set(input.eventTypes)],
         description: input.description ?? '',
         enabled: input.enabled ?? true,
+        disabledReason: input.enabled === false ? 'BY_OWNER' : null,
         payload: input.payload ?? 'FULL',
         secrets: [stored],
       });
