@@ -489,7 +489,7 @@ describe('ordering', () => {
   }, 45_000);
 });
 
-describe('receiver addresses', () => {
+describe('receivers: addresses, time limit, answers', () => {
   let production: TestApp;
   let productionOwner: Record<string, string>;
   beforeAll(async () => {
@@ -540,6 +540,27 @@ describe('receiver addresses', () => {
     expect(outcome).toMatchObject({ succeeded: false, gone: false });
     expect(outcome.error).toMatch(/local or private network address/);
     expect(receiver.received.length).toBe(before);
+  });
+
+  it('keeps the first KiB of an answer as text, even a binary one', async () => {
+    const binary = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.end(Buffer.concat([Buffer.from('ok\u0000'), Buffer.alloc(4000, 0x41)]));
+    });
+    await new Promise<void>((resolve) => binary.listen(0, '127.0.0.1', resolve));
+    try {
+      const send = createWebhookSender({ timeoutMs: 2000, allowPrivateAddresses: true });
+      const outcome = await send({
+        url: `http://127.0.0.1:${(binary.address() as AddressInfo).port}/`,
+        headers: {},
+        body: '{}',
+      });
+      expect(outcome).toMatchObject({ succeeded: true, responseCode: 200 });
+      expect(outcome.responseBody).toBe('ok' + 'A'.repeat(1021));
+    } finally {
+      binary.closeAllConnections();
+      binary.close();
+    }
   });
 
   it('gives up on an attempt that gets no answer within its time limit', async () => {

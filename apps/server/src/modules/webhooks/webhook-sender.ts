@@ -92,7 +92,7 @@ export function createWebhookSender(options: {
               succeeded: code >= 200 && code < 300,
               gone: code === 410,
               responseCode: code,
-              responseBody: Buffer.concat(chunks).toString('utf8'),
+              responseBody: keptText(Buffer.concat(chunks)),
               latencyMs: latency(),
             });
           };
@@ -104,6 +104,15 @@ export function createWebhookSender(options: {
       outgoing.end(request.body);
     });
   };
+}
+
+/**
+ * The answer as text a PostgreSQL column takes: NUL is dropped (text columns refuse it, and a receiver
+ * answering binary must not make its attempts impossible to record), and a character cut by the 1 KiB
+ * limit becomes U+FFFD.
+ */
+function keptText(bytes: Buffer): string {
+  return bytes.toString('utf8').replaceAll('\u0000', '');
 }
 
 function describe(error: Error, timeoutMs: number): string {
