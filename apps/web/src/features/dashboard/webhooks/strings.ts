@@ -30,9 +30,6 @@ export const en = {
     rotatedTitle: 'Your new signing secret',
     shownOnce:
       'Copy the secret now: it is shown only this once. Your receiver checks every delivery with it.',
-    copy: 'Copy',
-    copied: 'Copied',
-    done: 'Done',
     test: 'Send test',
     testSent: 'Test delivery queued.',
     enable: 'Enable',

@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { WebhookSubscription } from '@atrium/sdk/modules/webhooks';
 import type { WithDates } from '@atrium/sdk';
+import { SecretShownOnce } from '../shared/secret-shown-once.tsx';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
 import {
@@ -17,7 +18,6 @@ import {
 import { t } from './strings.ts';
 import { WebhookForm } from './webhook-form.tsx';
 import { WebhookLog } from './webhook-log.tsx';
-import { WebhookSecret } from './webhook-secret.tsx';
 
 const s = t.webhooks;
 type Subscription = WithDates<WebhookSubscription>;
@@ -165,7 +165,12 @@ export function WebhooksPage() {
         title={secret ? (secret.rotated ? s.rotatedTitle : s.createdTitle) : s.new}
       >
         {secret ? (
-          <WebhookSecret secret={secret.value} onDone={closeSecret} />
+          <SecretShownOnce
+            secret={secret.value}
+            warning={s.shownOnce}
+            testId="webhook-secret"
+            onDone={closeSecret}
+          />
         ) : (
           <WebhookForm pending={create.isPending} onSubmit={(input) => create.mutate(input)} />
         )}

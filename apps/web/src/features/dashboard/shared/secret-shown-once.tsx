@@ -2,27 +2,35 @@ import { Alert, Button, Code, CopyButton, Group, Stack } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { t } from './strings.ts';
 
-const s = t.webhooks;
-
-/** A signing secret, shown once after creation or rotation. */
-export function WebhookSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
+/** A secret the server shows only once (an API key, a webhook's signing secret): a warning, the secret, copy. */
+export function SecretShownOnce({
+  secret,
+  warning,
+  testId,
+  onDone,
+}: {
+  secret: string;
+  warning: string;
+  testId: string;
+  onDone: () => void;
+}) {
   return (
     <Stack>
       <Alert color="yellow" icon={<IconKey size={18} />}>
-        {s.shownOnce}
+        {warning}
       </Alert>
-      <Code block data-testid="webhook-secret">
+      <Code block data-testid={testId}>
         {secret}
       </Code>
       <Group justify="flex-end">
         <CopyButton value={secret}>
           {({ copied, copy }) => (
             <Button variant="light" onClick={copy}>
-              {copied ? s.copied : s.copy}
+              {copied ? t.common.copied : t.common.copy}
             </Button>
           )}
         </CopyButton>
-        <Button onClick={onDone}>{s.done}</Button>
+        <Button onClick={onDone}>{t.common.done}</Button>
       </Group>
     </Stack>
   );
