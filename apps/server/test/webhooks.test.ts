@@ -340,11 +340,12 @@ describe('a receiver that is gone or keeps failing', () => {
     const failed = await webhooksCall(t, 'GET', `${base}/${subscription.id}/deliveries?status=FAILED`);
     expect(failed.body.deliveries).toHaveLength(1);
 
-    // Disabled: a test send is refused with a reason, and new events wait.
+    // Disabled: a test send is refused with a reason, and events are not recorded for it.
     const refused = await webhooksCall(t, 'POST', `${base}/${subscription.id}/test`, {});
     expect(refused.status).toBe(409);
     expect(refused.body.details.applicationError.code).toBe('WEBHOOK_SUBSCRIPTION_DISABLED');
 
+    await insertItem(t, 'Notes', { n: 41 });
     const enabled = await webhooksCall(t, 'PATCH', `${base}/${subscription.id}`, {
       subscription: { enabled: true },
     });
@@ -355,6 +356,8 @@ describe('a receiver that is gone or keeps failing', () => {
     await waitUntil('the recovered delivery', () => receiver.at(path).length === 2);
     const [first, second] = receiver.at(path);
     expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(receiver.at(path)).toHaveLength(2);
   }, 30_000);
 
   it('disables a subscription whose deliveries fail without a success for the configured time, and mails the owner', async () => {

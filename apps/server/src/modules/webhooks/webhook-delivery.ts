@@ -92,7 +92,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
     const why =
       reason === 'ENDPOINT_GONE'
         ? 'its receiver answered 410 Gone'
-        : `every delivery has failed for ${Math.round(tuning.disableAfterMs / 86_400_000)} days`;
+        : `every delivery has failed for ${describeSpan(tuning.disableAfterMs)}`;
     for (const to of await deps.ownerEmails(subscription.siteId)) {
       await deps.mail.enqueue({
         siteId: subscription.siteId,
@@ -101,8 +101,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
         subject: 'A webhook was disabled',
         text:
           `The webhook to ${subscription.url} (${subscription.description || subscription.id}) was disabled: ${why}.\n\n` +
-          'Deliveries since then wait unsent. Fix the receiver, then enable the webhook again in the dashboard; ' +
-          'failed deliveries can be recovered from its delivery log.',
+          'It hears no events until it is enabled again. Fix the receiver, enable the webhook in the dashboard, ' +
+          'then recover the failed deliveries from its delivery log.',
       });
     }
   }
@@ -194,4 +194,12 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
   }
 
   return { drain };
+}
+
+/** A span as mail text: days, or hours below two days. */
+function describeSpan(ms: number): string {
+  const hours = ms / 3600_000;
+  if (hours >= 48) return `${Math.round(hours / 24)} days`;
+  const whole = Math.max(1, Math.round(hours));
+  return whole === 1 ? 'an hour' : `${whole} hours`;
 }
