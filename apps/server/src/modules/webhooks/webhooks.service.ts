@@ -145,13 +145,10 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     // Sites are UUIDs; anything else (bus tests' own events) can have no subscriptions.
     const candidates = emitted.filter((event) => isUuid(event.siteId));
     if (candidates.length === 0) return;
-    // A bulk change (up to 1000 events) first asks whether its sites have any subscription at all, so
-    // the common case does not ship every entity to the database twice; a single event goes straight
-    // to the one statement that also answers that.
-    if (candidates.length > 1) {
-      const sites = [...new Set(candidates.map((event) => event.siteId))];
-      if (!(await repository.anyEnabledSubscription(sites, tx))) return;
-    }
+    // Most sites have no webhooks: one indexed look-up, rather than shipping every entity to the
+    // database in the change's transaction for nothing.
+    const sites = [...new Set(candidates.map((event) => event.siteId))];
+    if (!(await repository.anyEnabledSubscription(sites, tx))) return;
     const recorded: Array<{ subscriptionId: string; siteId: string }> = [];
     // Bounded statements: one huge JSON parameter would hold the PGlite thread for long.
     for (let offset = 0; offset < candidates.length; offset += recordChunk) {
