@@ -28,6 +28,8 @@ const app = await buildApp({
     DATABASE_URL: databaseUrl ?? '',
     // As a deployment would run it: one process works the queues, the others only serve requests.
     WORKER_ENABLED: process.env.BENCH_WORKER === 'true' ? 'true' : 'false',
+    // The webhooks bench's receiver listens on 127.0.0.1.
+    WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
   }),
   database,
 });

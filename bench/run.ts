@@ -1,4 +1,4 @@
-// `npm run bench [-- name ...]`: the benchmarks (all, or those named: http, availability, bookings, data, calendar, stores, ecom), printed as
+// `npm run bench [-- name ...]`: the benchmarks (all, or those named: http, availability, bookings, data, calendar, stores, ecom, webhooks), printed as
 // tables. DATABASE_URL selects PostgreSQL (each benchmark makes and drops its own scratch database), else PGlite.
 import os from 'node:os';
 import { runHttpOverheadBench, type BenchFigure } from './http-overhead.bench.ts';
@@ -8,6 +8,7 @@ import { printDataBench, runDataBench } from './data.bench.ts';
 import { printCalendarFigures, runCalendarBench } from './dashboard-calendar.bench.ts';
 import { printStoresBench, runStoresBench } from './stores.bench.ts';
 import { printEcomBench, runEcomBench } from './ecom.bench.ts';
+import { printWebhooksBench, runWebhooksBench } from './webhooks.bench.ts';
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
 console.log(
@@ -46,6 +47,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   calendar: async () => printCalendarFigures(await runCalendarBench()),
   stores: async () => printStoresBench(await runStoresBench()),
   ecom: async () => printEcomBench(await runEcomBench()),
+  webhooks: async () => printWebhooksBench(await runWebhooksBench()),
 };
 
 const requested = process.argv.slice(2);

@@ -58,6 +58,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_LOGIN_ID: '1000',
       // The catalogue test connects a calendar it serves itself on 127.0.0.1.
       BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES: 'true',
+      // The webhooks test runs its receiver on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
       ...(process.env.ATRIUM_WEB_DIST ? { ATRIUM_WEB_DIST: process.env.ATRIUM_WEB_DIST } : {}),
     },
   },

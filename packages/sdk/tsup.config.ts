@@ -10,6 +10,9 @@ export default defineConfig({
     'modules/data': 'src/modules/data.ts',
     'modules/ecom': 'src/modules/ecom.ts',
     'modules/admin/team': 'src/modules/admin/team.ts',
+    'modules/webhooks': 'src/modules/webhooks.ts',
+    // Node only (node:crypto), so never reachable from the browser entries above.
+    webhooks: 'src/webhooks.ts',
   },
   format: ['esm'],
   // Declarations import the wire types from @atrium/contract (and zod), as the workspace resolves them.

@@ -35,6 +35,7 @@ import { createIdentityModule } from './modules/identity/index.ts';
 import { createDataModule } from './modules/data/index.ts';
 import { createStoresModule, type StoresModule } from './modules/stores/index.ts';
 import { createEcomModule, type EcomModule } from './modules/ecom/index.ts';
+import { createWebhooksModule } from './modules/webhooks/index.ts';
 import { createQueryRunner } from './platform/query/run-query.ts';
 import { loadOrCreateSecret } from './platform/secrets/secrets.ts';
 import { secretSealerFor } from './platform/secrets/sealing.ts';
@@ -267,6 +268,17 @@ export async function buildApp(options: BuildAppOptions) {
       ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
     });
     await app.register(ecom.routes);
+    // Hears every module's events through the bus, so it needs none of them.
+    const webhooks = createWebhooksModule({
+      database,
+      config,
+      events,
+      sealer: secretSealerFor(config),
+      mail: mail.service,
+      ownerEmails: (siteId) => identity.staff.ownerEmails(siteId),
+      log: app.log,
+    });
+    await app.register(webhooks.routes);
     timed.sendDueReminders = bookings.timed.sendDueReminders;
     timed.expirePaymentHolds = bookings.timed.expirePaymentHolds;
     timed.sentSms = bookings.timed.sentSms;

@@ -45,6 +45,7 @@ export function recordingEventBus(worker: string, options: { failEmits?: boolean
     defineJob: unused,
     schedule: unused,
     cron: unused,
+    observe: unused,
     start: async () => undefined,
     stop: async () => undefined,
   };

@@ -104,6 +104,33 @@ const configSchema = z.object({
    * server's own network (SSRF).
    */
   BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv,
+  /**
+   * Let webhook receivers be on loopback and private addresses (tests, local development). Off by
+   * default and refused in production: an owner chooses the URL, so it would let a webhook probe the
+   * server's own network (SSRF). Checked where each delivery connects, not only when saved.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv,
+  /** One delivery attempt's limit, connection and answer included. */
+  WEBHOOKS_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** The wait after a delivery's first failure; it doubles per failure (with jitter) up to the maximum. */
+  WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  WEBHOOKS_RETRY_MAX_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(4 * 3600_000),
+  /** How long a failing delivery is retried (at least 3 days in production; tests shorten it). */
+  WEBHOOKS_RETRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(5 * 24),
+  /** Failing without one success this long disables a subscription and mails the site's owners. */
+  WEBHOOKS_DISABLE_AFTER_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(5 * 24),
+  /** How long finished webhook messages, deliveries and attempts stay in the delivery log. */
+  WEBHOOKS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Minutes before a confirmed booking's start that its reminder goes out (one week at most). */
   BOOKINGS_REMINDER_LEAD_MINUTES: z.coerce
     .number()
@@ -182,6 +209,7 @@ export type Config = Omit<z.infer<typeof configSchema>, 'HOST' | 'SEED_ON_FIRST_
 /** Settings that would open a production deployment to strangers. */
 const refusedInProduction = [
   'BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES',
+  'WEBHOOKS_ALLOW_PRIVATE_ADDRESSES',
   'ALLOW_DEV_CALLER_HEADER',
   'SEED_ON_FIRST_START',
 ] as const;

@@ -163,6 +163,16 @@ export function createStaffService(deps: {
       return rows.map(toWireIdentity);
     },
 
+    /** Where mail about the site as a whole goes (a webhook disabled after days of failures). */
+    async ownerEmails(siteId: string): Promise<string[]> {
+      const { rows } = await repository.listIdentities(siteId, 'WIX_USER', {
+        status: 'ACTIVE',
+        limit: 1000,
+        offset: 0,
+      });
+      return rows.flatMap((row) => (row.role === 'OWNER' && row.email ? [row.email] : []));
+    },
+
     async invite(ctx: RequestContext, input: { email: string; role: StaffRole }) {
       const { link: _link, ...invitation } = await invite(ctx, input);
       return invitation;

@@ -235,6 +235,7 @@ export function createEventBus(options: EventBusOptions): PgBossEventBus {
   const subscriptions = new Map<string, Subscription>();
   const jobKinds = new Map<string, JobKind>();
   const crons = new Map<string, CronEntry>();
+  const observers = new Map<string, (tx: Tx, events: ReadonlyArray<EventEnvelope>) => Promise<void>>();
   let boss: PgBoss | undefined;
   let starting: Promise<void> | undefined;
   const callerTransaction = new AsyncLocalStorage<Db>();
@@ -457,6 +458,13 @@ export function createEventBus(options: EventBusOptions): PgBossEventBus {
       });
     },
 
+    observe(observerName, observer) {
+      assertName('Observer name', observerName);
+      assertCanRegister(`Observer "${observerName}"`);
+      if (observers.has(observerName)) throw new Error(`Observer "${observerName}" is registered twice`);
+      observers.set(observerName, observer);
+    },
+
     cron(name, schedule, handler) {
       assertName('Cron name', name);
       assertCanRegister(`Cron "${name}"`);
@@ -495,6 +503,7 @@ export function createEventBus(options: EventBusOptions): PgBossEventBus {
           }
         }
       });
+      for (const observer of observers.values()) await observer(tx, envelopes);
       return envelopes.map((envelope) => envelope.id);
     },
 

@@ -65,6 +65,15 @@ export interface EventBus {
     tx: Tx | undefined,
     job: { name: string; siteId: string; data: Data; runAt?: Date; singletonKey?: string },
   ): Promise<string | null>;
+  /**
+   * Sees every event as it is emitted, inside the emitter's transaction (whatever its name): for work
+   * that must commit or roll back with the change itself and needs no per-event job, such as recording
+   * webhook deliveries. Keep it to one cheap statement: it runs in every change's transaction.
+   */
+  observe(
+    observerName: string,
+    observer: (tx: Tx, events: ReadonlyArray<EventEnvelope<unknown>>) => Promise<void>,
+  ): void;
   /** Recurring work, cron syntax in UTC, e.g. every five minutes is "star-slash-5 * * * *". */
   cron(name: string, schedule: string, handler: () => Promise<void>): void;
   /** Installs the queue schema and, in a process that works the queues, starts the workers. */

@@ -27,6 +27,7 @@ import {
   IconDatabase,
   IconHome,
   IconKey,
+  IconWebhook,
   IconLogout,
   IconMoon,
   IconReceipt,
@@ -72,6 +73,7 @@ const items: NavItem[] = [
   { to: '/dashboard/settings', label: s.settings, icon: IconSettings, visible: (x) => x.canManage },
   { to: '/dashboard/team', label: s.team, icon: IconUsersGroup, visible: (x) => x.canManage },
   { to: '/dashboard/api-keys', label: s.apiKeys, icon: IconKey, visible: (x) => x.isOwner },
+  { to: '/dashboard/webhooks', label: s.webhooks, icon: IconWebhook, visible: (x) => x.isOwner },
   { to: '/dashboard/collections', label: s.collections, icon: IconDatabase, visible: (x) => x.canManage },
 ];
 

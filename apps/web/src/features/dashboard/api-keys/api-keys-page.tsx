@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Card, Code, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconKey, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { t } from './strings.ts';
+import { SecretShownOnce } from '../shared/secret-shown-once.tsx';
 import { useSession } from '../shared/session.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { EmptyState, LoadError, Loading, NotAllowed, PageHeader } from '../shared/ui.tsx';
@@ -120,31 +108,15 @@ export function ApiKeysPage() {
         title={secret ? s.createdTitle : s.new}
       >
         {secret ? (
-          <Stack>
-            <Alert color="yellow" icon={<IconKey size={18} />}>
-              {s.shownOnce}
-            </Alert>
-            <Code block data-testid="api-key-secret">
-              {secret}
-            </Code>
-            <Group justify="flex-end">
-              <CopyButton value={secret}>
-                {({ copied, copy }) => (
-                  <Button variant="light" onClick={copy}>
-                    {copied ? s.copied : s.copy}
-                  </Button>
-                )}
-              </CopyButton>
-              <Button
-                onClick={() => {
-                  setCreating(false);
-                  setSecret(undefined);
-                }}
-              >
-                {s.done}
-              </Button>
-            </Group>
-          </Stack>
+          <SecretShownOnce
+            secret={secret}
+            warning={s.shownOnce}
+            testId="api-key-secret"
+            onDone={() => {
+              setCreating(false);
+              setSecret(undefined);
+            }}
+          />
         ) : (
           <Stack>
             <TextInput

@@ -16,6 +16,7 @@ export const en = {
     settings: 'Settings',
     team: 'Team',
     apiKeys: 'API keys',
+    webhooks: 'Webhooks',
     collections: 'Collections',
     store: 'Store',
     orders: 'Orders',
@@ -27,6 +28,9 @@ export const en = {
   common: {
     save: 'Save',
     cancel: 'Cancel',
+    copy: 'Copy',
+    copied: 'Copied',
+    done: 'Done',
     loading: 'Loading…',
     failed: 'Something went wrong. Try again.',
     forbidden: 'Your role does not allow this.',

@@ -5,6 +5,7 @@ import { bookingBulkStatus } from '@atrium/sdk/modules/bookings/bulk-status';
 import { bookingHistory } from '@atrium/sdk/modules/bookings/history';
 import { identity } from '@atrium/sdk/modules/identity';
 import { sites } from '@atrium/sdk/modules/sites';
+import { webhooks } from '@atrium/sdk/modules/webhooks';
 import { staffAuth } from '../../../../lib/atrium-client.ts';
 
 /**
@@ -15,5 +16,5 @@ import { staffAuth } from '../../../../lib/atrium-client.ts';
 export const admin = createClient({
   baseUrl: '',
   auth: staffAuth,
-  modules: { bookings, bookingBulkStatus, bookingHistory, identity, sites, team },
+  modules: { bookings, bookingBulkStatus, bookingHistory, identity, sites, team, webhooks },
 });

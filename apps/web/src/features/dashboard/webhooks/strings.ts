@@ -1,0 +1,65 @@
+import { pickStrings } from '../../../i18n/pick-strings.ts';
+
+/** Webhooks. */
+export const en = {
+  webhooks: {
+    title: 'Webhooks',
+    description:
+      'Send your site’s events (bookings, orders, data, members) to your own servers as they happen.',
+    new: 'New webhook',
+    empty: 'No webhooks',
+    emptyBody: 'Add the URL of a server that should hear about events, and the events it wants.',
+    url: 'URL',
+    urlPlaceholder: 'https://example.com/atrium-webhook',
+    eventTypes: 'Events',
+    eventTypesHint: 'Separated by commas: an event (ecom.order.paid), a prefix (bookings.*) or * for all.',
+    descriptionLabel: 'Description',
+    payload: 'Payload',
+    payloadFull: 'Full: the entity as the API returns it',
+    payloadThin: 'Thin: ids only',
+    status: 'Status',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    disabledReasons: {
+      BY_OWNER: 'Switched off',
+      ENDPOINT_GONE: 'Receiver answered 410 Gone',
+      SUSTAINED_FAILURE: 'Failed for days',
+    } as Record<string, string>,
+    create: 'Create webhook',
+    createdTitle: 'Your signing secret',
+    rotatedTitle: 'Your new signing secret',
+    shownOnce:
+      'Copy the secret now: it is shown only this once. Your receiver checks every delivery with it.',
+    test: 'Send test',
+    testSent: 'Test delivery queued.',
+    enable: 'Enable',
+    disable: 'Disable',
+    rotate: 'Rotate secret',
+    rotateConfirm: 'Make a new secret? The current one keeps signing for 24 hours.',
+    remove: 'Delete',
+    removeConfirm: (url: string) => `Delete the webhook to ${url} and its delivery log?`,
+    log: 'Delivery log',
+    logTitle: (url: string) => `Deliveries to ${url}`,
+    deliveries: 'Deliveries',
+    attempts: 'Attempts',
+    noDeliveries: 'Nothing delivered yet.',
+    event: 'Event',
+    webhookId: 'Webhook id',
+    tries: 'Tries',
+    created: 'Created',
+    resend: 'Resend',
+    resent: 'Delivery queued again.',
+    response: 'Response',
+    latency: 'Latency',
+    when: 'When',
+    answer: 'Answer (first KiB)',
+    statuses: {
+      PENDING: 'Waiting',
+      SENDING: 'Sending',
+      SUCCEEDED: 'Delivered',
+      FAILED: 'Failed',
+    } as Record<string, string>,
+  },
+} as const;
+
+export const t = pickStrings({ en });
