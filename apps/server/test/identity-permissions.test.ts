@@ -74,6 +74,8 @@ async function credentialsFor(siteId: string, clientId: string): Promise<Credent
 function expected(access: RouteAccess, credential: Credential): 'allowed' | 401 | 403 {
   if (access.public) return 'allowed';
   if (!credential.identityType) return 401;
+  // Operator routes take an operator key, which no site credential is.
+  if (access.operator) return 403;
   if (access.identities && !access.identities.includes(credential.identityType)) return 403;
   if (credential.identityType === 'WIX_USER' && access.roles && !access.roles.includes(credential.role!))
     return 403;
@@ -139,7 +141,7 @@ describe('route permission matrix', () => {
     const problems: string[] = [];
     for (const route of routesUnderTest()) {
       const access = route.access;
-      if (!access || access.public) continue;
+      if (!access || access.public || access.operator) continue;
       const identities = access.identities ?? ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'];
       if (identities.includes('APP') && !access.scopes?.length)
         problems.push(`${route.method} ${route.url}: no scope`);
@@ -232,7 +234,8 @@ describe('tenancy: a credential of site A never reads or writes site B', () => {
     const before = await siteRows(siteB.site.id);
     const leaks: string[] = [];
     for (const route of routesUnderTest()) {
-      if (route.access?.public) continue;
+      // Operator routes belong to no site (every site credential is refused there, see above).
+      if (route.access?.public || route.access?.operator) continue;
       const url = concreteUrl(route.url, idsFor(route.url));
       const payload = payloads[`${route.method} ${route.url}`] ?? {};
       for (const credential of credentials.filter((c) => c.identityType)) {

@@ -52,9 +52,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   staff: StaffService;
   oauth: OauthService;
   limits: AuthRateLimits;
-  defaultSite: () => Promise<Site>;
   findSite: (siteId: string) => Promise<Site | undefined>;
-}> = async (app, { members, staff, oauth, limits, defaultSite, findSite }) => {
+}> = async (app, { members, staff, oauth, limits, findSite }) => {
   app.get(
     '/identity/v1/members',
     {
@@ -189,7 +188,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const site = request.body.siteId ? await findSite(request.body.siteId) : await defaultSite();
+      const site = request.body.siteId ? await findSite(request.body.siteId) : request.hostSite.site;
       await limits.guard(request, 'dashboard-login', request.body.email, site?.id ?? request.body.siteId);
       reply.header('cache-control', 'no-store');
       if (!site) throw identityErrors.invalidPassword();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiKey, IdentityProfile, StaffRole, TokenResponse } from '@atrium/contract/identity';
+import { siteAddressFor } from '../../platform/http/site-address.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Site } from '@atrium/contract/sites';
 import type { SignInGuard } from './sign-in-guard.ts';
@@ -43,7 +44,7 @@ export function createStaffService(deps: {
 }) {
   const { database, repository, oauth, mail, config, guard } = deps;
   const tokens = createSingleUseTokens(repository);
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const siteAddress = siteAddressFor(config);
 
   async function requireStaff(ctx: RequestContext, id: string): Promise<IdentityRow> {
     const row = /^[0-9a-f-]{36}$/i.test(id) ? await repository.findIdentity(ctx.site.id, id) : undefined;
@@ -74,7 +75,7 @@ export function createStaffService(deps: {
         },
         tx,
       );
-      const link = `${publicUrl}/dashboard/accept-invitation?token=${encodeURIComponent(token)}`;
+      const link = `${siteAddress(ctx.site)}/dashboard/accept-invitation?token=${encodeURIComponent(token)}`;
       await mail.enqueue(
         {
           siteId: ctx.site.id,

@@ -69,6 +69,11 @@ export function unauthenticated(message = 'Missing or invalid credentials'): App
   return new AppError(401, platformErrorCodes.unauthenticated, message);
 }
 
+/** The operator disabled the site: its credentials and pages are refused until it is enabled again. */
+export function siteUnavailable(): AppError {
+  return new AppError(403, 'SITE_UNAVAILABLE', 'This site is unavailable');
+}
+
 export function forbidden(message = 'You are not allowed to do this'): AppError {
   return new AppError(403, platformErrorCodes.forbidden, message);
 }

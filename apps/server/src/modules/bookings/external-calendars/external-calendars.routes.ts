@@ -6,6 +6,7 @@ import {
   listExternalCalendarsResponseSchema,
   staffCalendarFeedResponseSchema,
 } from '@atrium/contract/bookings/external-calendars';
+import { siteAddressFor } from '../../../platform/http/site-address.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../../platform/errors/app-error.ts';
@@ -32,8 +33,12 @@ export const externalCalendarsRoutes: FastifyPluginAsyncZod<{
   const config = { access: business };
 
   function feedOut(request: FastifyRequest, feed: StaffCalendarFeedRow) {
-    // Without PUBLIC_URL the address the caller used is the best guess of the public one.
-    const origin = (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+    // Without PUBLIC_URL the address the caller used is the best guess of the public one; a site with
+    // host names of its own is at its first one.
+    const origin = siteAddressFor({
+      PUBLIC_URL: publicUrl ?? `${request.protocol}://${request.host}`,
+      PORT: 0,
+    })(request.ctx.site);
     const url = `${origin}${base}/feeds/${feed.token}.ics`;
     return {
       feed: {
