@@ -25,7 +25,7 @@ import type { Site } from '@atrium/contract/sites';
 import { errorResponses } from '../../platform/http/openapi.ts';
 import type { RouteAccess } from '../../platform/http/request-context.ts';
 import { identityAccess } from './identity.routes.ts';
-import type { MembersService } from './members.service.ts';
+import { normaliseEmail, type MembersService } from './members.service.ts';
 import type { OauthClientRow } from './identity.tables.ts';
 import type { OauthService } from './oauth.service.ts';
 import type { AuthRateLimits } from './rate-limits.ts';
@@ -191,7 +191,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       const site = request.body.siteId ? await findSite(request.body.siteId) : request.hostSite.site;
       await limits.guard(request, 'dashboard-login', request.body.email, site?.id ?? request.body.siteId);
       reply.header('cache-control', 'no-store');
-      if (!site) throw identityErrors.invalidPassword();
+      if (!site) {
+        // An unknown site answers as a wrong password on a known one does, after the same checks.
+        normaliseEmail(request.body.email, 'email');
+        throw identityErrors.invalidPassword();
+      }
       return staff.dashboardLogin(site, request.body.email, request.body.password);
     },
   );

@@ -289,7 +289,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       if (body.auth) {
         const auth = body.auth.authRequest;
         // Checked now, so a bad client or redirect URI fails the call instead of the page.
-        await oauth.parseAuthRequest({ ...auth, state: auth.state });
+        await oauth.parseAuthRequest({ ...auth, state: auth.state }, request.ctx.site.id);
         const searchParams: Record<string, string> = {
           client_id: auth.clientId,
           redirect_uri: auth.redirectUri,

@@ -345,17 +345,22 @@ export function createOauthService(deps: {
     },
 
     /** Checks an authorization request's client and redirect URI; errors here are never redirected. */
-    async parseAuthRequest(params: {
-      clientId?: string;
-      redirectUri?: string;
-      responseType?: string;
-      codeChallenge?: string;
-      codeChallengeMethod?: string;
-      responseMode?: string;
-      scope?: string;
-      state?: string;
-    }): Promise<ParsedAuthRequest> {
-      const client = params.clientId ? await service.findClient(params.clientId) : undefined;
+    async parseAuthRequest(
+      params: {
+        clientId?: string;
+        redirectUri?: string;
+        responseType?: string;
+        codeChallenge?: string;
+        codeChallengeMethod?: string;
+        responseMode?: string;
+        scope?: string;
+        state?: string;
+      },
+      siteId?: string,
+    ): Promise<ParsedAuthRequest> {
+      const found = params.clientId ? await service.findClient(params.clientId) : undefined;
+      // Asked on a site's behalf, another site's client is answered as an unknown one.
+      const client = siteId && found?.siteId !== siteId ? undefined : found;
       if (!client) throw identityErrors.invalidClient(`Unknown client_id ${params.clientId ?? '(none)'}`);
       const responseMode = (params.responseMode ?? 'fragment') as ParsedAuthRequest['responseMode'];
       if (!['query', 'fragment', 'web_message'].includes(responseMode)) {
