@@ -281,3 +281,25 @@ describe('POST /sites/v1/sites/:siteId/disable (operator)', () => {
     expect(refused.body.details.applicationError.code).toBe('DEFAULT_SITE_REQUIRED');
   });
 });
+
+describe('auth rate limits per site', () => {
+  it("counts an address's sign-in attempts per site, so a busy site does not lock the address out of another", async () => {
+    const busy = await createSite('Busy', ['busy.example.test']);
+    const quiet = await createSite('Quiet', ['quiet.example.test']);
+    const attempt = (host: string, i: number) =>
+      inject(t.app, {
+        method: 'POST',
+        url: '/identity/v1/dashboard/login',
+        headers: { host },
+        payload: { email: `nobody-${i}@example.test`, password: 'wrong password' },
+      });
+    let limited = 0;
+    for (let i = 0; i < t.config.AUTH_RATE_LIMIT_PER_IP + 1; i++)
+      if ((await attempt('busy.example.test', i)).status === 429) limited += 1;
+    expect(limited).toBe(1);
+    expect((await attempt('busy.example.test', 999)).status).toBe(429);
+    const elsewhere = await attempt('quiet.example.test', 1000);
+    expect(elsewhere.status).toBe(403);
+    expect(busy.site.id).not.toBe(quiet.site.id);
+  });
+});

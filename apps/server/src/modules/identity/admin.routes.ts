@@ -189,7 +189,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const site = request.body.siteId ? await findSite(request.body.siteId) : request.hostSite.site;
-      await limits.guard(request, 'dashboard-login', request.body.email, site?.id ?? request.body.siteId);
+      // Unknown sites share one count: made-up site ids must not each start a fresh one.
+      await limits.guard(request, 'dashboard-login', request.body.email, site?.id ?? 'unknown-site');
       reply.header('cache-control', 'no-store');
       if (!site) {
         // An unknown site answers as a wrong password on a known one does, after the same checks.
