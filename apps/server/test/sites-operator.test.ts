@@ -303,3 +303,46 @@ describe('auth rate limits per site', () => {
     expect(busy.site.id).not.toBe(quiet.site.id);
   });
 });
+
+describe('GET /identity/v1/me/sites', () => {
+  it('lists the sites where the signed-in person (by email) is owner or staff, this one first', async () => {
+    const north = await createSite('North', ['north.example.test']);
+    const south = await createSite('South', ['south.example.test']);
+    const unrelated = await createSite('Unrelated', ['unrelated.example.test']);
+    const email = 'both@example.test';
+    await kit.identity.staff.ensureStaffUser(north.site.id, email, 'correct horse battery', 'OWNER');
+    await kit.identity.staff.ensureStaffUser(south.site.id, email, 'correct horse battery', 'STAFF');
+    await kit.identity.staff.ensureStaffUser(
+      unrelated.site.id,
+      'else@example.test',
+      'correct horse battery',
+      'OWNER',
+    );
+    const signedIn = await inject(t.app, {
+      method: 'POST',
+      url: '/identity/v1/dashboard/login',
+      headers: { host: 'south.example.test' },
+      payload: { email, password: 'correct horse battery' },
+    });
+    const listed = await inject(t.app, {
+      method: 'GET',
+      url: '/identity/v1/me/sites',
+      headers: { ...bearer(signedIn.body.access_token), host: 'south.example.test' },
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.sites).toEqual([
+      { id: south.site.id, name: 'South', address: 'http://south.example.test:3000', current: true },
+      { id: north.site.id, name: 'North', address: 'http://north.example.test:3000', current: false },
+    ]);
+  });
+
+  it('is for owners and staff only', async () => {
+    const member = await kit.memberToken((await kit.defaultSite()).site.id);
+    const refused = await inject(t.app, {
+      method: 'GET',
+      url: '/identity/v1/me/sites',
+      headers: bearer(member.token),
+    });
+    expect(refused.status).toBe(403);
+  });
+});

@@ -6,6 +6,7 @@ import {
   createStaffInvitationRequestSchema,
   dashboardLoginRequestSchema,
   identityResponseSchema,
+  mySitesResponseSchema,
   identitySettingsResponseSchema,
   listMembersQuerySchema,
   membersResponseSchema,
@@ -173,6 +174,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         await oauth.updateClient(request.ctx, request.params.id, request.body.redirectUris),
       ),
     }),
+  );
+
+  app.get(
+    '/identity/v1/me/sites',
+    {
+      config: { access: { identities: ['WIX_USER'] } },
+      schema: {
+        summary: 'Sites where the signed-in owner or staff user (by email) has dashboard access',
+        tags,
+        response: { 200: mySitesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ sites: await staff.mySites(request.ctx) }),
   );
 
   app.post(

@@ -77,7 +77,15 @@ export function createIdentityModule(deps: {
     guard,
     ...(deps.events ? { events: deps.events } : {}),
   });
-  const staff = createStaffService({ database, repository, oauth, mail, config, guard });
+  const staff = createStaffService({
+    database,
+    repository,
+    oauth,
+    mail,
+    config,
+    guard,
+    findSite: deps.findSite,
+  });
   const limits = createAuthRateLimits(config, rateLimiter, deps.trafficLimiter ?? rateLimiter);
   const authenticator = createBearerAuthenticator({ signer, oauth, repository, findSite: deps.findSite });
 

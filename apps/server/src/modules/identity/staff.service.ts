@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiKey, IdentityProfile, StaffRole, TokenResponse } from '@atrium/contract/identity';
+import type { ApiKey, IdentityProfile, StaffRole, StaffSite, TokenResponse } from '@atrium/contract/identity';
 import { siteAddressFor } from '../../platform/http/site-address.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Site } from '@atrium/contract/sites';
@@ -41,6 +41,7 @@ export function createStaffService(deps: {
   mail: MailService;
   config: Config;
   guard: SignInGuard;
+  findSite: (siteId: string) => Promise<Site | undefined>;
 }) {
   const { database, repository, oauth, mail, config, guard } = deps;
   const tokens = createSingleUseTokens(repository);
@@ -109,6 +110,24 @@ export function createStaffService(deps: {
 
   const service = {
     /** Dashboard sign-in: WIX_USER tokens straight away (no PKCE round trip for the first-party dashboard). */
+    /** The sites where the caller (by email) is an active owner or staff user, this one first. */
+    async mySites(ctx: RequestContext): Promise<StaffSite[]> {
+      const me = ctx.caller.identityId
+        ? await repository.findIdentity(ctx.site.id, ctx.caller.identityId)
+        : undefined;
+      if (!me || me.identityType !== 'WIX_USER') throw notFound('Staff user', ctx.caller.identityId);
+      const siteIds = [...new Set([ctx.site.id, ...(await repository.findStaffSiteIds(me.email))])];
+      const found = await Promise.all(siteIds.map((id) => deps.findSite(id)));
+      return found
+        .filter((site): site is Site => site !== undefined && site.status === 'ACTIVE')
+        .map((site) => ({
+          id: site.id,
+          name: site.name,
+          address: siteAddress(site),
+          current: site.id === ctx.site.id,
+        }));
+    },
+
     async dashboardLogin(site: Site, email: string, password: string): Promise<TokenResponse> {
       const siteId = site.id;
       const address = normaliseEmail(email, 'email');
