@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, inject, type TestApp } from './test-app.ts';
+import { catalogAppIds } from '@atrium/contract/ecom/common';
+import { as, createTestApp, inject, type TestApp } from './test-app.ts';
 import { bearer, identityKit, type IdentityKit } from './identity-helpers.ts';
 
 /** The operator API (`/sites/v1/sites`), sites picked by host name, and what disabling a site stops. */
@@ -218,6 +219,39 @@ describe('the site of a request is the site of its host name', () => {
       return response.body.messages[0] as { text: string };
     });
     expect(mail?.text).toContain('http://mail.example.test:3000/dashboard/accept-invitation?token=');
+  });
+});
+
+describe("links use the site's address", () => {
+  it('gives checkout pages at the site host', async () => {
+    const b = await createSite('Checkout links', ['pay.example.test']);
+    const product = await inject(t.app, {
+      method: 'POST',
+      url: '/stores/v1/products',
+      headers: as('WIX_USER:OWNER', b.site.id),
+      payload: { product: { name: 'Mat', productType: 'physical', priceData: { price: 10 } } },
+    });
+    expect(product.status).toBe(200);
+    const visitor = as(`ANONYMOUS_VISITOR:${crypto.randomUUID()}`, b.site.id);
+    const checkout = await inject(t.app, {
+      method: 'POST',
+      url: '/ecom/v1/checkouts',
+      headers: visitor,
+      payload: {
+        lineItems: [
+          {
+            quantity: 1,
+            catalogReference: { appId: catalogAppIds.stores, catalogItemId: product.body.product.id },
+          },
+        ],
+      },
+    });
+    const url = await inject(t.app, {
+      method: 'GET',
+      url: `/ecom/v1/checkouts/${checkout.body.checkout.id}/checkout-url`,
+      headers: visitor,
+    });
+    expect(url.body.checkoutUrl).toBe(`http://pay.example.test:3000/checkout/${checkout.body.checkout.id}`);
   });
 });
 

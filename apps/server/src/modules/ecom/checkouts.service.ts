@@ -4,6 +4,8 @@ import type {
   CreateCheckoutRequest,
   UpdateCheckoutRequest,
 } from '@atrium/contract/ecom/checkouts';
+import type { Site } from '@atrium/contract/sites';
+import { siteAddressFor } from '../../platform/http/site-address.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { isUuid } from '../../platform/db/ids.ts';
@@ -321,8 +323,13 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
     return { orderId, paymentResponseToken: charge.chargeId };
   }
 
-  function checkoutUrlOf(row: CheckoutRow) {
-    return row.doc.overrideCheckoutUrl ?? `${deps.publicUrl ?? ''}/checkout/${row.id}`;
+  /** The checkout page at the site's address (relative when neither PUBLIC_URL nor a host name says it). */
+  function checkoutUrlOf(site: Site, row: CheckoutRow) {
+    const origin =
+      deps.publicUrl || site.hosts.length > 0
+        ? siteAddressFor({ PUBLIC_URL: deps.publicUrl ?? 'https://localhost', PORT: 0 })(site)
+        : '';
+    return row.doc.overrideCheckoutUrl ?? `${origin}/checkout/${row.id}`;
   }
 
   return {
@@ -434,7 +441,7 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
       ),
 
     async checkoutUrl(ctx: RequestContext, id: string) {
-      return { checkoutUrl: checkoutUrlOf(await readable(ctx, id)) };
+      return { checkoutUrl: checkoutUrlOf(ctx.site, await readable(ctx, id)) };
     },
 
     /** Places the order unpaid (pay in person or later): stock taken per the inventory trigger. */
