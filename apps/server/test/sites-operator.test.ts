@@ -255,6 +255,53 @@ describe("links use the site's address", () => {
   });
 });
 
+describe("a site's signed links and OAuth clients at another site's address", () => {
+  it("serves a staff calendar feed at its own site's address and at unclaimed ones, not at another site's", async () => {
+    const b = await createSite('Feeds', ['feeds.example.test']);
+    const bOwner = as('WIX_USER:OWNER', b.site.id);
+    const staff = await inject(t.app, {
+      method: 'POST',
+      url: '/bookings/v1/staff-members',
+      headers: bOwner,
+      payload: { staffMember: { name: 'Sam', email: 'sam@example.test' } },
+    });
+    const feed = await inject(t.app, {
+      method: 'POST',
+      url: `/bookings/v2/external-calendars/staff-members/${staff.body.staffMember.id}/feed`,
+      headers: { ...bOwner, host: 'feeds.example.test' },
+    });
+    expect(feed.body.feed.url).toMatch(
+      /^http:\/\/feeds\.example\.test:3000\/bookings\/v2\/external-calendars\/feeds\//,
+    );
+    const path = new URL(feed.body.feed.url).pathname;
+    const at = (host?: string) => t.app.inject({ method: 'GET', url: path, headers: host ? { host } : {} });
+    expect((await at('feeds.example.test')).statusCode).toBe(200);
+    expect((await at()).statusCode).toBe(200);
+    await createSite('Elsewhere', ['elsewhere.example.test']);
+    expect((await at('elsewhere.example.test')).statusCode).toBe(404);
+  });
+
+  it("shows another site's OAuth sign-in page only at that site's address or an unclaimed one", async () => {
+    const home = await kit.defaultSite();
+    await createSite('Not home', ['nothome.example.test']);
+    const query = new URLSearchParams({
+      client_id: home.clientId,
+      redirect_uri: 'http://localhost:3000/auth/callback',
+      response_type: 'code',
+      response_mode: 'query',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+      state: 'state',
+    });
+    const page = (host?: string) =>
+      t.app.inject({ method: 'GET', url: `/oauth2/authorize?${query}`, headers: host ? { host } : {} });
+    expect((await page()).statusCode).toBe(200);
+    const elsewhere = await page('nothome.example.test');
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.body).toContain('Unknown client_id');
+  });
+});
+
 describe('POST /sites/v1/sites/:siteId/disable (operator)', () => {
   it('stops every credential of the site at once, shows its pages as unavailable, and enable undoes it', async () => {
     const b = await createSite('To disable', ['off.example.test']);

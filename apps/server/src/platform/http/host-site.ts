@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Site } from '@atrium/contract/sites';
 import { siteUnavailable } from '../errors/app-error.ts';
 import type { RouteAccess } from './request-context.ts';
@@ -15,6 +15,14 @@ declare module 'fastify' {
     /** The site the request's `Host` belongs to (the default site when no site claims it). */
     hostSite: HostSite;
   }
+}
+
+/**
+ * The site a site-bound secret (an OAuth client, a feed link) must belong to at this request's address:
+ * the host's site when a site claims the host, none when it is localhost or unclaimed (headless clients).
+ */
+export function siteRequiredAt(request: FastifyRequest): string | undefined {
+  return request.hostSite?.claimed ? request.hostSite.site.id : undefined;
 }
 
 const unavailablePage =

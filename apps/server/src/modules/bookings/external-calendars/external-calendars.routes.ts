@@ -7,6 +7,7 @@ import {
   staffCalendarFeedResponseSchema,
 } from '@atrium/contract/bookings/external-calendars';
 import { siteAddressFor } from '../../../platform/http/site-address.ts';
+import { siteRequiredAt } from '../../../platform/http/host-site.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../../platform/errors/app-error.ts';
@@ -191,7 +192,7 @@ export const externalCalendarsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const token = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
-      const text = token ? await service.renderFeed(token) : undefined;
+      const text = token ? await service.renderFeed(token, siteRequiredAt(request)) : undefined;
       if (text === undefined) throw notFound('Calendar feed');
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
