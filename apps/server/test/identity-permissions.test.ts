@@ -5,6 +5,7 @@ import { renderRouteAccessTable } from '../src/platform/http/route-access-table.
 import type { RouteAccess, RouteDeclaration } from '../src/platform/http/request-context.ts';
 import { createTestApp, inject, type TestApp } from './test-app.ts';
 import { bearer, identityKit, type IdentityKit } from './identity-helpers.ts';
+import { siteRows } from './site-rows.ts';
 
 interface Credential {
   name: string;
@@ -173,22 +174,6 @@ describe('route permission matrix', () => {
   }, 600_000);
 });
 
-async function siteRows(siteId: string): Promise<string> {
-  const tables = await t.app.database.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'site_id' ORDER BY table_name`,
-  );
-  const snapshot: Record<string, unknown[]> = {};
-  for (const { table_name: table } of tables) {
-    // Table names come from the catalogue, not from input; the site id is bound.
-    snapshot[table] = await t.app.database.query(
-      `SELECT * FROM "${table.replace(/"/g, '""')}" WHERE site_id = $1 ORDER BY 1, 2`,
-      [siteId],
-    );
-  }
-  snapshot.sites = await t.app.database.query('SELECT * FROM sites WHERE id = $1', [siteId]);
-  return JSON.stringify(snapshot, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
-}
-
 describe('tenancy: a credential of site A never reads or writes site B', () => {
   it('leaves every row of site B untouched and never shows it, across all routes', async () => {
     const siteB = await kit.newSite('Site B');
@@ -231,7 +216,7 @@ describe('tenancy: a credential of site A never reads or writes site B', () => {
       'PATCH /sites/v1/site': { site: { name: 'Taken over' } },
     };
 
-    const before = await siteRows(siteB.site.id);
+    const before = await siteRows(t.app, siteB.site.id);
     const leaks: string[] = [];
     for (const route of routesUnderTest()) {
       // Operator routes belong to no site (every site credential is refused there, see above).
@@ -256,7 +241,7 @@ describe('tenancy: a credential of site A never reads or writes site B', () => {
       }
     }
     expect(leaks).toEqual([]);
-    expect(await siteRows(siteB.site.id)).toBe(before);
+    expect(await siteRows(t.app, siteB.site.id)).toEqual(before);
     // And B's own credentials still work on B.
     expect(
       (await inject(t.app, { method: 'GET', url: '/identity/v1/me', headers: bearer(bOwner.token) })).status,

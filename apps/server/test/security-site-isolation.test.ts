@@ -3,6 +3,7 @@ import { catalogAppIds } from '@atrium/contract/ecom/common';
 import { seedDemoData } from '../src/cli/seed.ts';
 import { createTestApp, inject, type TestApp } from './test-app.ts';
 import { bearer, identityKit, type IdentityKit } from './identity-helpers.ts';
+import { siteRows } from './site-rows.ts';
 
 /**
  * The isolation matrix: two sites with the same demo data; every operation of /openapi.json is called
@@ -332,28 +333,6 @@ function requestsFor(operation: Operation): Array<{ url: string; payload?: unkno
   return requests;
 }
 
-async function siteRows(siteId: string): Promise<Record<string, string>> {
-  const tables = await t.app.database.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'site_id' ORDER BY table_name`,
-  );
-  const snapshot: Record<string, unknown[]> = {};
-  for (const { table_name: table } of tables) {
-    // Table names come from the catalogue, not from input; the site id is bound.
-    snapshot[table] = await t.app.database.query(
-      `SELECT * FROM "${table.replace(/"/g, '""')}" WHERE site_id = $1 ORDER BY 1, 2`,
-      [siteId],
-    );
-  }
-  snapshot.sites = await t.app.database.query('SELECT * FROM sites WHERE id = $1', [siteId]);
-  // One string per table, so a failure names the table that changed.
-  return Object.fromEntries(
-    Object.entries(snapshot).map(([table, rows]) => [
-      table,
-      JSON.stringify(rows, (_key, value) => (typeof value === 'bigint' ? value.toString() : value)),
-    ]),
-  );
-}
-
 /** The same activity on either site: a member's order and a visitor's cart, beside the demo data. */
 async function shop(site: SiteUnderTest) {
   const credentials = await credentialsOf(site);
@@ -500,7 +479,7 @@ describe("site isolation: site A's credentials on site B's ids, for every operat
   it('refuses or shows nothing of B, never fails with 5xx, and leaves B as it was', async () => {
     // B's owner reads B's rows by id, as the control (minted before the snapshot: its session is a row of B).
     const bOwner = await ownerOf(siteB);
-    const before = await siteRows(siteB.id);
+    const before = await siteRows(t.app, siteB.id);
     const problems: string[] = [];
     let calls = 0;
     let controls = 0;
@@ -557,7 +536,7 @@ describe("site isolation: site A's credentials on site B's ids, for every operat
       `site isolation: ${operations.length} operations, ${calls} calls; B's owner found B's row in ${controlHits} of ${controls} reads by id`,
     );
     expect(problems).toEqual([]);
-    expect(await siteRows(siteB.id)).toEqual(before);
+    expect(await siteRows(t.app, siteB.id)).toEqual(before);
     expect(controlHits).toBeGreaterThan(controls / 3);
   }, 600_000);
 });
