@@ -10,7 +10,11 @@ let operator: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp({
-    config: { PUBLIC_URL: 'http://localhost:3000', AUTH_MIN_RESPONSE_MS: '0' },
+    config: {
+      PUBLIC_URL: 'http://localhost:3000',
+      AUTH_MIN_RESPONSE_MS: '0',
+      AVAILABILITY_RATE_LIMIT_PER_IP: '5',
+    },
   });
   kit = identityKit(t);
   operator = bearer((await kit.sites.service.createOperatorKey('test operator')).key);
@@ -382,6 +386,23 @@ describe('auth rate limits per site', () => {
     const elsewhere = await attempt('quiet.example.test', 1000);
     expect(elsewhere.status).toBe(403);
     expect(busy.site.id).not.toBe(quiet.site.id);
+  });
+});
+
+describe('traffic limits per site', () => {
+  it("counts an address's availability queries per site", async () => {
+    const busy = await createSite('Busy slots', []);
+    const quiet = await createSite('Quiet slots', []);
+    const query = (siteId: string) =>
+      inject(t.app, {
+        method: 'POST',
+        url: '/bookings/v1/availability/query',
+        headers: as('ANONYMOUS_VISITOR', siteId),
+        payload: {},
+      });
+    for (let i = 0; i < 5; i++) expect((await query(busy.site.id)).status).not.toBe(429);
+    expect((await query(busy.site.id)).status).toBe(429);
+    expect((await query(quiet.site.id)).status).not.toBe(429);
   });
 });
 

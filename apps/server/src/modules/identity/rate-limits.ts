@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { addressInSite } from '../../platform/http/host-site.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 
@@ -42,8 +43,7 @@ export function createAuthRateLimits(config: Config, rateLimiter: RateLimiter, t
      * The anonymous grant: no secret to guess, so only a traffic-sized limit per address, counted per
      * site of the request's host (not per clientId: made-up ids would each start a fresh count).
      */
-    guardVisitorToken: (request: FastifyRequest) =>
-      trafficLimiter.hit(visitorTokens, `${request.hostSite?.site.id ?? ''}:${request.ip}`),
+    guardVisitorToken: (request: FastifyRequest) => trafficLimiter.hit(visitorTokens, addressInSite(request)),
   };
 }
 

@@ -25,6 +25,15 @@ export function siteRequiredAt(request: FastifyRequest): string | undefined {
   return request.hostSite?.claimed ? request.hostSite.site.id : undefined;
 }
 
+/**
+ * The subject of a per-address limit: the caller's address within the request's site (its credential's,
+ * or its host's). Sites share addresses (a proxy, an office), and one busy site must not use up another's
+ * allowance.
+ */
+export function addressInSite(request: FastifyRequest): string {
+  return `${request.ctx?.site.id ?? request.hostSite?.site.id ?? ''}:${request.ip}`;
+}
+
 const unavailablePage =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Site unavailable</title></head>' +
   '<body><main><h1>This site is unavailable</h1><p>The site at this address is not available at the moment.</p></main></body></html>';
