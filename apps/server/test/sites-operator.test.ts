@@ -304,6 +304,31 @@ describe("a site's signed links and OAuth clients at another site's address", ()
     expect(elsewhere.statusCode).toBe(401);
     expect(elsewhere.body).toContain('Unknown client_id');
   });
+
+  it("accepts the web app's callback at a host name added after the site's client was made", async () => {
+    const b = await createSite('Moving', ['before.example.test']);
+    await inject(t.app, {
+      method: 'PATCH',
+      url: `/sites/v1/sites/${b.site.id}`,
+      headers: operator,
+      payload: { site: { hosts: ['after.example.test'] } },
+    });
+    const query = new URLSearchParams({
+      client_id: b.clientId,
+      redirect_uri: 'http://after.example.test:3000/auth/callback',
+      response_type: 'code',
+      response_mode: 'query',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+      state: 'state',
+    });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/oauth2/authorize?${query}`,
+      headers: { host: 'after.example.test' },
+    });
+    expect(page.statusCode).toBe(200);
+  });
 });
 
 describe('POST /sites/v1/sites/:siteId/disable (operator)', () => {

@@ -168,11 +168,11 @@ export function createOauthService(deps: {
     return { ...base, ...(identity.role ? { role: identity.role } : {}) };
   }
 
-  function isRegisteredRedirect(client: OauthClientRow, uri: string, mode: string): boolean {
-    if (client.redirectUris.includes(uri)) return true;
+  function isRegisteredRedirect(registeredUris: readonly string[], uri: string, mode: string): boolean {
+    if (registeredUris.includes(uri)) return true;
     // web_message answers by postMessage to the page's origin, which clients pass as the redirectUri.
     if (mode === 'web_message') {
-      return client.redirectUris.some((registered) => {
+      return registeredUris.some((registered) => {
         try {
           return new URL(registered).origin === uri.replace(/\/$/, '');
         } catch {
@@ -366,7 +366,15 @@ export function createOauthService(deps: {
       if (!['query', 'fragment', 'web_message'].includes(responseMode)) {
         throw identityErrors.invalidGrant('response_mode must be query, fragment or web_message');
       }
-      if (!params.redirectUri || !isRegisteredRedirect(client, params.redirectUri, responseMode)) {
+      // The web app's callback at each of the site's current host names counts as registered, so a host
+      // the operator adds later signs in without editing the client.
+      const site = await deps.findSite(client.siteId);
+      const addressOf = siteAddressFor(config);
+      const registered = [
+        ...client.redirectUris,
+        ...(site?.hosts ?? []).map((host) => `${addressOf({ hosts: [host] })}/auth/callback`),
+      ];
+      if (!params.redirectUri || !isRegisteredRedirect(registered, params.redirectUri, responseMode)) {
         throw identityErrors.invalidRedirectUri(params.redirectUri ?? '(none)');
       }
       if ((params.responseType ?? 'code') !== 'code')
