@@ -49,7 +49,8 @@ export function registerHostSite(
 ): void {
   app.decorateRequest('hostSite', null as unknown as HostSite);
   app.addHook('onRequest', async (request, reply) => {
-    request.hostSite = await siteForHost(requestHostName(request.headers.host));
+    // `request.host` is X-Forwarded-Host behind a trusted proxy (TRUST_PROXY), else the Host header.
+    request.hostSite = await siteForHost(requestHostName(request.host));
     if (request.hostSite.site.status !== 'DISABLED') return;
     const access = request.routeOptions.config?.access as RouteAccess | undefined;
     const url = request.routeOptions.url ?? '';
