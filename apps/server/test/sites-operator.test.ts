@@ -227,6 +227,38 @@ describe('the site of a request is the site of its host name', () => {
 });
 
 describe("links use the site's address", () => {
+  it("gives service pages at the site's host", async () => {
+    const b = await createSite('Service links', ['services.example.test']);
+    const staff = await inject(t.app, {
+      method: 'POST',
+      url: '/bookings/v1/staff-members',
+      headers: as('WIX_USER:OWNER', b.site.id),
+      payload: { staffMember: { name: 'Kim', email: 'kim@example.test' } },
+    });
+    const service = await inject(t.app, {
+      method: 'POST',
+      url: '/bookings/v2/services',
+      headers: as('WIX_USER:OWNER', b.site.id),
+      payload: {
+        service: {
+          type: 'APPOINTMENT',
+          name: 'Massage',
+          staffMemberIds: [staff.body.staffMember.id],
+          payment: {
+            rateType: 'FIXED',
+            fixed: { price: { value: '40.00', currency: 'EUR' } },
+            options: { inPerson: true, online: false },
+          },
+          schedule: { availabilityConstraints: { durations: [{ minutes: 60 }] } },
+        },
+      },
+    });
+    expect(service.status, JSON.stringify(service.body)).toBe(200);
+    expect(service.body.service.urls.servicePage).toBe(
+      'http://services.example.test:3000/service-page/massage',
+    );
+  });
+
   it('gives checkout pages at the site host', async () => {
     const b = await createSite('Checkout links', ['pay.example.test']);
     const product = await inject(t.app, {

@@ -5,7 +5,7 @@ import type {
   UpdateCheckoutRequest,
 } from '@atrium/contract/ecom/checkouts';
 import type { Site } from '@atrium/contract/sites';
-import { siteAddressFor } from '../../platform/http/site-address.ts';
+import { pageOriginFor } from '../../platform/http/site-address.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { isUuid } from '../../platform/db/ids.ts';
@@ -323,13 +323,10 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
     return { orderId, paymentResponseToken: charge.chargeId };
   }
 
+  const pageOrigin = pageOriginFor(deps.publicUrl);
   /** The checkout page at the site's address (relative when neither PUBLIC_URL nor a host name says it). */
   function checkoutUrlOf(site: Site, row: CheckoutRow) {
-    const origin =
-      deps.publicUrl || site.hosts.length > 0
-        ? siteAddressFor({ PUBLIC_URL: deps.publicUrl ?? 'https://localhost', PORT: 0 })(site)
-        : '';
-    return row.doc.overrideCheckoutUrl ?? `${origin}/checkout/${row.id}`;
+    return row.doc.overrideCheckoutUrl ?? `${pageOrigin(site)}/checkout/${row.id}`;
   }
 
   return {

@@ -20,6 +20,15 @@ export function siteAddressFor(
   };
 }
 
+/**
+ * Like `siteAddressFor`, for links that were relative without PUBLIC_URL (service and checkout pages):
+ * still relative ('') when neither PUBLIC_URL nor a host name of the site says where the site is.
+ */
+export function pageOriginFor(publicUrl: string | undefined): (site: Pick<Site, 'hosts'>) => string {
+  const addressOf = siteAddressFor({ PUBLIC_URL: publicUrl ?? 'https://localhost', PORT: 0 });
+  return (site) => (publicUrl || site.hosts.length > 0 ? addressOf(site) : '');
+}
+
 /** The host name a request was sent to, lower case and without the port. */
 export function requestHostName(host: string | undefined): string {
   if (!host) return '';
