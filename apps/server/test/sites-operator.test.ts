@@ -107,6 +107,22 @@ describe('POST /sites/v1/sites (operator)', () => {
   });
 });
 
+describe('two operators claiming one host at once', () => {
+  it('gives the host to one site and answers the other HOST_TAKEN', async () => {
+    const answers = await Promise.all(
+      ['Racer one', 'Racer two', 'Racer three'].map((name) =>
+        inject(t.app, {
+          method: 'POST',
+          url: '/sites/v1/sites',
+          headers: operator,
+          payload: { site: { name, hosts: ['race.example.test'] } },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+  });
+});
+
 describe('PATCH /sites/v1/sites/:siteId (operator)', () => {
   it('changes settings and replaces the host names', async () => {
     const made = await createSite('Renamed later', ['old.example.test']);

@@ -9,6 +9,7 @@ import {
 import type { Config } from '../../platform/config.ts';
 import type { OperatorContext, RequestContext } from '../../platform/context.ts';
 import type { Database, Executor } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { badRequest, conflict, forbidden, notFound, staleRevision } from '../../platform/errors/app-error.ts';
 import type { SitesRepository, SiteWithHosts } from './sites.repository.ts';
 
@@ -70,6 +71,18 @@ export function createSitesService(deps: {
     return site;
   }
 
+  /** Two changes that claim one host at once: the loser is told as if it had come second. */
+  async function claimingHosts<T>(hosts: string[], work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw conflict(sitesErrorCodes.hostTaken, `Host ${hosts.join(', ')} already belongs to another site`, {
+        hosts,
+      });
+    }
+  }
+
   async function assertHostsFree(hosts: string[], siteId: string | undefined, executor: Executor) {
     const unique = [...new Set(hosts)];
     if (unique.length !== hosts.length) throw badRequest('INVALID_REQUEST', 'A host name is listed twice');
@@ -129,20 +142,22 @@ export function createSitesService(deps: {
 
     async createSite(input: CreateSiteRequest['site']): Promise<Site> {
       const hosts = input.hosts ?? [];
-      const row = await database.transaction(async (tx) => {
-        await assertHostsFree(hosts, undefined, tx);
-        const inserted = await repository.insert(
-          {
-            name: input.name,
-            timezone: input.timezone ?? config.DEFAULT_SITE_TIMEZONE,
-            currency: input.currency ?? config.DEFAULT_SITE_CURRENCY,
-            locale: input.locale ?? config.DEFAULT_SITE_LOCALE,
-          },
-          tx,
-        );
-        await repository.replaceHosts(inserted.id, hosts, tx);
-        return { ...inserted, hosts };
-      });
+      const row = await claimingHosts(hosts, () =>
+        database.transaction(async (tx) => {
+          await assertHostsFree(hosts, undefined, tx);
+          const inserted = await repository.insert(
+            {
+              name: input.name,
+              timezone: input.timezone ?? config.DEFAULT_SITE_TIMEZONE,
+              currency: input.currency ?? config.DEFAULT_SITE_CURRENCY,
+              locale: input.locale ?? config.DEFAULT_SITE_LOCALE,
+            },
+            tx,
+          );
+          await repository.replaceHosts(inserted.id, hosts, tx);
+          return { ...inserted, hosts };
+        }),
+      );
       cache.clear();
       return toWireSite(row);
     },
@@ -162,15 +177,17 @@ export function createSitesService(deps: {
       change: OperatorUpdateSiteRequest['site'],
     ): Promise<Site> {
       const { revision, hosts, ...fields } = change;
-      const row = await database.transaction(async (tx) => {
-        const current = await requireSite(siteId, tx);
-        const expected = revision === undefined ? current.revision : Number(revision);
-        if (hosts) await assertHostsFree(hosts, siteId, tx);
-        const updated = await repository.updateAtRevision(siteId, expected, fields, tx);
-        if (!updated) throw staleRevision('Site', siteId, expected, current.revision);
-        if (hosts) await repository.replaceHosts(siteId, hosts, tx);
-        return { ...updated, hosts: hosts ?? current.hosts };
-      });
+      const row = await claimingHosts(hosts ?? [], () =>
+        database.transaction(async (tx) => {
+          const current = await requireSite(siteId, tx);
+          const expected = revision === undefined ? current.revision : Number(revision);
+          if (hosts) await assertHostsFree(hosts, siteId, tx);
+          const updated = await repository.updateAtRevision(siteId, expected, fields, tx);
+          if (!updated) throw staleRevision('Site', siteId, expected, current.revision);
+          if (hosts) await repository.replaceHosts(siteId, hosts, tx);
+          return { ...updated, hosts: hosts ?? current.hosts };
+        }),
+      );
       cache.clear();
       return toWireSite(row);
     },
