@@ -96,6 +96,4 @@ export const sitesErrorCodes = {
   hostTaken: 'HOST_TAKEN',
   /** The default site cannot be disabled: hosts no site claims fall back to it. */
   defaultSiteRequired: 'DEFAULT_SITE_REQUIRED',
-  /** Operator routes take an operator key (`atrop_…`), never a site's credential. */
-  operatorKeyRequired: 'OPERATOR_KEY_REQUIRED',
 } as const;
