@@ -85,6 +85,7 @@ export function createStaffService(deps: {
         },
         tx,
       );
+      return link;
     });
     return {
       id,
@@ -109,7 +110,6 @@ export function createStaffService(deps: {
   }
 
   const service = {
-    /** Dashboard sign-in: WIX_USER tokens straight away (no PKCE round trip for the first-party dashboard). */
     /** The sites where the caller (by email) is an active owner or staff user, this one first. */
     async mySites(ctx: RequestContext): Promise<StaffSite[]> {
       const me = ctx.caller.identityId
@@ -128,6 +128,7 @@ export function createStaffService(deps: {
         }));
     },
 
+    /** Dashboard sign-in: WIX_USER tokens straight away (no PKCE round trip for the first-party dashboard). */
     async dashboardLogin(site: Site, email: string, password: string): Promise<TokenResponse> {
       const siteId = site.id;
       const address = normaliseEmail(email, 'email');
