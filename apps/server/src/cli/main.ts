@@ -133,6 +133,8 @@ const commands: Record<string, (config: Config, options: Record<string, unknown>
     });
   },
   async 'create-site'(config, options) {
+    if (typeof options.name !== 'string')
+      throw new Error('Invalid configuration:\n  --name: create-site needs --name <name>');
     const parsed = createSiteRequestSchema.safeParse({
       site: {
         name: options.name,
