@@ -277,6 +277,8 @@ function benchContext(siteId: string): RequestContext {
       timezone: timeZone,
       currency: 'USD',
       locale: 'en',
+      status: 'ACTIVE',
+      hosts: [],
       revision: '1',
       createdDate: now.toISOString(),
       updatedDate: now.toISOString(),

@@ -5,6 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4800);
 const dataDir = path.join(os.tmpdir(), `atrium-e2e-${port}`);
 export const baseURL = `http://127.0.0.1:${port}`;
+export const secondSiteHost = 'b.atrium.test';
+export const secondSiteURL = `http://${secondSiteHost}:${port}`;
+const secondSiteFile = `${dataDir}-second-site.json`;
 
 // Debian's chromium: browsers are never downloaded by a test tool here.
 const chromium = {
@@ -18,6 +21,8 @@ const chromium = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // The second site of sites.spec.ts answers at b.atrium.test: the same server, another host name.
+    '--host-resolver-rules=MAP *.atrium.test 127.0.0.1',
   ],
 };
 
@@ -37,8 +42,15 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
   webServer: {
-    // A fresh embedded database with demo data, then the real server serving the built web app.
-    command: `rm -rf ${dataDir} && node apps/server/bin/atrium.mjs seed && node apps/server/bin/atrium.mjs start`,
+    // A fresh embedded database with demo data, a second site with its own demo data at b.atrium.test (made
+    // with the CLI, as an operator would), then the real server serving the built web app.
+    command: [
+      `rm -rf ${dataDir} ${secondSiteFile}`,
+      'node apps/server/bin/atrium.mjs seed',
+      `node apps/server/bin/atrium.mjs create-site --name "Harbour Yoga" --timezone UTC --host ${secondSiteHost} > ${secondSiteFile}`,
+      `node apps/server/bin/atrium.mjs seed --site "$(node -p 'require(process.argv[1]).id' ${secondSiteFile})"`,
+      'node apps/server/bin/atrium.mjs start',
+    ].join(' && '),
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/readyz`,
     timeout: 120_000,

@@ -26,6 +26,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { corsOptions } from './platform/http/cors.ts';
 import { serializeRequest } from './platform/http/request-logging.ts';
 import { limitPublicBodies } from './platform/http/body-limits.ts';
+import { registerHostSite } from './platform/http/host-site.ts';
 import { createSitesModule } from './modules/sites/index.ts';
 import { createBookingsModule, type BookingsModule } from './modules/bookings/index.ts';
 import { createEventBus } from './platform/bus/event-bus.ts';
@@ -149,10 +150,13 @@ export async function buildApp(options: BuildAppOptions) {
   let bookings: BookingsModule | undefined;
   try {
     await migrateDatabase(database);
-    // The web app learns its site's OAuth client from index.html; read at onReady, once identity exists.
+    const sites = createSitesModule({ database, config });
+    const defaultSite = await sites.service.ensureDefaultSite();
+    registerHostSite(app, (host) => sites.service.siteForHost(host));
+    // The web app learns its site's OAuth client from index.html: the site its host name belongs to.
     const appShell = await registerWebApp(app, {
-      clientConfig: async () => {
-        const client = await identity.ensureSiteClient((await sites.service.getDefaultSite()).id);
+      clientConfig: async (request) => {
+        const client = await identity.ensureSiteClient(request.hostSite.site.id);
         return { clientId: client.id, redirectUris: client.redirectUris };
       },
       serveSourceMaps: config.NODE_ENV !== 'production',
@@ -191,9 +195,6 @@ export async function buildApp(options: BuildAppOptions) {
       app.swagger(),
     );
 
-    const sites = createSitesModule({ database, config });
-    const defaultSite = await sites.service.ensureDefaultSite();
-
     const mail = createMailModule({ database, config });
     if (mail.service.hasTransport) {
       events.cron('mail-delivery', '* * * * *', async () => {
@@ -205,7 +206,6 @@ export async function buildApp(options: BuildAppOptions) {
       config,
       mail: mail.service,
       findSite: sites.service.findSite,
-      defaultSite: sites.service.getDefaultSite,
       rateLimiter,
       trafficLimiter,
       events,
@@ -228,10 +228,10 @@ export async function buildApp(options: BuildAppOptions) {
         }),
       );
     }
-    registerRequestContext(app, authenticators);
+    registerRequestContext(app, authenticators, sites.operatorAuthenticator);
 
     await app.register(healthRoutes, { database, events });
-    await app.register(sites.routes);
+    await app.register(sites.routes(async (siteId) => (await identity.ensureSiteClient(siteId)).id));
     await app.register(identity.routes);
     await app.register(mail.routes);
     // The query engine signs cursors with the deployment's key, so any process can continue a list.

@@ -18,7 +18,6 @@ export function identityKit(t: TestApp) {
     config: t.config,
     mail: mail.service,
     findSite: sites.service.findSite,
-    defaultSite: sites.service.getDefaultSite,
   });
   let counter = 0;
   const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;

@@ -5,6 +5,7 @@ import { renderRouteAccessTable } from '../src/platform/http/route-access-table.
 import type { RouteAccess, RouteDeclaration } from '../src/platform/http/request-context.ts';
 import { createTestApp, inject, type TestApp } from './test-app.ts';
 import { bearer, identityKit, type IdentityKit } from './identity-helpers.ts';
+import { siteRows } from './site-rows.ts';
 
 interface Credential {
   name: string;
@@ -74,6 +75,8 @@ async function credentialsFor(siteId: string, clientId: string): Promise<Credent
 function expected(access: RouteAccess, credential: Credential): 'allowed' | 401 | 403 {
   if (access.public) return 'allowed';
   if (!credential.identityType) return 401;
+  // Operator routes take an operator key, which no site credential is.
+  if (access.operator) return 403;
   if (access.identities && !access.identities.includes(credential.identityType)) return 403;
   if (credential.identityType === 'WIX_USER' && access.roles && !access.roles.includes(credential.role!))
     return 403;
@@ -139,7 +142,7 @@ describe('route permission matrix', () => {
     const problems: string[] = [];
     for (const route of routesUnderTest()) {
       const access = route.access;
-      if (!access || access.public) continue;
+      if (!access || access.public || access.operator) continue;
       const identities = access.identities ?? ['ANONYMOUS_VISITOR', 'MEMBER', 'WIX_USER', 'APP'];
       if (identities.includes('APP') && !access.scopes?.length)
         problems.push(`${route.method} ${route.url}: no scope`);
@@ -170,22 +173,6 @@ describe('route permission matrix', () => {
     expect(mismatches).toEqual([]);
   }, 600_000);
 });
-
-async function siteRows(siteId: string): Promise<string> {
-  const tables = await t.app.database.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'site_id' ORDER BY table_name`,
-  );
-  const snapshot: Record<string, unknown[]> = {};
-  for (const { table_name: table } of tables) {
-    // Table names come from the catalogue, not from input; the site id is bound.
-    snapshot[table] = await t.app.database.query(
-      `SELECT * FROM "${table.replace(/"/g, '""')}" WHERE site_id = $1 ORDER BY 1, 2`,
-      [siteId],
-    );
-  }
-  snapshot.sites = await t.app.database.query('SELECT * FROM sites WHERE id = $1', [siteId]);
-  return JSON.stringify(snapshot, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
-}
 
 describe('tenancy: a credential of site A never reads or writes site B', () => {
   it('leaves every row of site B untouched and never shows it, across all routes', async () => {
@@ -229,10 +216,11 @@ describe('tenancy: a credential of site A never reads or writes site B', () => {
       'PATCH /sites/v1/site': { site: { name: 'Taken over' } },
     };
 
-    const before = await siteRows(siteB.site.id);
+    const before = await siteRows(t.app, siteB.site.id);
     const leaks: string[] = [];
     for (const route of routesUnderTest()) {
-      if (route.access?.public) continue;
+      // Operator routes belong to no site (every site credential is refused there, see above).
+      if (route.access?.public || route.access?.operator) continue;
       const url = concreteUrl(route.url, idsFor(route.url));
       const payload = payloads[`${route.method} ${route.url}`] ?? {};
       for (const credential of credentials.filter((c) => c.identityType)) {
@@ -253,7 +241,7 @@ describe('tenancy: a credential of site A never reads or writes site B', () => {
       }
     }
     expect(leaks).toEqual([]);
-    expect(await siteRows(siteB.site.id)).toBe(before);
+    expect(await siteRows(t.app, siteB.site.id)).toEqual(before);
     // And B's own credentials still work on B.
     expect(
       (await inject(t.app, { method: 'GET', url: '/identity/v1/me', headers: bearer(bOwner.token) })).status,

@@ -345,6 +345,21 @@ export const membersResponseSchema = z.object({
 
 export const identityResponseSchema = z.object({ identity: identitySchema });
 
+/**
+ * A site where the signed-in owner or staff user (by the same email address) has dashboard access; the
+ * dashboard's site switcher opens `address`, where they sign in to that site.
+ * @example {"id":"…","name":"Studio Nord","address":"https://nord.example.com","current":false}
+ */
+export const staffSiteSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  address: z.string(),
+  current: z.boolean(),
+});
+export type StaffSite = z.infer<typeof staffSiteSchema>;
+export const mySitesResponseSchema = z.object({ sites: z.array(staffSiteSchema) });
+export type MySitesResponse = z.infer<typeof mySitesResponseSchema>;
+
 export const updateProfileRequestSchema = z.object({ identityProfile: identityProfileSchema });
 
 /** Registration and captcha settings of a site; a new site lets members in at once. */

@@ -18,10 +18,16 @@ import type { Site } from '@atrium/contract/sites';
 import type { RequestContext } from '../platform/context.ts';
 import pino from 'pino';
 
-/** Demo data for a fresh install; each module adds its part here. Safe to run twice. */
-export async function seedDemoData(deps: { database: Database; config: Config }): Promise<void> {
+/**
+ * Demo data for a fresh install (or for `site`, a site made with create-site); each module adds its
+ * part here. Safe to run twice.
+ */
+export async function seedDemoData(
+  deps: { database: Database; config: Config },
+  only?: { site: Site },
+): Promise<void> {
   const sites = createSitesModule(deps);
-  const site = await sites.service.ensureDefaultSite();
+  const site = only?.site ?? (await sites.service.ensureDefaultSite());
   console.log(`Seeded site "${site.name}" (${site.id}).`);
   const identity = await seedIdentities(deps, site.id, sites.service);
   const seededCatalog = await seedBookingsCatalogue(createBookingsCatalogueModule(deps), site);
@@ -30,7 +36,7 @@ export async function seedDemoData(deps: { database: Database; config: Config })
       ? 'Seeded the yoga studio catalogue (3 teachers, an appointment, a class, a course).'
       : 'Bookings catalogue exists (left alone).',
   );
-  if (seededCatalog && site.name === deps.config.DEFAULT_SITE_NAME) {
+  if (seededCatalog && !only && site.name === deps.config.DEFAULT_SITE_NAME) {
     // The demo catalogue is a yoga studio: name the site after it unless the owner named it already.
     await sites.service.updateSite(seedContext(site), { name: 'Lotus Yoga Studio' });
   }
@@ -93,7 +99,6 @@ async function seedIdentities(
     ...deps,
     mail: mail.service,
     findSite: sitesService.findSite,
-    defaultSite: sitesService.getDefaultSite,
   });
   const client = await identity.ensureSiteClient(siteId);
   const owner = await identity.staff.ensureOwner(siteId, demoOwner.email, demoOwner.password, {

@@ -23,4 +23,12 @@ export interface RequestContext {
   now(): Date;
 }
 
+/** What operator services take first: the operator key that called, no site. */
+export interface OperatorContext {
+  readonly requestId: string;
+  readonly operatorKeyId: string;
+  readonly log: FastifyBaseLogger;
+  now(): Date;
+}
+
 export const systemClock = { now: () => new Date() };

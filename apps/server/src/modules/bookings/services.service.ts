@@ -39,6 +39,8 @@ import {
   rowToState,
   type ServiceState,
 } from './service-rules.ts';
+import type { Site } from '@atrium/contract/sites';
+import { pageOriginFor } from '../../platform/http/site-address.ts';
 import { bulkResponse, bulkResults } from '../../platform/bulk/bulk-results.ts';
 import { createServiceAddOnGroups } from './service-add-on-groups.ts';
 import type { StaffRepository } from './staff.repository.ts';
@@ -87,7 +89,7 @@ export function createServicesService(deps: {
 }) {
   const { queries } = deps;
   const { database, services, staff, policies, entities, options, schedules, publish } = deps;
-  const baseUrl = (deps.publicUrl ?? '').replace(/\/+$/, '');
+  const pagesAt = pageOriginFor(deps.publicUrl);
   const rules = createServiceRules(deps);
   const addOnGroups = createServiceAddOnGroups({ database, services, persist, requireService });
 
@@ -120,7 +122,7 @@ export function createServicesService(deps: {
     };
   }
 
-  function toWire(row: ServiceRow, related: Related): Service {
+  function toWire(row: ServiceRow, related: Related, baseUrl: string): Service {
     const doc = row.doc as Record<string, unknown>;
     const slugRows = [...(related.slugs.get(row.id) ?? [])].sort(
       (a, b) => a.createdDate.getTime() - b.createdDate.getTime() || a.name.localeCompare(b.name),
@@ -182,12 +184,12 @@ export function createServicesService(deps: {
   }
 
   async function hydrate(
-    siteId: string,
+    site: Site,
     rows: readonly ServiceRow[],
     executor: Executor = database.db,
   ): Promise<Service[]> {
-    const related = await loadRelated(siteId, rows, executor);
-    return rows.map((row) => toWire(row, related));
+    const related = await loadRelated(site.id, rows, executor);
+    return rows.map((row) => toWire(row, related, pagesAt(site)));
   }
 
   async function requireService(
@@ -244,7 +246,7 @@ export function createServicesService(deps: {
     );
     if (!row) throw staleRevision('Service', current.id, current.revision, current.revision + 1);
     if (row.name !== current.name) await addGeneratedSlug(ctx, row, tx);
-    const [wire] = await hydrate(ctx.site.id, [row], tx);
+    const [wire] = await hydrate(ctx.site, [row], tx);
     await publish(tx, ctx.site.id, catalogueEvents.serviceUpdated, { entity: wire });
     return wire!;
   }
@@ -308,7 +310,7 @@ export function createServicesService(deps: {
       return database.transaction(async (tx) => {
         const { id: _id, revision: _revision, ...state } = input;
         const row = await insertService(ctx, state as State, tx);
-        const [wire] = await hydrate(ctx.site.id, [row], tx);
+        const [wire] = await hydrate(ctx.site, [row], tx);
         await publish(tx, ctx.site.id, catalogueEvents.serviceCreated, { entity: wire });
         return wire!;
       });
@@ -321,7 +323,7 @@ export function createServicesService(deps: {
         async (input, tx) => {
           const { id: _id, revision: _revision, ...state } = input;
           const row = await insertService(ctx, state as State, tx);
-          const [wire] = await hydrate(ctx.site.id, [row], tx);
+          const [wire] = await hydrate(ctx.site, [row], tx);
           await publish(tx, ctx.site.id, catalogueEvents.serviceCreated, { entity: wire });
           return wire;
         },
@@ -330,7 +332,7 @@ export function createServicesService(deps: {
     },
 
     async get(ctx: RequestContext, id: string): Promise<Service> {
-      const [wire] = await hydrate(ctx.site.id, [await requireService(ctx, id)]);
+      const [wire] = await hydrate(ctx.site, [await requireService(ctx, id)]);
       return wire!;
     },
 
@@ -409,7 +411,7 @@ export function createServicesService(deps: {
       const { rows, pagingMetadata } = await services.query(queries, ctx.site.id, query);
       const paging = offsetPagingOf(pagingMetadata);
       return {
-        services: await hydrate(ctx.site.id, rows),
+        services: await hydrate(ctx.site, rows),
         // The bookings contract's offset metadata has no hasNext.
         pagingMetadata: {
           count: paging.count,
@@ -486,7 +488,7 @@ export function createServicesService(deps: {
         }
       }
       return {
-        services: await hydrate(ctx.site.id, page),
+        services: await hydrate(ctx.site, page),
         pagingMetadata: cursorPagingOf(result.pagingMetadata),
         aggregationData: { results },
       };
@@ -505,7 +507,7 @@ export function createServicesService(deps: {
       );
       const connectedLimit = 5;
       const connected = [...byPolicy.values()].flatMap((list) => list.slice(0, connectedLimit));
-      const wires = new Map((await hydrate(ctx.site.id, connected)).map((wire) => [wire.id, wire]));
+      const wires = new Map((await hydrate(ctx.site, connected)).map((wire) => [wire.id, wire]));
       return {
         bookingPolicies: page.map((row) => {
           const list = byPolicy.get(row.id) ?? [];
@@ -660,7 +662,7 @@ export function createServicesService(deps: {
           );
         }
         const row = await services.updateAtRevision(ctx.site.id, serviceId, current.revision, {}, tx);
-        const [service] = await hydrate(ctx.site.id, [row!], tx);
+        const [service] = await hydrate(ctx.site, [row!], tx);
         await publish(tx, ctx.site.id, catalogueEvents.serviceUpdated, { entity: service });
         return {
           slug: { name: saved.name, custom: true, createdDate: iso(saved.createdDate) },
@@ -704,7 +706,7 @@ export function createServicesService(deps: {
           tx,
         );
         const fresh = await services.findById(ctx.site.id, row.id, tx);
-        const [wire] = await hydrate(ctx.site.id, [fresh!], tx);
+        const [wire] = await hydrate(ctx.site, [fresh!], tx);
         await publish(tx, ctx.site.id, catalogueEvents.serviceCreated, { entity: wire });
         return { service: wire!, errors };
       });

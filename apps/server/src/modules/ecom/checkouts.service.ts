@@ -4,6 +4,8 @@ import type {
   CreateCheckoutRequest,
   UpdateCheckoutRequest,
 } from '@atrium/contract/ecom/checkouts';
+import type { Site } from '@atrium/contract/sites';
+import { pageOriginFor } from '../../platform/http/site-address.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { isUuid } from '../../platform/db/ids.ts';
@@ -332,8 +334,10 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
     return { orderId, paymentResponseToken: charge.chargeId };
   }
 
-  function checkoutUrlOf(row: CheckoutRow) {
-    return row.doc.overrideCheckoutUrl ?? `${deps.publicUrl ?? ''}/checkout/${row.id}`;
+  const pageOrigin = pageOriginFor(deps.publicUrl);
+  /** The checkout page at the site's address (relative when neither PUBLIC_URL nor a host name says it). */
+  function checkoutUrlOf(site: Site, row: CheckoutRow) {
+    return row.doc.overrideCheckoutUrl ?? `${pageOrigin(site)}/checkout/${row.id}`;
   }
 
   return {
@@ -445,7 +449,7 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
       ),
 
     async checkoutUrl(ctx: RequestContext, id: string) {
-      return { checkoutUrl: checkoutUrlOf(await readable(ctx, id)) };
+      return { checkoutUrl: checkoutUrlOf(ctx.site, await readable(ctx, id)) };
     },
 
     /** Places the order unpaid (pay in person or later): stock taken per the inventory trigger. */

@@ -6,6 +6,7 @@ import {
   createStaffInvitationRequestSchema,
   dashboardLoginRequestSchema,
   identityResponseSchema,
+  mySitesResponseSchema,
   identitySettingsResponseSchema,
   listMembersQuerySchema,
   membersResponseSchema,
@@ -25,7 +26,7 @@ import type { Site } from '@atrium/contract/sites';
 import { errorResponses } from '../../platform/http/openapi.ts';
 import type { RouteAccess } from '../../platform/http/request-context.ts';
 import { identityAccess } from './identity.routes.ts';
-import type { MembersService } from './members.service.ts';
+import { normaliseEmail, type MembersService } from './members.service.ts';
 import type { OauthClientRow } from './identity.tables.ts';
 import type { OauthService } from './oauth.service.ts';
 import type { AuthRateLimits } from './rate-limits.ts';
@@ -52,9 +53,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   staff: StaffService;
   oauth: OauthService;
   limits: AuthRateLimits;
-  defaultSite: () => Promise<Site>;
   findSite: (siteId: string) => Promise<Site | undefined>;
-}> = async (app, { members, staff, oauth, limits, defaultSite, findSite }) => {
+}> = async (app, { members, staff, oauth, limits, findSite }) => {
   app.get(
     '/identity/v1/members',
     {
@@ -176,6 +176,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
+  app.get(
+    '/identity/v1/me/sites',
+    {
+      config: { access: { identities: ['WIX_USER'] } },
+      schema: {
+        summary: 'Sites where the signed-in owner or staff user (by email) has dashboard access',
+        tags,
+        response: { 200: mySitesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ sites: await staff.mySites(request.ctx) }),
+  );
+
   app.post(
     '/identity/v1/dashboard/login',
     {
@@ -189,10 +202,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const site = request.body.siteId ? await findSite(request.body.siteId) : await defaultSite();
-      await limits.guard(request, 'dashboard-login', request.body.email, site?.id ?? request.body.siteId);
+      const site = request.body.siteId ? await findSite(request.body.siteId) : request.hostSite.site;
+      // Unknown sites share one count: made-up site ids must not each start a fresh one.
+      await limits.guard(request, 'dashboard-login', request.body.email, site?.id ?? 'unknown-site');
       reply.header('cache-control', 'no-store');
-      if (!site) throw identityErrors.invalidPassword();
+      if (!site) {
+        // An unknown site answers as a wrong password on a known one does, after the same checks.
+        normaliseEmail(request.body.email, 'email');
+        throw identityErrors.invalidPassword();
+      }
       return staff.dashboardLogin(site, request.body.email, request.body.password);
     },
   );

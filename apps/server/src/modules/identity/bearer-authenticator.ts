@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Site } from '@atrium/contract/sites';
-import { unauthenticated } from '../../platform/errors/app-error.ts';
+import { siteUnavailable, unauthenticated } from '../../platform/errors/app-error.ts';
 import type { Authenticator } from '../../platform/http/request-context.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 import type { OauthService } from './oauth.service.ts';
@@ -26,14 +26,24 @@ export function createBearerAuthenticator(deps: {
 }): Authenticator {
   const { signer, oauth, repository, findSite } = deps;
 
-  async function siteFor(siteId: string, request: FastifyRequest): Promise<Site> {
+  /**
+   * `byKey`: API keys name their site themselves (and may say it in wix-site-id, as the official clients
+   * do), so they work at any address; tokens work only at their own site's address (or at one no site
+   * claims, such as localhost).
+   */
+  async function siteFor(siteId: string, request: FastifyRequest, byKey: boolean): Promise<Site> {
     const asked = request.headers['wix-site-id'];
     // A credential belongs to one site: naming another one is refused, not silently ignored.
     if (typeof asked === 'string' && asked !== '' && asked !== siteId) {
       throw unauthenticated('The credential does not belong to the site in wix-site-id');
     }
+    const hostSite = request.hostSite;
+    if (!byKey && hostSite?.claimed && hostSite.site.id !== siteId) {
+      throw unauthenticated('The credential does not belong to the site at this address');
+    }
     const site = await findSite(siteId).catch(() => undefined);
     if (!site) throw unauthenticated();
+    if (site.status === 'DISABLED') throw siteUnavailable();
     return site;
   }
 
@@ -45,14 +55,14 @@ export function createBearerAuthenticator(deps: {
     if (credential.startsWith('atr_')) {
       const key = await oauth.verifyApiKey(credential);
       if (!key) throw unauthenticated('Invalid or revoked API key');
-      const site = await siteFor(key.siteId, request);
+      const site = await siteFor(key.siteId, request, true);
       void repository.touchApiKey(key.id).catch(() => undefined);
       return { site, caller: { identityType: 'APP', identityId: key.id, scopes: key.scopes } };
     }
 
     const claims = await signer.verify(credential);
     if (!claims) throw unauthenticated('Invalid or expired access token');
-    const site = await siteFor(claims.site, request);
+    const site = await siteFor(claims.site, request, false);
     if (claims.typ === 'ANONYMOUS_VISITOR') {
       return {
         site,

@@ -41,6 +41,21 @@ export function createIdentityRepository(db: Executor) {
       return row;
     },
 
+    /** Sites where an active owner or staff user has this email (the dashboard's site switcher). */
+    async findStaffSiteIds(email: string, x: Executor = db): Promise<string[]> {
+      const rows = await x
+        .select({ siteId: identities.siteId })
+        .from(identities)
+        .where(
+          and(
+            eq(identities.identityType, 'WIX_USER'),
+            eq(identities.email, email),
+            eq(identities.status, 'ACTIVE'),
+          ),
+        );
+      return rows.map((row) => row.siteId);
+    },
+
     async findIdentityByEmail(
       siteId: string,
       identityType: IdentityRow['identityType'],

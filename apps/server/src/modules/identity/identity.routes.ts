@@ -24,6 +24,7 @@ import {
 import { emptyResponseSchema } from '@atrium/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { siteAddressFor } from '../../platform/http/site-address.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { errorResponses } from '../../platform/http/openapi.ts';
@@ -58,7 +59,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   limits: AuthRateLimits;
   config: Config;
 }> = async (app, { members, oauth, limits, config }) => {
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const siteAddress = siteAddressFor(config);
 
   app.post(
     '/identity/v2/register',
@@ -284,10 +285,11 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const body = request.body;
       const id = crypto.randomUUID();
+      const publicUrl = siteAddress(request.ctx.site);
       if (body.auth) {
         const auth = body.auth.authRequest;
         // Checked now, so a bad client or redirect URI fails the call instead of the page.
-        await oauth.parseAuthRequest({ ...auth, state: auth.state });
+        await oauth.parseAuthRequest({ ...auth, state: auth.state }, request.ctx.site.id);
         const searchParams: Record<string, string> = {
           client_id: auth.clientId,
           redirect_uri: auth.redirectUri,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Site } from '@atrium/contract/sites';
 import type { Config } from '../../platform/config.ts';
-import type { Database } from '../../platform/db/database.ts';
+import type { Database, Executor } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/bus/types.ts';
 import type { MailService } from '../../platform/mail/mail.service.ts';
 import { adminRoutes } from './admin.routes.ts';
@@ -48,8 +48,7 @@ export function createIdentityModule(deps: {
   database: Database;
   config: Config;
   mail: MailService;
-  findSite: (siteId: string) => Promise<Site | undefined>;
-  defaultSite: () => Promise<Site>;
+  findSite: (siteId: string, executor?: Executor) => Promise<Site | undefined>;
   captcha?: CaptchaVerifier;
   /** The app's shared limiter; tools that open the module alone (CLI, seed) get one of their own. */
   rateLimiter?: RateLimiter;
@@ -67,7 +66,7 @@ export function createIdentityModule(deps: {
     accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     sealer: secretSealerFor(config),
   });
-  const oauth = createOauthService({ database, repository, signer, config });
+  const oauth = createOauthService({ database, repository, signer, config, findSite: deps.findSite });
   const members = createMembersService({
     database,
     repository,
@@ -78,7 +77,15 @@ export function createIdentityModule(deps: {
     guard,
     ...(deps.events ? { events: deps.events } : {}),
   });
-  const staff = createStaffService({ database, repository, oauth, mail, config, guard });
+  const staff = createStaffService({
+    database,
+    repository,
+    oauth,
+    mail,
+    config,
+    guard,
+    findSite: deps.findSite,
+  });
   const limits = createAuthRateLimits(config, rateLimiter, deps.trafficLimiter ?? rateLimiter);
   const authenticator = createBearerAuthenticator({ signer, oauth, repository, findSite: deps.findSite });
 
@@ -107,7 +114,6 @@ export function createIdentityModule(deps: {
         staff,
         oauth,
         limits,
-        defaultSite: deps.defaultSite,
         findSite: deps.findSite,
       });
     },

@@ -8,6 +8,7 @@ import type {
 } from '@atrium/contract/identity';
 import type { EventBus } from '../../platform/bus/types.ts';
 import { identityEvents, type MemberSignedInEvent } from './identity-events.ts';
+import { siteAddressFor } from '../../platform/http/site-address.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor } from '../../platform/db/database.ts';
@@ -140,7 +141,7 @@ export function createMembersService(deps: {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const siteAddress = siteAddressFor(config);
 
   async function settingsOf(siteId: string, x: Executor = database.db): Promise<typeof defaultSettings> {
     return (await repository.findSettings(siteId, x)) ?? defaultSettings;
@@ -703,7 +704,8 @@ export function createMembersService(deps: {
         };
       }
     }
-    return (token) => `${publicUrl}/account/reset-password?recoveryToken=${encodeURIComponent(token)}`;
+    return (token) =>
+      `${siteAddress(ctx.site)}/account/reset-password?recoveryToken=${encodeURIComponent(token)}`;
   }
 
   return service;

@@ -5,11 +5,12 @@ import {
   type AuthResponse,
 } from '@atrium/contract/identity';
 import type { Site } from '@atrium/contract/sites';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { systemClock, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { siteRequiredAt } from '../../platform/http/host-site.ts';
 import { errorResponses } from '../../platform/http/openapi.ts';
 import { formPageHeaders, renderHostedPage, renderWebMessage, type HostedPageInput } from './hosted-page.ts';
 import type { MembersService } from './members.service.ts';
@@ -39,17 +40,21 @@ function pick(source: Record<string, unknown>): Record<string, string> {
   return out;
 }
 
-function parseRequest(oauth: OauthService, params: Record<string, string>) {
-  return oauth.parseAuthRequest({
-    clientId: params.client_id,
-    redirectUri: params.redirect_uri,
-    responseType: params.response_type,
-    codeChallenge: params.code_challenge,
-    codeChallengeMethod: params.code_challenge_method,
-    responseMode: params.response_mode,
-    scope: params.scope,
-    state: params.state,
-  });
+/** At a site's own address, only that site's clients sign in (another site's is an unknown client). */
+function parseRequest(oauth: OauthService, params: Record<string, string>, request: FastifyRequest) {
+  return oauth.parseAuthRequest(
+    {
+      clientId: params.client_id,
+      redirectUri: params.redirect_uri,
+      responseType: params.response_type,
+      codeChallenge: params.code_challenge,
+      codeChallengeMethod: params.code_challenge_method,
+      responseMode: params.response_mode,
+      scope: params.scope,
+      state: params.state,
+    },
+    siteRequiredAt(request),
+  );
 }
 
 /** Delivers the result to the client as its response mode asks (spec §9: query, fragment, web_message). */
@@ -148,7 +153,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{
       const params = pick(query);
       let parsed: ParsedAuthRequest;
       try {
-        parsed = await parseRequest(oauth, params);
+        parsed = await parseRequest(oauth, params, request);
       } catch (error) {
         // Never redirect to an unchecked address: problems with the client or redirect URI show here.
         if (!(error instanceof AppError)) throw error;
@@ -196,7 +201,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{
       const params = pick(form);
       let parsed: ParsedAuthRequest;
       try {
-        parsed = await parseRequest(oauth, params);
+        parsed = await parseRequest(oauth, params, request);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         return page(reply, error.status, {

@@ -3,7 +3,9 @@ import type { TokenRequest, TokenResponse } from '@atrium/contract/identity';
 import type { Config } from '../../platform/config.ts';
 import type { IdentityType, RequestContext, StaffRole } from '../../platform/context.ts';
 import type { Database, Executor } from '../../platform/db/database.ts';
-import { notFound } from '../../platform/errors/app-error.ts';
+import { notFound, siteUnavailable } from '../../platform/errors/app-error.ts';
+import type { Site } from '@atrium/contract/sites';
+import { siteAddressFor } from '../../platform/http/site-address.ts';
 import { identityErrors } from './identity.errors.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 import type { ApiKeyRow, IdentityRow, OauthClientRow } from './identity.tables.ts';
@@ -42,8 +44,9 @@ export function s256(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 
-export function defaultRedirectUris(config: Config): string[] {
-  const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+/** The web app's callback at the site's address (and OAUTH_REDIRECT_URIS). */
+export function defaultRedirectUris(config: Config, site: Pick<Site, 'hosts'> = { hosts: [] }): string[] {
+  const base = siteAddressFor(config)(site);
   const configured = config.OAUTH_REDIRECT_URIS.split(',')
     .map((uri) => uri.trim())
     .filter(Boolean);
@@ -59,6 +62,8 @@ export function createOauthService(deps: {
   repository: IdentityRepository;
   signer: TokenSigner;
   config: Config;
+  /** `executor`: read in the caller's transaction on a cache miss (PGlite has one connection). */
+  findSite: (siteId: string, executor?: Executor) => Promise<Site | undefined>;
 }) {
   const { database, repository, signer, config } = deps;
   const tokens = createSingleUseTokens(repository);
@@ -74,6 +79,9 @@ export function createOauthService(deps: {
     x: Executor = database.db,
     session?: { id: string; createdDate: Date },
   ): Promise<TokenResponse & { sessionId: string }> {
+    // No token of a disabled site is issued or refreshed.
+    const site = await deps.findSite(subject.siteId, x);
+    if (!site || site.status === 'DISABLED') throw siteUnavailable();
     const now = new Date();
     const { idleMs, maxMs } = sessionLifetimes(subject.subjectType);
     const began = session?.createdDate ?? now;
@@ -160,11 +168,11 @@ export function createOauthService(deps: {
     return { ...base, ...(identity.role ? { role: identity.role } : {}) };
   }
 
-  function isRegisteredRedirect(client: OauthClientRow, uri: string, mode: string): boolean {
-    if (client.redirectUris.includes(uri)) return true;
+  function isRegisteredRedirect(registeredUris: readonly string[], uri: string, mode: string): boolean {
+    if (registeredUris.includes(uri)) return true;
     // web_message answers by postMessage to the page's origin, which clients pass as the redirectUri.
     if (mode === 'web_message') {
-      return client.redirectUris.some((registered) => {
+      return registeredUris.some((registered) => {
         try {
           return new URL(registered).origin === uri.replace(/\/$/, '');
         } catch {
@@ -183,7 +191,10 @@ export function createOauthService(deps: {
     async ensureDefaultClient(siteId: string): Promise<OauthClientRow> {
       return (
         (await repository.findDefaultClient(siteId)) ??
-        repository.insertDefaultClientIfMissing(siteId, defaultRedirectUris(config))
+        repository.insertDefaultClientIfMissing(
+          siteId,
+          defaultRedirectUris(config, (await deps.findSite(siteId)) ?? { hosts: [] }),
+        )
       );
     },
 
@@ -334,23 +345,36 @@ export function createOauthService(deps: {
     },
 
     /** Checks an authorization request's client and redirect URI; errors here are never redirected. */
-    async parseAuthRequest(params: {
-      clientId?: string;
-      redirectUri?: string;
-      responseType?: string;
-      codeChallenge?: string;
-      codeChallengeMethod?: string;
-      responseMode?: string;
-      scope?: string;
-      state?: string;
-    }): Promise<ParsedAuthRequest> {
-      const client = params.clientId ? await service.findClient(params.clientId) : undefined;
+    async parseAuthRequest(
+      params: {
+        clientId?: string;
+        redirectUri?: string;
+        responseType?: string;
+        codeChallenge?: string;
+        codeChallengeMethod?: string;
+        responseMode?: string;
+        scope?: string;
+        state?: string;
+      },
+      siteId?: string,
+    ): Promise<ParsedAuthRequest> {
+      const found = params.clientId ? await service.findClient(params.clientId) : undefined;
+      // Asked on a site's behalf, another site's client is answered as an unknown one.
+      const client = siteId && found?.siteId !== siteId ? undefined : found;
       if (!client) throw identityErrors.invalidClient(`Unknown client_id ${params.clientId ?? '(none)'}`);
       const responseMode = (params.responseMode ?? 'fragment') as ParsedAuthRequest['responseMode'];
       if (!['query', 'fragment', 'web_message'].includes(responseMode)) {
         throw identityErrors.invalidGrant('response_mode must be query, fragment or web_message');
       }
-      if (!params.redirectUri || !isRegisteredRedirect(client, params.redirectUri, responseMode)) {
+      // The web app's callback at each of the site's current host names counts as registered, so a host
+      // the operator adds later signs in without editing the client.
+      const site = await deps.findSite(client.siteId);
+      const addressOf = siteAddressFor(config);
+      const registered = [
+        ...client.redirectUris,
+        ...(site?.hosts ?? []).map((host) => `${addressOf({ hosts: [host] })}/auth/callback`),
+      ];
+      if (!params.redirectUri || !isRegisteredRedirect(registered, params.redirectUri, responseMode)) {
         throw identityErrors.invalidRedirectUri(params.redirectUri ?? '(none)');
       }
       if ((params.responseType ?? 'code') !== 'code')

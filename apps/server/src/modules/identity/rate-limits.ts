@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { addressInSite } from '../../platform/http/host-site.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 
@@ -6,7 +7,8 @@ import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-
  * Request limits of the identity endpoints, counted in the shared store: per client address and per
  * login id on the guessable calls (passwords, codes, recovery), and a far larger per-address limit on the
  * anonymous visitor grant, which a headless site calls for every page view. Per-account lockouts are in
- * sign-in-guard.ts.
+ * sign-in-guard.ts. Addresses are counted per site: many sites share a proxy's or a shop's address, and
+ * one busy site must not use up the others' allowance.
  */
 export function createAuthRateLimits(config: Config, rateLimiter: RateLimiter, trafficLimiter: RateLimiter) {
   const rules = new Map<string, { perIp: RateLimitRule; perLoginId: RateLimitRule }>();
@@ -34,11 +36,14 @@ export function createAuthRateLimits(config: Config, rateLimiter: RateLimiter, t
   return {
     async guard(request: FastifyRequest, bucket: string, loginId?: string, siteId?: string): Promise<void> {
       const { perIp, perLoginId } = rulesOf(bucket);
-      await rateLimiter.hit(perIp, request.ip);
+      await rateLimiter.hit(perIp, `${siteId ?? request.hostSite?.site.id ?? ''}:${request.ip}`);
       if (loginId) await rateLimiter.hit(perLoginId, `${siteId ?? ''}:${loginId.trim().toLowerCase()}`);
     },
-    /** The anonymous grant: no secret to guess, so only a traffic-sized limit per address. */
-    guardVisitorToken: (request: FastifyRequest) => trafficLimiter.hit(visitorTokens, request.ip),
+    /**
+     * The anonymous grant: no secret to guess, so only a traffic-sized limit per address, counted per
+     * site of the request's host (not per clientId: made-up ids would each start a fresh count).
+     */
+    guardVisitorToken: (request: FastifyRequest) => trafficLimiter.hit(visitorTokens, addressInSite(request)),
   };
 }
 

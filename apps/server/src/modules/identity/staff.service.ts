@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiKey, IdentityProfile, StaffRole, TokenResponse } from '@atrium/contract/identity';
+import type { ApiKey, IdentityProfile, StaffRole, StaffSite, TokenResponse } from '@atrium/contract/identity';
+import { siteAddressFor } from '../../platform/http/site-address.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Site } from '@atrium/contract/sites';
 import type { SignInGuard } from './sign-in-guard.ts';
@@ -40,10 +41,11 @@ export function createStaffService(deps: {
   mail: MailService;
   config: Config;
   guard: SignInGuard;
+  findSite: (siteId: string) => Promise<Site | undefined>;
 }) {
   const { database, repository, oauth, mail, config, guard } = deps;
   const tokens = createSingleUseTokens(repository);
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const siteAddress = siteAddressFor(config);
 
   async function requireStaff(ctx: RequestContext, id: string): Promise<IdentityRow> {
     const row = /^[0-9a-f-]{36}$/i.test(id) ? await repository.findIdentity(ctx.site.id, id) : undefined;
@@ -74,7 +76,7 @@ export function createStaffService(deps: {
         },
         tx,
       );
-      const link = `${publicUrl}/dashboard/accept-invitation?token=${encodeURIComponent(token)}`;
+      const link = `${siteAddress(ctx.site)}/dashboard/accept-invitation?token=${encodeURIComponent(token)}`;
       await mail.enqueue(
         {
           siteId: ctx.site.id,
@@ -83,6 +85,7 @@ export function createStaffService(deps: {
         },
         tx,
       );
+      return link;
     });
     return {
       id,
@@ -107,6 +110,24 @@ export function createStaffService(deps: {
   }
 
   const service = {
+    /** The sites where the caller (by email) is an active owner or staff user, this one first. */
+    async mySites(ctx: RequestContext): Promise<StaffSite[]> {
+      const me = ctx.caller.identityId
+        ? await repository.findIdentity(ctx.site.id, ctx.caller.identityId)
+        : undefined;
+      if (!me || me.identityType !== 'WIX_USER') throw notFound('Staff user', ctx.caller.identityId);
+      const siteIds = [...new Set([ctx.site.id, ...(await repository.findStaffSiteIds(me.email))])];
+      const found = await Promise.all(siteIds.map((id) => deps.findSite(id)));
+      return found
+        .filter((site): site is Site => site !== undefined && site.status === 'ACTIVE')
+        .map((site) => ({
+          id: site.id,
+          name: site.name,
+          address: siteAddress(site),
+          current: site.id === ctx.site.id,
+        }));
+    },
+
     /** Dashboard sign-in: WIX_USER tokens straight away (no PKCE round trip for the first-party dashboard). */
     async dashboardLogin(site: Site, email: string, password: string): Promise<TokenResponse> {
       const siteId = site.id;

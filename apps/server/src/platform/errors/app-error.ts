@@ -1,4 +1,5 @@
 import { platformErrorCodes, type FieldViolation, type ViolatedRule } from '@atrium/contract/errors';
+import { sitesErrorCodes } from '@atrium/contract/sites';
 
 /**
  * The one error type modules throw. `code` is stable and is what clients branch on; `message` names the
@@ -67,6 +68,11 @@ export function staleRevision(
 
 export function unauthenticated(message = 'Missing or invalid credentials'): AppError {
   return new AppError(401, platformErrorCodes.unauthenticated, message);
+}
+
+/** The operator disabled the site: its credentials and pages are refused until it is enabled again. */
+export function siteUnavailable(): AppError {
+  return new AppError(403, sitesErrorCodes.siteUnavailable, 'This site is unavailable');
 }
 
 export function forbidden(message = 'You are not allowed to do this'): AppError {

@@ -88,9 +88,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { appShell?
       .send({ message: systemErrorMessage, requestId: String(request.id) } satisfies ErrorBody);
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (options.appShell?.accepts(request)) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(options.appShell.html);
+      const html = await options.appShell.htmlFor(request);
+      return reply.type('text/html').header('cache-control', 'no-cache').send(html);
     }
     const error = new AppError(
       404,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Caller, IdentityType, StaffRole } from '../context.ts';
-import { unauthenticated } from '../errors/app-error.ts';
+import { siteUnavailable, unauthenticated } from '../errors/app-error.ts';
 import type { Authenticator } from './request-context.ts';
 import type { Site } from '@atrium/contract/sites';
 
@@ -12,7 +12,7 @@ export const devSiteHeader = 'x-atrium-dev-site';
 
 /**
  * Development and test credentials: `x-atrium-dev-caller: WIX_USER:OWNER`, `MEMBER:<id>`, `APP:<id>` or
- * `ANONYMOUS_VISITOR`, with `x-atrium-dev-site: <site id>` (the default site when absent). Only built when
+ * `ANONYMOUS_VISITOR`, with `x-atrium-dev-site: <site id>` (the site of the request's host when absent). Only built when
  * ALLOW_DEV_CALLER_HEADER is set, which the configuration refuses in production.
  */
 export function createDevAuthenticator(deps: {
@@ -27,8 +27,9 @@ export function createDevAuthenticator(deps: {
     const siteId = request.headers[devSiteHeader];
     const site = siteId
       ? await deps.findSite(String(siteId)).catch(() => undefined)
-      : await deps.defaultSite();
+      : (request.hostSite?.site ?? (await deps.defaultSite()));
     if (!site) throw unauthenticated(`Unknown site in ${devSiteHeader}`);
+    if (site.status === 'DISABLED') throw siteUnavailable();
     return { site, caller };
   };
 }

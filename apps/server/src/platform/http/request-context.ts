@@ -4,6 +4,7 @@ import {
   systemClock,
   type Caller,
   type IdentityType,
+  type OperatorContext,
   type RequestContext,
   type StaffRole,
 } from '../context.ts';
@@ -17,6 +18,7 @@ import { forbidden, unauthenticated } from '../errors/app-error.ts';
 export type RouteAccess =
   | {
       public: true;
+      operator?: false;
       /** `optional`: credentials are read when present (and ignored when bad), e.g. logout by navigation. */
       authenticate?: 'optional';
     }
@@ -25,11 +27,22 @@ export type RouteAccess =
       identities?: readonly IdentityType[];
       roles?: readonly StaffRole[];
       scopes?: readonly string[];
+      operator?: false;
+    }
+  | {
+      /** The deployment's operator (an operator API key): site management, nothing inside a site. */
+      operator: true;
+      public?: false;
+      identities?: undefined;
+      roles?: undefined;
+      scopes?: undefined;
     };
 
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;
+    /** Set on operator routes only. */
+    operator: OperatorContext;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -46,8 +59,13 @@ export interface Authentication {
 /** Turns a request's credentials into a site and a caller; `undefined` when it carries none it knows. */
 export type Authenticator = (request: FastifyRequest) => Promise<Authentication | undefined>;
 
+/** Turns an operator route's credential into the operator key's id; throws 401/403 otherwise. */
+export type OperatorAuthenticator = (request: FastifyRequest) => Promise<{ operatorKeyId: string }>;
+
 export function isAllowed(access: RouteAccess | undefined, caller: Caller): boolean {
   if (!access || access.public) return true;
+  // No site credential reaches an operator route.
+  if (access.operator) return false;
   if (access.identities && !access.identities.includes(caller.identityType)) return false;
   if (
     caller.identityType === 'WIX_USER' &&
@@ -64,11 +82,26 @@ export function isAllowed(access: RouteAccess | undefined, caller: Caller): bool
   return true;
 }
 
-export function registerRequestContext(app: FastifyInstance, authenticators: readonly Authenticator[]): void {
+export function registerRequestContext(
+  app: FastifyInstance,
+  authenticators: readonly Authenticator[],
+  operatorAuthenticator: OperatorAuthenticator,
+): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.decorateRequest('operator', null as unknown as OperatorContext);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!request.routeOptions.url) return;
+    if (access?.operator) {
+      const { operatorKeyId } = await operatorAuthenticator(request);
+      request.operator = {
+        requestId: String(request.id),
+        operatorKeyId,
+        log: request.log,
+        now: systemClock.now,
+      };
+      return;
+    }
     if (access?.public && access.authenticate !== 'optional') return;
     let authentication: Authentication | undefined;
     try {

@@ -27,6 +27,7 @@ export function renderRouteAccessTable(routes: readonly RouteDeclaration[]): str
           '',
         ];
       }
+      if (access.operator) return [route.method, route.url, 'operator (operator API key)', '', ''];
       const callers = (access.identities ?? Object.keys(callerNames)).map(
         (type) => callerNames[type] ?? type,
       );

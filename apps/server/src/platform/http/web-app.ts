@@ -34,7 +34,8 @@ export function injectClientConfig(indexHtml: string, config: WebClientConfig): 
 }
 
 export interface AppShell {
-  html: string;
+  /** index.html with the config of the request's site. */
+  htmlFor(request: FastifyRequest): Promise<string>;
   accepts(request: FastifyRequest): boolean;
 }
 
@@ -45,7 +46,8 @@ export interface AppShell {
 export async function registerWebApp(
   app: FastifyInstance,
   options: {
-    clientConfig?: () => Promise<WebClientConfig>;
+    /** The config of the request's site (the site its host name belongs to). */
+    clientConfig?: (request: FastifyRequest) => Promise<WebClientConfig>;
     /** False in production: source maps would publish the app's source. */
     serveSourceMaps?: boolean;
   } = {},
@@ -54,19 +56,27 @@ export async function registerWebApp(
   const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) return undefined;
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
-  let html = indexHtml;
-  let policy = documentPolicy(inlineScriptHashes(html));
-  // The config is read once the app is ready: the site's OAuth client exists by then and never changes.
-  if (options.clientConfig) {
-    const read = options.clientConfig;
-    app.addHook('onReady', async () => {
-      html = injectClientConfig(indexHtml, await read());
-      policy = documentPolicy(inlineScriptHashes(html));
-    });
+  const plainShell = { html: indexHtml, policy: documentPolicy(inlineScriptHashes(indexHtml)) };
+  // One shell per site (its OAuth client): built on the first request for it, kept after (clients do not change).
+  const shells = new Map<string, { html: string; policy: string }>();
+  const policies = new Map<string, string>([[plainShell.html, plainShell.policy]]);
+  async function shellFor(request: FastifyRequest) {
+    if (!options.clientConfig) return plainShell;
+    const config = await options.clientConfig(request);
+    const key = JSON.stringify(config);
+    let shell = shells.get(key);
+    if (!shell) {
+      const html = injectClientConfig(indexHtml, config);
+      shell = { html, policy: documentPolicy(inlineScriptHashes(html)) };
+      shells.set(key, shell);
+      policies.set(html, shell.policy);
+    }
+    return shell;
   }
   // The shell carries the inline config script, allowed by its hash (computed here, from our own HTML).
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (payload === html) reply.header('content-security-policy', policy);
+    const policy = typeof payload === 'string' && payload.startsWith('<') ? policies.get(payload) : undefined;
+    if (policy) reply.header('content-security-policy', policy);
     return payload;
   });
   const serveSourceMaps = options.serveSourceMaps ?? true;
@@ -91,9 +101,7 @@ export async function registerWebApp(
     });
   });
   return {
-    get html() {
-      return html;
-    },
+    htmlFor: async (request) => (await shellFor(request)).html,
     accepts: (request) => request.method === 'GET' && (request.headers.accept ?? '').includes('text/html'),
   };
 }

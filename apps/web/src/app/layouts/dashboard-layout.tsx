@@ -49,6 +49,7 @@ import {
   useSession,
 } from '../../features/dashboard/shared/session.tsx';
 import { useSessionQuery } from '../../features/dashboard/shared/api/session.ts';
+import { SiteSwitcher } from '../../features/dashboard/site-switcher/site-switcher.tsx';
 
 interface NavItem {
   to: string;
@@ -154,6 +155,7 @@ function Shell() {
             <Badge variant="light" color="gray" visibleFrom="sm">
               {s.badge}
             </Badge>
+            <SiteSwitcher />
           </Group>
           <Group gap="sm" wrap="nowrap">
             <ThemeToggle />

@@ -2,7 +2,9 @@ import type {
   ApiKey,
   Identity,
   IdentityProfile,
+  MySitesResponse,
   StaffRole,
+  StaffSite,
   TokenResponse,
   identitySettingsSchema,
   staffInvitationSchema,
@@ -13,7 +15,7 @@ import type { OAuthStrategy, Tokens } from '../../auth/oauth.ts';
 import { defineModule } from '../../client.ts';
 import type { WithDates } from '../../dates.ts';
 
-export type { ApiKey, Identity, StaffRole };
+export type { ApiKey, Identity, StaffRole, StaffSite };
 export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
 export type IdentitySettings = z.infer<typeof identitySettingsSchema>;
 export type IdentitySettingsChange = z.input<typeof updateIdentitySettingsRequestSchema>['settings'];
@@ -30,6 +32,13 @@ function segment(id: string): string {
  * await client.team.inviteStaff({ email: 'dana@example.com', role: 'STAFF' });
  */
 export const team = defineModule({
+  /**
+   * `GET /identity/v1/me/sites`: the sites where the signed-in user (by email) is an owner or staff, this
+   * one first with `current: true`. Each one's `address` is where its dashboard is.
+   */
+  listMySites: (context) => async (): Promise<StaffSite[]> =>
+    (await context.request<MySitesResponse>({ method: 'GET', path: '/identity/v1/me/sites' })).sites,
+
   /** `GET /identity/v1/staff`: every owner, admin and staff user of the site. */
   listStaff: (context) => async (): Promise<WithDates<Identity>[]> =>
     (await context.request<{ staff: Identity[] }>({ method: 'GET', path: '/identity/v1/staff' })).staff,

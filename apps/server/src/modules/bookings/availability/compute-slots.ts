@@ -6,12 +6,7 @@ import type {
   ServiceInput,
 } from './availability.types.ts';
 import { policyViolations, violatesPolicy } from './booking-policy.ts';
-import {
-  mergeIntervals,
-  startableRanges,
-  type Interval,
-  type StartRange,
-} from './intervals.ts';
+import { mergeIntervals, startableRanges, type Interval, type StartRange } from './intervals.ts';
 import { expandWeeklyRanges } from './weekly-hours.ts';
 import { createZoneTimeline, wallDayMs, type ZoneTimeline } from './zone-timeline.ts';
 

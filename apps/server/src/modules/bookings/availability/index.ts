@@ -5,6 +5,7 @@ import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/ra
 import { createAvailabilityRepository } from './availability.repository.ts';
 import { availabilityRoutes } from './availability.routes.ts';
 import { createAvailabilityService, type WaitlistedOf } from './availability.service.ts';
+import { addressInSite } from '../../../platform/http/host-site.ts';
 
 // What the other parts of bookings call: the lifecycle checks a requested start with the engine and
 // writes a booking's busy time through the repository; external calendars write imported busy time.
@@ -42,7 +43,7 @@ export function createAvailabilityModule(deps: {
     /** Other parts of bookings write busy time (bookings, blocked time, external calendars) through this. */
     repository,
     routes: async (app: FastifyInstance) => {
-      app.addHook('onRequest', (request) => deps.rateLimiter.hit(perIp, request.ip));
+      app.addHook('onRequest', (request) => deps.rateLimiter.hit(perIp, addressInSite(request)));
       await app.register(availabilityRoutes, { service });
     },
   };

@@ -6,6 +6,8 @@ import {
   listExternalCalendarsResponseSchema,
   staffCalendarFeedResponseSchema,
 } from '@atrium/contract/bookings/external-calendars';
+import { siteAddressFor } from '../../../platform/http/site-address.ts';
+import { siteRequiredAt } from '../../../platform/http/host-site.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../../platform/errors/app-error.ts';
@@ -32,8 +34,12 @@ export const externalCalendarsRoutes: FastifyPluginAsyncZod<{
   const config = { access: business };
 
   function feedOut(request: FastifyRequest, feed: StaffCalendarFeedRow) {
-    // Without PUBLIC_URL the address the caller used is the best guess of the public one.
-    const origin = (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+    // Without PUBLIC_URL the address the caller used is the best guess of the public one; a site with
+    // host names of its own is at its first one.
+    const origin = siteAddressFor({
+      PUBLIC_URL: publicUrl ?? `${request.protocol}://${request.host}`,
+      PORT: 0,
+    })(request.ctx.site);
     const url = `${origin}${base}/feeds/${feed.token}.ics`;
     return {
       feed: {
@@ -186,7 +192,7 @@ export const externalCalendarsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const token = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
-      const text = token ? await service.renderFeed(token) : undefined;
+      const text = token ? await service.renderFeed(token, siteRequiredAt(request)) : undefined;
       if (text === undefined) throw notFound('Calendar feed');
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')

@@ -310,15 +310,16 @@ export function createExternalCalendarsService(deps: {
     },
 
     /** The VCALENDAR text of a feed token, or undefined when no feed has it (the route answers 404). */
-    async renderFeed(token: string): Promise<string | undefined> {
+    /** `onlySite`: at a site's own address, another site's feed link is answered as an unknown one. */
+    async renderFeed(token: string, onlySite?: string): Promise<string | undefined> {
       if (!/^[A-Za-z0-9_-]{32,128}$/.test(token)) return undefined;
       const feed = await repository.findFeedByTokenHash(hashToken(token));
-      if (!feed) return undefined;
+      if (!feed || (onlySite !== undefined && feed.siteId !== onlySite)) return undefined;
       const [member, site] = await Promise.all([
         staff.findById(feed.siteId, feed.staffMemberId),
         findSite(feed.siteId),
       ]);
-      if (!member || !site) return undefined;
+      if (!member || !site || site.status === 'DISABLED') return undefined;
       // Bookings of the last 30 days stay visible, so a subscriber sees what just happened too.
       const rows = await deps.slotHoldingBookingsOf(
         feed.siteId,

@@ -16,6 +16,7 @@ import {
   type ExternalCalendarsOptions,
 } from './external-calendars.service.ts';
 import { createIcsFetcher, type IcsFetcher } from './ics-fetcher.ts';
+import { addressInSite } from '../../../platform/http/host-site.ts';
 
 /** The calls that fetch and parse a calendar within the request (connecting schedules a fetch at once). */
 const fetchingRoutes = new Set([
@@ -89,7 +90,7 @@ export function createExternalCalendarsModule(deps: {
     routes: async (app: FastifyInstance) => {
       app.addHook('preHandler', async (request) => {
         if (fetchingRoutes.has(`${request.method} ${request.routeOptions.url}`)) {
-          await deps.rateLimiter.hit(syncsPerIp, request.ip);
+          await deps.rateLimiter.hit(syncsPerIp, addressInSite(request));
         }
       });
       await app.register(externalCalendarsRoutes, { service, publicUrl: deps.publicUrl });

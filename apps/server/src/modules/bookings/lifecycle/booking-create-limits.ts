@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
 import { isBusinessCaller } from './bookings.service.ts';
+import { addressInSite } from '../../../platform/http/host-site.ts';
 
 export interface BookingCreateLimitSettings {
   /** Bookings one visitor or member may create per window. */
@@ -48,7 +49,7 @@ export function registerBookingCreateLimits(
     const { caller, site } = request.ctx;
     const bookingsAsked = count((request.body ?? {}) as Record<string, unknown>);
     for (let hit = 0; hit < bookingsAsked; hit += 1) {
-      await rateLimiter.hit(perIp, request.ip);
+      await rateLimiter.hit(perIp, addressInSite(request));
       if (caller.identityId) {
         await rateLimiter.hit(perVisitor, `${site.id}:${caller.identityType}:${caller.identityId}`);
       }
