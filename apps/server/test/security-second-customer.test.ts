@@ -577,7 +577,12 @@ function customerRoutes(): string[] {
   return t.app.routeTable
     .filter(
       (route) =>
-        route.method !== 'HEAD' && route.method !== 'OPTIONS' && route.access && !route.access.public,
+        route.method !== 'HEAD' &&
+        route.method !== 'OPTIONS' &&
+        route.access &&
+        !route.access.public &&
+        // The operator API takes no customer credential at all (security-site-isolation covers it).
+        !(route.access as { operator?: boolean }).operator,
     )
     .filter((route) => {
       const identities = (route.access as { identities?: string[] }).identities;
