@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 
 // axe-core on the pages people use most, in light mode at desktop width: no serious or critical violation
 // (contrast, names, headings, focus). Each failure lists the rule, the impact and where it was found.
-test.use({ timezoneId: 'UTC', locale: 'en-US' });
+// Reduced motion: contrast is measured on the colours a screen settles on, not halfway through a fade.
+test.use({ timezoneId: 'UTC', locale: 'en-US', reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 120_000 });
 
 // The same walks meet no failed request: normal use asks for nothing that is not there. One exception: a

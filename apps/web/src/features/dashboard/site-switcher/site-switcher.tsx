@@ -1,4 +1,4 @@
-import { Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMySites } from './api/my-sites.ts';
 import { t } from './strings.ts';
@@ -23,12 +23,14 @@ export function SiteSwitcher() {
   return (
     <Menu position="bottom-start" width={260}>
       <Menu.Target>
-        <UnstyledButton aria-label={s.label}>
+        <UnstyledButton>
           <Group gap={4} wrap="nowrap">
             <Text fw={600} size="sm" data-testid="current-site">
               {current.name}
             </Text>
-            <IconChevronDown size={14} />
+            {/* The site's name is the button's text; this says what it does (no aria-label to disagree). */}
+            <VisuallyHidden>{s.label}</VisuallyHidden>
+            <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>
       </Menu.Target>
