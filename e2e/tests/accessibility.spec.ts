@@ -106,6 +106,7 @@ test('the dashboard', async ({ page }) => {
       .getByRole('link', { name: link })
       .click();
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page).toHaveTitle(`${link} · Dashboard · Lotus Yoga Studio`);
     await expectAccessible(page, where);
   }
 });

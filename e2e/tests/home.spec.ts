@@ -45,3 +45,17 @@ for (const width of [320, 390]) {
     await expect(menu.getByRole('button', { name: 'Sign out' })).toBeInViewport();
   });
 }
+
+test('each tab is named after its page and the business, with the site icon', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Lotus Yoga Studio');
+  await page.goto('/services');
+  const heading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  await expect(page).toHaveTitle(`${heading} · Lotus Yoga Studio`);
+  await page.getByRole('link', { name: 'Private yoga session', exact: true }).click();
+  await expect(page).toHaveTitle('Private yoga session · Lotus Yoga Studio');
+  const icon = await request.get('/favicon.svg');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+});

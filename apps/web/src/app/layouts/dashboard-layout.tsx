@@ -17,6 +17,8 @@ import {
   useMantineColorScheme,
   VisuallyHidden,
 } from '@mantine/core';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useSiteName } from '../../lib/site-name.ts';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBox,
@@ -135,6 +137,7 @@ function Shell() {
   const session = useSession();
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  usePageTitle(useSiteName(), { home: '/dashboard', area: s.badge });
   return (
     <AppShell
       header={{ height: 60 }}

@@ -17,6 +17,7 @@ import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import { IconShoppingBag } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useSiteName } from '../../lib/site-name.ts';
 import { t } from '../../i18n/strings.ts';
 import { AccountMenu, MenuAccount } from '../../features/auth/components/account-menu.tsx';
@@ -59,6 +60,7 @@ function ThemeToggle() {
 export function SiteLayout() {
   const siteName = useSiteName();
   const [opened, { toggle, close }] = useDisclosure(false);
+  usePageTitle(siteName, { home: '/' });
   // Visitors who ask for less motion get the menu without its slide (and screenshots no half-slid menu).
   const reduceMotion = useReducedMotion();
   return (

@@ -30,13 +30,14 @@ import { useClassSessions } from './api/class-sessions.ts';
 import { useResources } from './api/resources.ts';
 
 const s = t.calendar;
-const eventColors: Record<string, string> = {
-  CONFIRMED: '#049b7b',
-  PENDING: '#e8a317',
-  CREATED: '#3b82f6',
-  WAITING_LIST: '#9c36b5',
-  CANCELED: '#adb5bd',
-  DECLINED: '#e03131',
+// Each status's colour with the text colour that reads on it at AA (4.5:1 or more).
+const eventColors: Record<string, { background: string; text: string }> = {
+  CONFIRMED: { background: '#087a63', text: '#ffffff' },
+  PENDING: { background: '#e8a317', text: '#212529' },
+  CREATED: { background: '#1d4ed8', text: '#ffffff' },
+  WAITING_LIST: { background: '#862e9c', text: '#ffffff' },
+  CANCELED: { background: '#adb5bd', text: '#212529' },
+  DECLINED: { background: '#c92a2a', text: '#ffffff' },
 };
 const blockedColor = '#dee2e6';
 const sessionColor = '#e5dbff';
@@ -187,9 +188,10 @@ export function CalendarPage() {
             title: `${contactName(booking.contactDetails)} · ${service}`,
             start: booking.startDate,
             end: booking.endDate,
-            color: eventColors[booking.status],
-            backgroundColor: eventColors[booking.status],
-            borderColor: eventColors[booking.status],
+            color: eventColors[booking.status]?.background,
+            backgroundColor: eventColors[booking.status]?.background,
+            borderColor: eventColors[booking.status]?.background,
+            textColor: eventColors[booking.status]?.text,
             editable: movable,
             durationEditable: false,
             extendedProps: { booking },
@@ -333,7 +335,13 @@ export function CalendarPage() {
         {Object.entries(eventColors).map(([status, color]) => (
           <Group key={status} gap={6}>
             <span
-              style={{ width: 10, height: 10, borderRadius: 3, background: color, display: 'inline-block' }}
+              style={{
+                width: 10,
+                height: 10,
+                borderRadius: 3,
+                background: color.background,
+                display: 'inline-block',
+              }}
             />
             <Text size="xs" c="dimmed">
               {(shared.statuses as Record<string, string>)[status]}
