@@ -172,7 +172,12 @@ export function createCartsService(deps: CartsServiceDeps) {
     return view(ctx, row, edit.known);
   }
 
-  async function addEdit(ctx: RequestContext, request: AddToCartRequest): Promise<CartEdit> {
+  /** New lines added to the cart (checked against the catalog first) and the document changed as `doc` says. */
+  async function linesEdit(
+    ctx: RequestContext,
+    request: Pick<AddToCartRequest, 'lineItems' | 'customLineItems'>,
+    doc: (previous: CartDoc) => CartDoc,
+  ): Promise<CartEdit> {
     const known: KnownDescriptions = new Map();
     const added = await checkedLines(
       ctx,
@@ -181,30 +186,17 @@ export function createCartsService(deps: CartsServiceDeps) {
     );
     return {
       known,
-      changes: (row) => ({
-        lineItems: addLines(row.lineItems, added),
-        doc: request.businessLocationId
-          ? { ...row.doc, businessLocationId: request.businessLocationId }
-          : row.doc,
-      }),
+      changes: (row) => ({ lineItems: addLines(row.lineItems, added), doc: doc(row.doc) }),
     };
   }
 
-  async function updateEdit(ctx: RequestContext, request: UpdateCartRequest): Promise<CartEdit> {
-    const known: KnownDescriptions = new Map();
-    const added = await checkedLines(
-      ctx,
-      linesFromRequest(ctx, request.lineItems, request.customLineItems),
-      known,
+  const addEdit = (ctx: RequestContext, request: AddToCartRequest) =>
+    linesEdit(ctx, request, (previous) =>
+      request.businessLocationId ? { ...previous, businessLocationId: request.businessLocationId } : previous,
     );
-    return {
-      known,
-      changes: (row) => ({
-        lineItems: addLines(row.lineItems, added),
-        doc: docFrom(row.doc, request.cartInfo, request.couponCode),
-      }),
-    };
-  }
+
+  const updateEdit = (ctx: RequestContext, request: UpdateCartRequest) =>
+    linesEdit(ctx, request, (previous) => docFrom(previous, request.cartInfo, request.couponCode));
 
   /**
    * A visitor signed in as a member: the visitor's current cart becomes the member's, or, when the member

@@ -6,27 +6,32 @@ import { t } from '../strings.ts';
 import { t as shell } from '../../../i18n/strings.ts';
 import { authPaths } from '../navigation.ts';
 
+/** Sign in, coming back to this page afterwards (not to a sign-in page the visitor is already on). */
+function SignInButton(props: { onClick?: () => void; fullWidth?: boolean }) {
+  const auth = useAuth();
+  const location = useLocation();
+  const onAuthPage = location.pathname.startsWith('/account');
+  const returnTo = onAuthPage ? '' : `?returnTo=${encodeURIComponent(location.pathname + location.search)}`;
+  return (
+    <Button
+      component={Link}
+      to={`${authPaths.signIn}${returnTo}`}
+      variant="light"
+      leftSection={<IconLogin2 size={16} aria-hidden />}
+      loading={auth.status === 'loading'}
+      {...props}
+    >
+      {shell.nav.signIn}
+    </Button>
+  );
+}
+
 /** The header's account corner: a sign-in button for visitors, a menu with the member's name for members. */
 export function AccountMenu() {
   const auth = useAuth();
   const navigate = useNavigate();
-  const location = useLocation();
 
-  if (auth.status !== 'member') {
-    const onAuthPage = location.pathname.startsWith('/account');
-    const returnTo = onAuthPage ? '' : `?returnTo=${encodeURIComponent(location.pathname + location.search)}`;
-    return (
-      <Button
-        component={Link}
-        to={`${authPaths.signIn}${returnTo}`}
-        variant="light"
-        leftSection={<IconLogin2 size={16} aria-hidden />}
-        loading={auth.status === 'loading'}
-      >
-        {shell.nav.signIn}
-      </Button>
-    );
-  }
+  if (auth.status !== 'member') return <SignInButton />;
 
   const name = memberName(auth.member) || shell.nav.account;
   return (
@@ -74,24 +79,7 @@ export function AccountMenu() {
 export function MenuAccount({ onNavigate }: { onNavigate: () => void }) {
   const auth = useAuth();
   const navigate = useNavigate();
-  const location = useLocation();
-  if (auth.status !== 'member') {
-    const onAuthPage = location.pathname.startsWith('/account');
-    const returnTo = onAuthPage ? '' : `?returnTo=${encodeURIComponent(location.pathname + location.search)}`;
-    return (
-      <Button
-        component={Link}
-        to={`${authPaths.signIn}${returnTo}`}
-        variant="light"
-        leftSection={<IconLogin2 size={16} aria-hidden />}
-        loading={auth.status === 'loading'}
-        onClick={onNavigate}
-        fullWidth
-      >
-        {shell.nav.signIn}
-      </Button>
-    );
-  }
+  if (auth.status !== 'member') return <SignInButton onClick={onNavigate} fullWidth />;
   const name = memberName(auth.member) || shell.nav.account;
   return (
     <Stack gap="xs">

@@ -28,12 +28,7 @@ import { t } from '../strings.ts';
 import { t as shell } from '../../../i18n/strings.ts';
 import { useService, useStaff, type SiteService } from '../../../lib/site-services.ts';
 import { durationOf, formatMoney, initialsOf, priceLabel } from '../../../lib/service-format.ts';
-import {
-  useAddressSlot,
-  useCourse,
-  useRefreshAvailability,
-  type PickableSlot,
-} from '../api/availability-queries.ts';
+import { useAddressSlot, useRefreshAvailability, type PickableSlot } from '../api/availability-queries.ts';
 import { usePayBookingOnline } from '../api/booking-cart.ts';
 import { bookedKey, useBookedBooking, useCreateBooking } from '../api/create-booking.ts';
 import { useBookingForm, useOptionsAndVariants, usePrice } from '../api/booking-queries.ts';
@@ -46,6 +41,7 @@ import {
   type ContactValues,
 } from '../components/contact-fields.tsx';
 import { SessionList } from '../components/session-list.tsx';
+import { CourseStep } from '../components/course-step.tsx';
 import { TimeZoneSelect } from '../components/time-zone-select.tsx';
 import { explainBookingError, type BookingProblem } from '../lib/booking-errors.ts';
 import { defaultPaymentChoice, paymentChoicesOf, policyLines, type PaymentChoice } from '../lib/policy.ts';
@@ -225,74 +221,6 @@ function PaymentChoicePicker({
         </Stack>
       </Radio.Group>
     </Card>
-  );
-}
-
-const sessionDay = new Map<string, Intl.DateTimeFormat>();
-function weekdayOf(date: Date, timeZone: string, style: 'long' | 'short') {
-  const key = `${timeZone}|${style}`;
-  let format = sessionDay.get(key);
-  if (!format) {
-    format =
-      style === 'long'
-        ? new Intl.DateTimeFormat(undefined, { weekday: 'long', timeZone })
-        : new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone });
-    sessionDay.set(key, format);
-  }
-  return format.format(date);
-}
-
-/** The course's sessions as they are, in the visitor's time zone: a summary when they share a day and time. */
-function CourseStep({ service, timeZone }: { service: SiteService; timeZone: string }) {
-  const course = useCourse(service, timeZone, true);
-  if (!course.data) return <Skeleton h={160} />;
-  const { spots, sessions } = course.data;
-  const first = sessions[0];
-  const minutesOf = (slot: PickableSlot) => Math.round((slot.end.getTime() - slot.start.getTime()) / 60_000);
-  const sameEachWeek =
-    first &&
-    sessions.every(
-      (slot) =>
-        weekdayOf(slot.start, timeZone, 'long') === weekdayOf(first.start, timeZone, 'long') &&
-        formatTime(slot.start, timeZone) === formatTime(first.start, timeZone) &&
-        minutesOf(slot) === minutesOf(first),
-    );
-  return (
-    <Stack gap="md">
-      <Title order={3} fz="md">
-        {t.booking.courseTitle}
-      </Title>
-      <Text c="dimmed">{t.booking.courseNote}</Text>
-      {first && (
-        <Card p="md" withBorder data-testid="course-summary">
-          <Text fw={600}>
-            {sameEachWeek
-              ? t.booking.courseWeekly(
-                  weekdayOf(first.start, timeZone, 'long'),
-                  formatTime(first.start, timeZone),
-                  shell.common.minutes(minutesOf(first)),
-                )
-              : t.booking.courseSessions(sessions.length)}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t.booking.courseSessions(sessions.length)} · {formatWhen(first.start, timeZone)}
-          </Text>
-          <Stack gap={2} mt="xs" data-testid="course-session-list">
-            {sessions.map((slot) => (
-              <Text size="sm" key={slot.key}>
-                {weekdayOf(slot.start, timeZone, 'short')} · {formatTime(slot.start, timeZone)} –{' '}
-                {formatTime(slot.end, timeZone)}
-              </Text>
-            ))}
-          </Stack>
-        </Card>
-      )}
-      <Text fw={600} c={spots.availability.openSpots > 0 ? 'brand' : 'orange'} data-testid="course-spots">
-        {spots.availability.openSpots > 0
-          ? t.booking.courseSpots(spots.availability.openSpots, spots.availability.totalSpots)
-          : t.booking.courseFull}
-      </Text>
-    </Stack>
   );
 }
 
