@@ -250,6 +250,7 @@ export async function buildApp(options: BuildAppOptions) {
       findSite: sites.service.findSite,
       log: app.log,
       sealer: secretSealerFor(config),
+      dashboardUsers: identity.dashboardUsers,
     });
     await app.register(bookings.routes);
     stores = createStoresModule({ database, events, queries, holds, findSite: sites.service.findSite });

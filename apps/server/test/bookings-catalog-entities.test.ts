@@ -994,7 +994,12 @@ describe('demo seed', () => {
     const wireSite = (
       await inject(t.app, { method: 'GET', url: '/sites/v1/site', headers: as('WIX_USER:OWNER', siteId) })
     ).body.site;
-    const catalog = createBookingsCatalogueModule({ database: t.app.database, config: t.config });
+    // Seeding reads no dashboard user: none are known.
+    const catalog = createBookingsCatalogueModule({
+      database: t.app.database,
+      config: t.config,
+      dashboardUsers: { idsByEmail: async () => new Map(), emailOf: async () => undefined },
+    });
     expect(await seedBookingsCatalogue(catalog, wireSite)).toBe(true);
     expect(await seedBookingsCatalogue(catalog, wireSite)).toBe(false);
     const headers = as('WIX_USER:OWNER', siteId);

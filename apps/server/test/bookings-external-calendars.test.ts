@@ -607,6 +607,7 @@ describe('periodic sync', () => {
       repository: createExternalCalendarsRepository(db),
       staff: createStaffRepository(db),
       busy: createAvailabilityRepository(db),
+      dashboardUsers: { idsByEmail: async () => new Map(), emailOf: async () => undefined },
       slotHoldingBookingsOf: async () => [],
       fetcher: async () => icsOf(),
       events: {
@@ -632,6 +633,7 @@ describe('periodic sync', () => {
       repository: createExternalCalendarsRepository(db),
       staff: createStaffRepository(db),
       busy: createAvailabilityRepository(db),
+      dashboardUsers: { idsByEmail: async () => new Map(), emailOf: async () => undefined },
       slotHoldingBookingsOf: async () => [],
       fetcher: async () => icsOf(),
       events: {

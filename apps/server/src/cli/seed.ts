@@ -30,7 +30,10 @@ export async function seedDemoData(
   const site = only?.site ?? (await sites.service.ensureDefaultSite());
   console.log(`Seeded site "${site.name}" (${site.id}).`);
   const identity = await seedIdentities(deps, site.id, sites.service);
-  const seededCatalog = await seedBookingsCatalogue(createBookingsCatalogueModule(deps), site);
+  const seededCatalog = await seedBookingsCatalogue(
+    createBookingsCatalogueModule({ ...deps, dashboardUsers: identity.dashboardUsers }),
+    site,
+  );
   console.log(
     seededCatalog
       ? 'Seeded the yoga studio catalogue (3 teachers, an appointment, a class, a course).'

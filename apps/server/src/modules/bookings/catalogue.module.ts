@@ -24,6 +24,7 @@ import { createServicesService } from './services.service.ts';
 import { createStaffRepository } from './staff.repository.ts';
 import { staffRoutes } from './staff.routes.ts';
 import { createStaffService } from './staff.service.ts';
+import type { DashboardUsers } from './dashboard-users.ts';
 
 /**
  * The bookings catalogue, one part of the bookings module (index.ts): services, add-on groups, categories,
@@ -37,6 +38,8 @@ export function createBookingsCatalogueModule(deps: {
   events?: EventBus;
   /** The app's query engine; code without an app (the seed CLI, tests) gets one that loads the key itself. */
   queries?: QueryRunner;
+  /** The identity module's dashboard users (a staff member is the user with their email). */
+  dashboardUsers: DashboardUsers;
 }) {
   const { database } = deps;
   const queries =
@@ -75,6 +78,7 @@ export function createBookingsCatalogueModule(deps: {
     services: repositories.services,
     publish,
     queries,
+    dashboardUsers: deps.dashboardUsers,
   });
   const entitiesService = createCatalogueEntitiesService({
     database,

@@ -11,11 +11,13 @@ import { createAvailabilityModule } from './availability/index.ts';
 import { createBookingsCatalogueModule } from './catalogue.module.ts';
 import { createExternalCalendarsModule } from './external-calendars/index.ts';
 import { createBookingsLifecycleModule } from './lifecycle/index.ts';
+import type { DashboardUsers } from './dashboard-users.ts';
 
 // Tools that only need the catalogue (the demo seed) build that part alone.
 export { createBookingsCatalogueModule, type BookingsCatalogueModule } from './catalogue.module.ts';
 // Commerce registers the bookings catalog provider (`catalog` below) under this app id.
 export { bookingsAppId } from './lifecycle/bookings-catalog-provider.ts';
+export type { DashboardUsers } from './dashboard-users.ts';
 
 /**
  * The bookings module: its catalogue, availability engine, bookings lifecycle and external calendars, built
@@ -33,9 +35,17 @@ export function createBookingsModule(deps: {
   findSite: (siteId: string, executor?: Executor) => Promise<Site | undefined>;
   log: FastifyBaseLogger;
   sealer: SecretSealer;
+  /** The identity module's dashboard users (staff self-service, staff calendars). */
+  dashboardUsers: DashboardUsers;
 }) {
   const { database, config, events, rateLimiter, findSite } = deps;
-  const catalogue = createBookingsCatalogueModule({ database, config, events, queries: deps.queries });
+  const catalogue = createBookingsCatalogueModule({
+    database,
+    config,
+    events,
+    queries: deps.queries,
+    dashboardUsers: deps.dashboardUsers,
+  });
   const lifecycle = createBookingsLifecycleModule({
     database,
     events,
@@ -56,6 +66,7 @@ export function createBookingsModule(deps: {
     database,
     events,
     busy: availability.repository,
+    dashboardUsers: deps.dashboardUsers,
     slotHoldingBookingsOf: lifecycle.slotHoldingBookingsOf,
     findSite,
     publicUrl: config.PUBLIC_URL,

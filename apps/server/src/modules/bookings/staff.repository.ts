@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import { executeRows, type Executor } from '../../platform/db/database.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import {
   cursorPagingOf,
@@ -112,27 +112,13 @@ export function createStaffRepository(db: Executor) {
         );
     },
 
-    /**
-     * Active dashboard users (WIX_USER identities) of the site by lower-cased email. Reads the identity
-     * module's table directly, as the external calendars do: staff and users are linked by email.
-     */
-    async dashboardUsersByEmail(
-      siteId: string,
-      emails: readonly string[],
-      executor: Executor = db,
-    ): Promise<Map<string, string>> {
-      if (emails.length === 0) return new Map();
-      const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
-      const rows = await executeRows<{ id: string; email: string }>(
-        executor,
-        sql`SELECT id::text AS id, lower(email) AS email FROM identities
-            WHERE site_id = ${siteId} AND identity_type = 'WIX_USER' AND status = 'ACTIVE'
-              AND lower(email) IN (${sql.join(
-                lowered.map((email) => sql`${email}`),
-                sql`, `,
-              )})`,
-      );
-      return new Map(rows.map((row) => [row.email, row.id]));
+    /** Staff members whose own email is `email` (a STAFF dashboard user acts as them). */
+    async idsByEmail(siteId: string, email: string, executor: Executor = db): Promise<string[]> {
+      const rows = await executor
+        .select({ id: m.id })
+        .from(m)
+        .where(and(eq(m.siteId, siteId), sql`lower(${m.email}) = lower(${email})`));
+      return rows.map((row) => row.id);
     },
 
     async delete(siteId: string, id: string, executor: Executor = db): Promise<boolean> {

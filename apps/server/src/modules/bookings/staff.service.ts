@@ -17,6 +17,7 @@ import type { SettingsRow, StaffRow, TimeOffRow, WorkingHoursRow } from './catal
 import type { ServicesRepository } from './services.repository.ts';
 import type { StaffRepository } from './staff.repository.ts';
 import { assertMayManageTimeOf } from './staff-self-service.ts';
+import type { DashboardUsers } from './dashboard-users.ts';
 import {
   defaultBusinessHours,
   parseWorkingPeriods,
@@ -58,8 +59,9 @@ export function createStaffService(deps: {
   services: ServicesRepository;
   publish: PublishCatalogueEvent;
   queries: QueryRunner;
+  dashboardUsers: DashboardUsers;
 }) {
-  const { database, staff, services, publish, queries } = deps;
+  const { database, staff, services, publish, queries, dashboardUsers } = deps;
 
   async function businessHoursOf(siteId: string, executor: Executor = database.db): Promise<MinutePeriod[]> {
     const settings = await staff.findSettings(siteId, executor);
@@ -121,7 +123,7 @@ export function createStaffService(deps: {
       row.userConnectionStatus === 'PENDING' && row.userConnectionEmail ? [row.userConnectionEmail] : [],
     );
     const users = isBusinessCaller(ctx)
-      ? await staff.dashboardUsersByEmail(ctx.site.id, pending, executor)
+      ? await dashboardUsers.idsByEmail(ctx.site.id, pending, executor)
       : new Map<string, string>();
     return rows.map((row) =>
       toWire(
@@ -184,7 +186,7 @@ export function createStaffService(deps: {
             { staffMemberId: taken.id },
           );
         }
-        const users = await staff.dashboardUsersByEmail(ctx.site.id, [target], tx);
+        const users = await dashboardUsers.idsByEmail(ctx.site.id, [target], tx);
         const userId = users.get(target.toLowerCase()) ?? null;
         const updated = await staff.setUserConnection(
           ctx.site.id,
@@ -417,7 +419,7 @@ export function createStaffService(deps: {
       if (end.getTime() <= start.getTime())
         throw invalidField('timeOff.endDate', 'must be after the start date');
       return database.transaction(async (tx) => {
-        await assertMayManageTimeOf(ctx, await requireStaff(ctx, id, tx), staff, tx);
+        await assertMayManageTimeOf(ctx, await requireStaff(ctx, id, tx), dashboardUsers, tx);
         const row = await staff.insertTimeOff(
           {
             siteId: ctx.site.id,
@@ -454,7 +456,7 @@ export function createStaffService(deps: {
 
     async deleteTimeOff(ctx: RequestContext, id: string, timeOffId: string): Promise<void> {
       await database.transaction(async (tx) => {
-        await assertMayManageTimeOf(ctx, await requireStaff(ctx, id, tx), staff, tx);
+        await assertMayManageTimeOf(ctx, await requireStaff(ctx, id, tx), dashboardUsers, tx);
         if (!(await staff.deleteTimeOff(ctx.site.id, id, timeOffId, tx)))
           throw notFound('Time off', timeOffId);
         await publish(tx, ctx.site.id, catalogueEvents.availabilityInputsChanged, {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import {
   apiKeys,
@@ -54,6 +54,28 @@ export function createIdentityRepository(db: Executor) {
           ),
         );
       return rows.map((row) => row.siteId);
+    },
+
+    /** Active dashboard users (WIX_USER) of the site by lower-cased email: id by email. */
+    async activeDashboardUsersByEmail(
+      siteId: string,
+      emails: readonly string[],
+      x: Executor = db,
+    ): Promise<Map<string, string>> {
+      if (emails.length === 0) return new Map();
+      const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
+      const rows = await x
+        .select({ id: identities.id, email: sql<string>`lower(${identities.email})` })
+        .from(identities)
+        .where(
+          and(
+            eq(identities.siteId, siteId),
+            eq(identities.identityType, 'WIX_USER'),
+            eq(identities.status, 'ACTIVE'),
+            inArray(sql`lower(${identities.email})`, lowered),
+          ),
+        );
+      return new Map(rows.map((row) => [row.email, row.id]));
     },
 
     async findIdentityByEmail(

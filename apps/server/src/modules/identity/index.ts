@@ -23,6 +23,7 @@ import { secretSealerFor } from '../../platform/secrets/sealing.ts';
 import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { createStaffService } from './staff.service.ts';
 import { createTokenSigner } from './token-signer.ts';
+import { isUuid } from '../../platform/db/ids.ts';
 
 function captchaFrom(config: Config): CaptchaVerifier {
   if (config.CAPTCHA_PROVIDER === 'recaptcha') {
@@ -95,6 +96,19 @@ export function createIdentityModule(deps: {
     oauth,
     signer,
     authenticator,
+    /**
+     * Dashboard users as other modules may know them: bookings links a staff member to the user with
+     * the same email (staff members have no identity link).
+     */
+    dashboardUsers: {
+      idsByEmail: (siteId: string, emails: readonly string[], executor?: Executor) =>
+        repository.activeDashboardUsersByEmail(siteId, emails, executor),
+      async emailOf(siteId: string, identityId: string, executor?: Executor): Promise<string | undefined> {
+        if (!isUuid(identityId)) return undefined;
+        const row = await repository.findIdentity(siteId, identityId, executor);
+        return row?.identityType === 'WIX_USER' && row.status === 'ACTIVE' ? row.email : undefined;
+      },
+    },
     /** Start-up: the first signing key of a fresh database. */
     init: () => signer.ensureKey(),
     ensureSiteClient: (siteId: string) => oauth.ensureDefaultClient(siteId),

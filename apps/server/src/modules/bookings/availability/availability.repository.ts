@@ -1,4 +1,19 @@
-import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { executeRows, type Executor } from '../../../platform/db/database.ts';
 import { createStatementCache } from '../../../platform/db/prepared.ts';
 import {
@@ -120,6 +135,47 @@ export interface StartCalendarRecord {
 }
 
 const statements = createStatementCache();
+
+/** What a booking puts in the busy ledger: the time of a staff member, resource, class session or course. */
+export interface BookingBusyEntry {
+  siteId: string;
+  bookingId: string;
+  staffMemberId?: string | null;
+  resourceId?: string | null;
+  sessionId?: string | null;
+  scheduleId?: string | null;
+  start: Date;
+  end: Date;
+  participants: number;
+  /** A payment hold's expiry: the row stops counting then. */
+  expiresAt?: Date | null;
+}
+
+/**
+ * A booking's busy-ledger rows (source BOOKING) with the ledger's table, so the lifecycle can write them in
+ * the one statement that inserts the booking without naming availability's table itself.
+ */
+export function bookingBusyRows(entries: readonly BookingBusyEntry[]): {
+  table: PgTable;
+  rows: NewBusyTimeRow[];
+} {
+  return {
+    table: b,
+    rows: entries.map((entry) => ({
+      siteId: entry.siteId,
+      staffMemberId: entry.staffMemberId ?? null,
+      resourceId: entry.resourceId ?? null,
+      sessionId: entry.sessionId ?? null,
+      scheduleId: entry.scheduleId ?? null,
+      startDate: entry.start,
+      endDate: entry.end,
+      participants: entry.participants,
+      source: 'BOOKING',
+      sourceId: entry.bookingId,
+      ...(entry.expiresAt ? { expiresAt: entry.expiresAt } : {}),
+    })),
+  };
+}
 
 export function createAvailabilityRepository(db: Executor) {
   return {
@@ -407,6 +463,35 @@ export function createAvailabilityRepository(db: Executor) {
     async insertBusy(rows: readonly NewBusyTimeRow[], executor: Executor = db): Promise<void> {
       if (rows.length === 0) return;
       await executor.insert(b).values([...rows]);
+    },
+
+    /** A paid or confirmed booking's busy time counts for good: it loses its payment hold's expiry. */
+    async keepBookingBusy(siteId: string, bookingId: string, executor: Executor = db): Promise<void> {
+      await executor
+        .update(b)
+        .set({ expiresAt: null })
+        .where(and(eq(b.siteId, siteId), eq(b.source, 'BOOKING'), eq(b.sourceId, bookingId)));
+    },
+
+    /** The busy time of bookings still on a payment hold counts until at least `until` (never shortened). */
+    async extendBookingBusy(
+      siteId: string,
+      bookingIds: readonly string[],
+      until: Date,
+      executor: Executor = db,
+    ): Promise<void> {
+      if (bookingIds.length === 0) return;
+      await executor
+        .update(b)
+        .set({ expiresAt: sql`greatest(${b.expiresAt}, ${until})` })
+        .where(
+          and(
+            eq(b.siteId, siteId),
+            eq(b.source, 'BOOKING'),
+            inArray(b.sourceId, [...bookingIds]),
+            isNotNull(b.expiresAt),
+          ),
+        );
     },
 
     /** Removes the busy time one source wrote (a canceled booking, a re-imported calendar). */

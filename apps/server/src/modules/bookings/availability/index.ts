@@ -9,7 +9,14 @@ import { addressInSite } from '../../../platform/http/host-site.ts';
 
 // What the other parts of bookings call: the lifecycle checks a requested start with the engine and
 // writes a booking's busy time through the repository; external calendars write imported busy time.
-export { createAvailabilityRepository, type AvailabilityRepository } from './availability.repository.ts';
+export {
+  bookingBusyRows,
+  createAvailabilityRepository,
+  type AvailabilityRepository,
+  type BookingBusyEntry,
+} from './availability.repository.ts';
+export { policyViolations, violatesPolicy } from './booking-policy.ts';
+export type { PolicyViolations } from './availability.types.ts';
 export type { NewBusyTimeRow } from './availability.tables.ts';
 export {
   createStartCheck,

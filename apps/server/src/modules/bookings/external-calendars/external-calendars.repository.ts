@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { executeRows, type Executor } from '../../../platform/db/database.ts';
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../../platform/db/database.ts';
 import {
   bookingExternalCalendars,
   bookingStaffCalendarFeeds,
@@ -115,12 +115,12 @@ export function createExternalCalendarsRepository(db: Executor) {
       limit: number,
       executor: Executor = db,
     ): Promise<Array<{ id: string; siteId: string }>> {
-      return executeRows<{ id: string; siteId: string }>(
-        executor,
-        sql`SELECT id, site_id AS "siteId" FROM bookings_external_calendars
-            WHERE status <> 'DISCONNECTED' AND (last_sync_date IS NULL OR last_sync_date < ${before})
-            ORDER BY last_sync_date NULLS FIRST LIMIT ${limit}`,
-      );
+      return executor
+        .select({ id: c.id, siteId: c.siteId })
+        .from(c)
+        .where(and(ne(c.status, 'DISCONNECTED'), or(isNull(c.lastSyncDate), lt(c.lastSyncDate, before))))
+        .orderBy(sql`${c.lastSyncDate} NULLS FIRST`)
+        .limit(limit);
     },
 
     /** Disconnects every live calendar of a staff member; returns their ids. */
@@ -192,31 +192,6 @@ export function createExternalCalendarsRepository(db: Executor) {
         .where(and(eq(f.siteId, siteId), eq(f.staffMemberId, staffMemberId)))
         .limit(1);
       return row!;
-    },
-
-    /**
-     * The email of a staff user (WIX_USER identity), to tell whether the caller is the staff member it acts
-     * on: staff members and staff users are linked by their email (the catalogue has no identity link).
-     */
-    async staffUserEmail(
-      siteId: string,
-      identityId: string,
-      executor: Executor = db,
-    ): Promise<string | undefined> {
-      const rows = await executeRows<{ email: string }>(
-        executor,
-        sql`SELECT email FROM identities
-            WHERE site_id = ${siteId} AND id::text = ${identityId} AND identity_type = 'WIX_USER' AND status = 'ACTIVE'`,
-      );
-      return rows[0]?.email;
-    },
-
-    async staffMemberIdsByEmail(siteId: string, email: string, executor: Executor = db): Promise<string[]> {
-      const rows = await executeRows<{ id: string }>(
-        executor,
-        sql`SELECT id FROM bookings_staff_members WHERE site_id = ${siteId} AND lower(email) = lower(${email})`,
-      );
-      return rows.map((row) => row.id);
     },
   };
 }

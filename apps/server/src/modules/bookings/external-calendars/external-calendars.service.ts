@@ -9,7 +9,8 @@ import type { RequestContext } from '../../../platform/context.ts';
 import type { Database, Tx } from '../../../platform/db/database.ts';
 import { badRequest, forbidden, notFound } from '../../../platform/errors/app-error.ts';
 import type { EventBus } from '../../../platform/bus/types.ts';
-import type { AvailabilityRepository } from '../availability/availability.repository.ts';
+import type { AvailabilityRepository } from '../availability/index.ts';
+import type { DashboardUsers } from '../dashboard-users.ts';
 import type { SlotHoldingBookingsOf } from '../lifecycle/index.ts';
 import type { StaffRepository } from '../staff.repository.ts';
 import type { ExternalCalendarsRepository } from './external-calendars.repository.ts';
@@ -39,6 +40,7 @@ export function createExternalCalendarsService(deps: {
   repository: ExternalCalendarsRepository;
   staff: StaffRepository;
   busy: AvailabilityRepository;
+  dashboardUsers: DashboardUsers;
   /** The lifecycle's bookings of a staff member that hold their time (the feed's content). */
   slotHoldingBookingsOf: SlotHoldingBookingsOf;
   fetcher: IcsFetcher;
@@ -75,7 +77,7 @@ export function createExternalCalendarsService(deps: {
     if (caller.identityType !== 'WIX_USER') return false;
     if (caller.role === 'OWNER' || caller.role === 'ADMIN') return true;
     if (!caller.identityId || !staffEmail) return false;
-    const email = await repository.staffUserEmail(ctx.site.id, caller.identityId);
+    const email = await deps.dashboardUsers.emailOf(ctx.site.id, caller.identityId);
     return email !== undefined && email.toLowerCase() === staffEmail.toLowerCase();
   }
 
@@ -229,9 +231,9 @@ export function createExternalCalendarsService(deps: {
       } else if (ctx.caller.identityType === 'WIX_USER' && ctx.caller.role === 'STAFF') {
         // A staff user without a filter sees the calendars of the staff member they are.
         const email = ctx.caller.identityId
-          ? await repository.staffUserEmail(ctx.site.id, ctx.caller.identityId)
+          ? await deps.dashboardUsers.emailOf(ctx.site.id, ctx.caller.identityId)
           : undefined;
-        staffMemberIds = email ? await repository.staffMemberIdsByEmail(ctx.site.id, email) : [];
+        staffMemberIds = email ? await staff.idsByEmail(ctx.site.id, email) : [];
       }
       const rows = await repository.list(ctx.site.id, {
         staffMemberIds,

@@ -4,10 +4,11 @@ import type { Database } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/bus/types.ts';
 import type { RateLimiter, RateLimitRule } from '../../../platform/rate-limit/rate-limiter.ts';
 import type { SecretSealer } from '../../../platform/secrets/sealing.ts';
-import type { AvailabilityRepository } from '../availability/availability.repository.ts';
+import type { AvailabilityRepository } from '../availability/index.ts';
 import type { SlotHoldingBookingsOf } from '../lifecycle/index.ts';
 import { catalogueEvents } from '../catalogue-events.ts';
 import { createStaffRepository } from '../staff.repository.ts';
+import type { DashboardUsers } from '../dashboard-users.ts';
 import { createExternalCalendarsRepository } from './external-calendars.repository.ts';
 import { externalCalendarsRoutes } from './external-calendars.routes.ts';
 import {
@@ -34,6 +35,8 @@ export function createExternalCalendarsModule(deps: {
   events: EventBus;
   /** The availability ledger's writer (`createAvailabilityModule(...).repository`). */
   busy: AvailabilityRepository;
+  /** The identity module's dashboard users (a STAFF user manages the calendars of the staff member they are). */
+  dashboardUsers: DashboardUsers;
   /** The lifecycle's reader of a staff member's bookings (`createBookingsLifecycleModule(...).slotHoldingBookingsOf`). */
   slotHoldingBookingsOf: SlotHoldingBookingsOf;
   findSite: (siteId: string) => Promise<Site | undefined>;
@@ -59,6 +62,7 @@ export function createExternalCalendarsModule(deps: {
     repository,
     staff: createStaffRepository(deps.database.db),
     busy: deps.busy,
+    dashboardUsers: deps.dashboardUsers,
     slotHoldingBookingsOf: deps.slotHoldingBookingsOf,
     fetcher: deps.fetcher ?? createIcsFetcher({ allowPrivateAddresses: deps.allowPrivateAddresses }),
     allowPrivateAddresses: deps.allowPrivateAddresses ?? false,

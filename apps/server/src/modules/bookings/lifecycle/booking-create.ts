@@ -13,7 +13,7 @@ import type { BookingsCore } from './bookings.service.ts';
 import type { BookingRow, NewBookingRow } from './bookings.tables.ts';
 import { isSlotConflict, lifecycleErrors } from './lifecycle.errors.ts';
 import { paymentOf, type PaymentHolds } from './payment-holds.ts';
-import { busyLedgerRows } from './slot-check.ts';
+import { bookingBusyRows } from '../availability/index.ts';
 
 function validateForm(ctx: RequestContext, fields: typeof defaultFormFields, request: CreateBookingRequest) {
   const { violations, values } = validateFormSubmission(
@@ -170,9 +170,8 @@ export function createBookingCreation(
         row = await repository.insertWithHolds(
           values,
           occupies ? occupancyOf(facts, hold, holdExpiresAt) : [],
-          busyLedgerRows(busy),
           tx,
-          alongside,
+          [bookingBusyRows(busy), ...alongside],
           hold.staleHolds ? ctx.now() : undefined,
         );
       } catch (error) {

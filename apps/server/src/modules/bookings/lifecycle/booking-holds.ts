@@ -6,8 +6,7 @@ import {
 import type { RequestContext } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/database.ts';
 import { AppError, invalidField } from '../../../platform/errors/app-error.ts';
-import { policyViolations, violatesPolicy } from '../availability/booking-policy.ts';
-import type { PolicyViolations } from '../availability/availability.types.ts';
+import { policyViolations, violatesPolicy, type PolicyViolations } from '../availability/index.ts';
 import { iso } from '../catalogue-shared.ts';
 import type { BookingNotifications } from './booking-notifications.ts';
 import { holdsSlot, transition } from './booking-state.ts';

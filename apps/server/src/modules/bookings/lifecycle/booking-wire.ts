@@ -1,7 +1,7 @@
 import type { Booking, FlowControlSettings, PaymentStatus } from '@atrium/contract/bookings/lifecycle';
 import type { RequestContext } from '../../../platform/context.ts';
 import { invalidField } from '../../../platform/errors/app-error.ts';
-import type { PolicyViolations } from '../availability/availability.types.ts';
+import type { PolicyViolations } from '../availability/index.ts';
 import { iso } from '../catalogue-shared.ts';
 import { defaultFormId } from './booking-form.ts';
 import type { BookingAction } from './booking-state.ts';

@@ -16,7 +16,6 @@ import {
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db/database.ts';
 import { createStatementCache, rowPlaceholders, rowShape, rowValues } from '../../../platform/db/prepared.ts';
-import { bookingBusyTimes, type NewBusyTimeRow } from '../availability/availability.tables.ts';
 import {
   bookingAttendance,
   bookingFees,
@@ -171,9 +170,8 @@ export function createBookingsRepository(db: Executor) {
     async insertWithHolds(
       values: NewBookingRow,
       occupancy: readonly OccupancyInput[],
-      busy: readonly NewBusyTimeRow[],
       executor: Executor,
-      /** Rows of other tables written in the same statement (the change's history and mails). */
+      /** Rows of other tables written in the same statement (busy time, the change's history and mails). */
       alongside: readonly RowsOf[] = [],
       /** Set when the slot check saw payment holds that expired by then in the way: they are deleted first. */
       staleHoldsAt?: Date,
@@ -182,7 +180,7 @@ export function createBookingsRepository(db: Executor) {
       if (staleHoldsAt) await deleteStaleOccupancy(values.siteId, occupancy, staleHoldsAt, executor);
       const occupancyRows = occupancy.map((row) => occupancyRow(values.siteId, values.id!, row));
       const shape =
-        [values, ...occupancyRows, ...busy].map(rowShape).join('|') +
+        [values, ...occupancyRows].map(rowShape).join('|') +
         `|${occupancyRows.length}|` +
         alongside.map((part) => `${getTableName(part.table)}:${part.rows.map(rowShape).join(';')}`).join('|');
       let name = statementNames.get(shape);
@@ -193,7 +191,6 @@ export function createBookingsRepository(db: Executor) {
       const parameters: Record<string, unknown> = {};
       rowValues(values, 'b_', parameters);
       occupancyRows.forEach((row, index) => rowValues(row, `o${index}_`, parameters));
-      busy.forEach((row, index) => rowValues(row, `t${index}_`, parameters));
       alongside.forEach((part, partIndex) =>
         part.rows.forEach((row, index) => rowValues(row, `a${partIndex}_${index}_`, parameters)),
       );
@@ -209,16 +206,6 @@ export function createBookingsRepository(db: Executor) {
                   .insert(bookingOccupancy)
                   .values(occupancyRows.map((row, index) => rowPlaceholders(row, `o${index}_`)))
                   .returning({ id: bookingOccupancy.id }),
-              ),
-            );
-          }
-          if (busy.length > 0) {
-            ctes.push(
-              builder.$with('busy_rows').as(
-                builder
-                  .insert(bookingBusyTimes)
-                  .values(busy.map((row, index) => rowPlaceholders(row, `t${index}_`)))
-                  .returning({ id: bookingBusyTimes.id }),
               ),
             );
           }
@@ -342,27 +329,17 @@ export function createBookingsRepository(db: Executor) {
       await executor.insert(bookingOccupancy).values(rows.map((row) => occupancyRow(siteId, bookingId, row)));
     },
 
-    /** A paid or confirmed booking holds its time for good: its occupancy and busy time lose their expiry. */
+    /** A paid or confirmed booking holds its time for good: its occupancy loses its expiry. */
     async clearHoldExpiry(siteId: string, bookingId: string, executor: Executor): Promise<void> {
       await executor
         .update(bookingOccupancy)
         .set({ holdExpiresAt: null })
         .where(and(eq(bookingOccupancy.siteId, siteId), eq(bookingOccupancy.bookingId, bookingId)));
-      await executor
-        .update(bookingBusyTimes)
-        .set({ expiresAt: null })
-        .where(
-          and(
-            eq(bookingBusyTimes.siteId, siteId),
-            eq(bookingBusyTimes.source, 'BOOKING'),
-            eq(bookingBusyTimes.sourceId, bookingId),
-          ),
-        );
     },
 
     /**
-     * Payment holds of CREATED bookings last until at least `until` (never shortened): on the booking, its
-     * occupancy and its busy time. Neither the revision nor the update time changes: the wire booking does not.
+     * Payment holds of CREATED bookings last until at least `until` (never shortened): on the booking and its
+     * occupancy (availability extends its busy time). Neither the revision nor the update time changes: the wire booking does not.
      */
     async extendHoldExpiry(
       siteId: string,
@@ -391,17 +368,6 @@ export function createBookingsRepository(db: Executor) {
             eq(bookingOccupancy.siteId, siteId),
             inArray(bookingOccupancy.bookingId, ids),
             isNotNull(bookingOccupancy.holdExpiresAt),
-          ),
-        );
-      await executor
-        .update(bookingBusyTimes)
-        .set({ expiresAt: sql`greatest(${bookingBusyTimes.expiresAt}, ${until})` })
-        .where(
-          and(
-            eq(bookingBusyTimes.siteId, siteId),
-            eq(bookingBusyTimes.source, 'BOOKING'),
-            inArray(bookingBusyTimes.sourceId, ids),
-            isNotNull(bookingBusyTimes.expiresAt),
           ),
         );
     },

@@ -12,7 +12,7 @@ import { transition } from './booking-state.ts';
 import type { BookingChanges, BookingsRepository, OccupancyInput } from './bookings.repository.ts';
 import type { BookingRow } from './bookings.tables.ts';
 import type { BookingMailKind } from './notifications.ts';
-import type { ServiceFacts } from './slot-check.ts';
+import { extendBusy, keepBusy, type ServiceFacts } from './slot-check.ts';
 
 /** The cron job that declines bookings whose payment hold expired (every minute). */
 export const paymentHoldSweepName = 'bookings.expire-payment-holds';
@@ -148,6 +148,7 @@ export function createPaymentHolds(deps: PaymentHoldsDeps) {
         await repository.insertOccupancy(ctx.site.id, row.id, rows, tx, ctx.now());
       }
       await repository.clearHoldExpiry(ctx.site.id, row.id, tx);
+      await keepBusy(tx, ctx.site.id, row.id);
       return { holdExpiresAt: null };
     },
 
@@ -169,12 +170,9 @@ export function createPaymentHolds(deps: PaymentHoldsDeps) {
         }));
         await repository.insertOccupancy(ctx.site.id, row.id, retaken, tx, ctx.now());
       }
-      await repository.extendHoldExpiry(
-        ctx.site.id,
-        held.map((row) => row.id),
-        until,
-        tx,
-      );
+      const ids = held.map((row) => row.id);
+      await repository.extendHoldExpiry(ctx.site.id, ids, until, tx);
+      await extendBusy(tx, ctx.site.id, ids, until);
     },
 
     /**

@@ -1,10 +1,11 @@
 import type { Executor } from '../../../platform/db/database.ts';
 import {
+  bookingBusyRows,
   createAvailabilityRepository,
   createStartCheck,
   type AvailabilityRepository,
   type BookableService,
-  type NewBusyTimeRow,
+  type BookingBusyEntry,
 } from '../availability/index.ts';
 import { defaultBookingFormId } from '../service-rules.ts';
 import type { BookingsRepository } from './bookings.repository.ts';
@@ -16,6 +17,7 @@ import type { BookingFormRow } from './bookings.tables.ts';
  */
 
 export type { AppointmentCheck, CheckedStaff, CompletePolicy } from '../availability/index.ts';
+export type BusyEntry = BookingBusyEntry;
 
 export interface ServiceFacts extends BookableService {
   requiresApproval: boolean;
@@ -68,42 +70,26 @@ export function createSlotChecker(deps: {
 
 export type SlotChecker = ReturnType<typeof createSlotChecker>;
 
-export interface BusyEntry {
-  siteId: string;
-  bookingId: string;
-  staffMemberId?: string | null;
-  resourceId?: string | null;
-  sessionId?: string | null;
-  scheduleId?: string | null;
-  start: Date;
-  end: Date;
-  participants: number;
-  /** A payment hold's expiry: the row stops counting then. */
-  expiresAt?: Date | null;
-}
-
 /** Writes a booking's rows to the availability engine's busy ledger, through its repository (same transaction). */
 export async function recordBusy(tx: Executor, rows: BusyEntry[]): Promise<void> {
-  await createAvailabilityRepository(tx).insertBusy(busyLedgerRows(rows), tx);
-}
-
-/** A booking's busy-ledger rows as the availability engine stores them (source BOOKING). */
-export function busyLedgerRows(rows: readonly BusyEntry[]): NewBusyTimeRow[] {
-  return rows.map((row) => ({
-    siteId: row.siteId,
-    staffMemberId: row.staffMemberId ?? null,
-    resourceId: row.resourceId ?? null,
-    sessionId: row.sessionId ?? null,
-    scheduleId: row.scheduleId ?? null,
-    startDate: row.start,
-    endDate: row.end,
-    participants: row.participants,
-    source: 'BOOKING',
-    sourceId: row.bookingId,
-    ...(row.expiresAt ? { expiresAt: row.expiresAt } : {}),
-  }));
+  await createAvailabilityRepository(tx).insertBusy(bookingBusyRows(rows).rows, tx);
 }
 
 export async function removeBusy(tx: Executor, siteId: string, bookingId: string): Promise<void> {
   await createAvailabilityRepository(tx).deleteBusyBySource(siteId, 'BOOKING', bookingId, tx);
+}
+
+/** A paid or confirmed booking's busy time counts for good. */
+export async function keepBusy(tx: Executor, siteId: string, bookingId: string): Promise<void> {
+  await createAvailabilityRepository(tx).keepBookingBusy(siteId, bookingId, tx);
+}
+
+/** The busy time of bookings on a payment hold counts until at least `until`. */
+export async function extendBusy(
+  tx: Executor,
+  siteId: string,
+  bookingIds: readonly string[],
+  until: Date,
+): Promise<void> {
+  await createAvailabilityRepository(tx).extendBookingBusy(siteId, bookingIds, until, tx);
 }
