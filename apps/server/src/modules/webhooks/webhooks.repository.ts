@@ -165,15 +165,13 @@ export function createWebhooksRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async anyEnabledSubscription(siteIds: readonly string[], x: Executor = db): Promise<boolean> {
-      const [row] = await x
-        .select({ id: webhookSubscriptions.id })
+    /** The sites that have at least one enabled subscription. */
+    async sitesWithEnabledSubscriptions(x: Executor = db): Promise<string[]> {
+      const rows = await x
+        .selectDistinct({ siteId: webhookSubscriptions.siteId })
         .from(webhookSubscriptions)
-        .where(
-          and(inArray(webhookSubscriptions.siteId, [...siteIds]), eq(webhookSubscriptions.enabled, true)),
-        )
-        .limit(1);
-      return row !== undefined;
+        .where(eq(webhookSubscriptions.enabled, true));
+      return rows.map((row) => row.siteId);
     },
 
     /**

@@ -18,6 +18,7 @@ import { literalNonPublicHost } from '../../platform/http/public-addresses.ts';
 import type { SecretSealer } from '../../platform/secrets/sealing.ts';
 import { entityKeyOf, thinDataOf } from './webhook-message.ts';
 import { generateWebhookSecret, secretDisplayPrefix } from './webhook-signature.ts';
+import { createSubscribedSites } from './subscribed-sites.ts';
 import type { AttemptWithDelivery, RecordedEvent, WebhooksRepository } from './webhooks.repository.ts';
 import type { StoredWebhookSecret, WebhookDeliveryRow, WebhookSubscriptionRow } from './webhooks.tables.ts';
 
@@ -33,6 +34,8 @@ export interface WebhooksServiceDeps {
   requireHttps: boolean;
   /** Tests and local development only: receivers on loopback and private addresses. */
   allowPrivateAddresses: boolean;
+  /** How long this process trusts its list of sites with subscriptions (a subscription made elsewhere counts after it). */
+  subscribedSitesTtlMs?: number;
 }
 
 const defaultStatsDays = 7;
@@ -93,6 +96,10 @@ function toWireAttempt(row: AttemptWithDelivery): WebhookAttempt {
 /** Subscriptions, their secrets and their delivery log; recording events as deliveries. */
 export function createWebhooksService(deps: WebhooksServiceDeps) {
   const { database, repository, events, sealer } = deps;
+  const subscribedSites = createSubscribedSites({
+    load: (executor) => repository.sitesWithEnabledSubscriptions(executor),
+    ttlMs: deps.subscribedSitesTtlMs ?? 2_000,
+  });
 
   function newSecret(now: Date): { secret: string; stored: StoredWebhookSecret } {
     const secret = generateWebhookSecret();
@@ -145,10 +152,10 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     // Sites are UUIDs; anything else (bus tests' own events) can have no subscriptions.
     const candidates = emitted.filter((event) => isUuid(event.siteId));
     if (candidates.length === 0) return;
-    // Most sites have no webhooks: one indexed look-up, rather than shipping every entity to the
-    // database in the change's transaction for nothing.
+    // Most sites have no webhooks: the process's list of sites with subscriptions answers without a
+    // statement, rather than shipping every entity to the database in the change's transaction for nothing.
     const sites = [...new Set(candidates.map((event) => event.siteId))];
-    if (!(await repository.anyEnabledSubscription(sites, tx))) return;
+    if (!(await subscribedSites.anyOf(sites, tx))) return;
     const recorded: Array<{ subscriptionId: string; siteId: string }> = [];
     // Bounded statements: one huge JSON parameter would hold the PGlite thread for long.
     for (let offset = 0; offset < candidates.length; offset += recordChunk) {
@@ -184,6 +191,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         payload: input.payload ?? 'FULL',
         secrets: [stored],
       });
+      if (row.enabled) subscribedSites.add(row.siteId);
       return { subscription: toWireSubscription(row), secret };
     },
 
@@ -216,7 +224,10 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
           },
           tx,
         );
-        if (reenabled) await scheduleDrain(tx, current);
+        if (reenabled) {
+          subscribedSites.add(current.siteId);
+          await scheduleDrain(tx, current);
+        }
         return toWireSubscription(row!);
       });
     },
