@@ -277,6 +277,7 @@ export async function buildApp(options: BuildAppOptions) {
       sealer: secretSealerFor(config),
       mail: mail.service,
       ownerEmails: (siteId) => identity.staff.ownerEmails(siteId),
+      findSite: sites.service.findSite,
       log: app.log,
     });
     await app.register(webhooks.routes);

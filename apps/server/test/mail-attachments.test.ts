@@ -1,7 +1,8 @@
 // Mail attachments end to end: a booking made over HTTP writes its confirmation with the .ics as an
-// attachment, GET /mail/v1/outbox shows it, and the SMTP transport sends it as a MIME attachment (to a
-// small SMTP server in this test).
+// attachment, GET /mail/v1/outbox shows it, and the SMTP transport (nodemailer) sends it as a MIME
+// attachment beside the text and HTML parts (to a small SMTP server in this test, read with mailparser).
 import net from 'node:net';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailService } from '../src/platform/mail/mail.service.ts';
 import { createSmtpTransport } from '../src/platform/mail/smtp-transport.ts';
@@ -81,23 +82,6 @@ function startSmtpServer(): Promise<{
   });
 }
 
-/** The parts of a MIME message (one level of multipart), headers lower-cased, bodies base64-decoded. */
-function mimeParts(message: string): Array<{ headers: string; body: string }> {
-  const boundary = /boundary="([^"]+)"/.exec(message)?.[1];
-  if (!boundary) return [];
-  return message
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .map((part) => {
-      const [headers = '', ...rest] = part.replace(/^\r\n/, '').split('\r\n\r\n');
-      const raw = rest.join('\r\n\r\n');
-      const body = /content-transfer-encoding: base64/i.test(headers)
-        ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : raw;
-      return { headers: headers.toLowerCase(), body };
-    });
-}
-
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let service: string;
@@ -149,21 +133,23 @@ describe('mail attachments', () => {
     });
     const sent = smtp.received.find((mail) => mail.to === 'ada@example.com')!;
     expect(sent.data).toMatch(/^Content-Type: multipart\/mixed; boundary="/m);
-    const parts = mimeParts(sent.data);
-    expect(parts).toHaveLength(2);
-    expect(parts[0]!.headers).toContain('content-type: text/plain');
-    expect(parts[0]!.body).toContain(booking.id);
-    expect(parts[0]!.body).not.toContain('BEGIN:VCALENDAR');
-    expect(parts[1]!.headers).toContain('content-type: text/calendar');
-    expect(parts[1]!.headers).toContain('content-disposition: attachment; filename="booking.ics"');
-    expect(parts[1]!.body).toContain('BEGIN:VCALENDAR');
-    expect(parts[1]!.body).toContain(`UID:${booking.id}`);
+    const parsed = await simpleParser(sent.data);
+    expect(parsed.text).toContain(booking.id);
+    expect(parsed.text).not.toContain('BEGIN:VCALENDAR');
+    expect(parsed.html).toContain(booking.id);
+    expect(parsed.html).toContain('Your booking is confirmed');
+    expect(parsed.attachments).toHaveLength(1);
+    const [ics] = parsed.attachments;
+    expect(ics).toMatchObject({ filename: 'booking.ics', contentDisposition: 'attachment' });
+    expect(ics!.contentType).toBe('text/calendar');
+    expect(ics!.content.toString('utf8')).toContain('BEGIN:VCALENDAR');
+    expect(ics!.content.toString('utf8')).toContain(`UID:${booking.id}`);
 
     const [delivered] = (await outbox('bookings.confirmation')).filter((mail) => mail.id === queued!.id);
     expect(delivered).toMatchObject({ status: 'SENT', attachments: queued!.attachments });
   });
 
-  it('sends a mail without attachments as plain text and shows an empty list', async () => {
+  it('sends a mail without attachments as text and HTML alternatives, with no attachment part', async () => {
     const start = futureSlot(4, 14);
     const booking = await book(t.app, customer('bob'), bookingRequest(service, start));
     const canceled = await inject(t.app, {
@@ -190,7 +176,11 @@ describe('mail attachments', () => {
     const sent = smtp.received.find((candidate) =>
       /^Subject: Your booking was canceled/m.test(candidate.data),
     )!;
-    expect(sent.data).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m);
+    expect(sent.data).toMatch(/^Content-Type: multipart\/alternative;/im);
     expect(sent.data).not.toContain('multipart/mixed');
+    const parsed = await simpleParser(sent.data);
+    expect(parsed.attachments).toEqual([]);
+    expect(parsed.text).toContain('Your booking was canceled');
+    expect(parsed.html).toContain('Your booking was canceled');
   });
 });

@@ -17,6 +17,7 @@ import type { MailService } from '../../platform/mail/mail.service.ts';
 import { firstCaptchaToken, type CaptchaVerifier } from './captcha.ts';
 import { identityErrors, type CaptchaTokens } from './identity.errors.ts';
 import { recoveryMail, verificationMail } from './identity-mails.ts';
+import { mailBrandOf } from '../../platform/mail/mail-template.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 import { createSingleUseTokens } from './single-use-tokens.ts';
 import type { IdentityRow, IdentitySettingsRow } from './identity.tables.ts';
@@ -174,7 +175,7 @@ export function createMembersService(deps: {
       x,
     );
     await mail.enqueue(
-      { siteId: identity.siteId, to: identity.email, ...verificationMail({ siteName: ctx.site.name, code }) },
+      { siteId: identity.siteId, to: identity.email, ...verificationMail(mailBrandOf(ctx.site), { code }) },
       x,
     );
     return stateToken;
@@ -359,12 +360,12 @@ export function createMembersService(deps: {
       const identity = found && found.status !== 'DELETED' ? found : undefined;
       const valid = await verifyPassword(identity?.passwordHash, request.password);
       if (!identity) {
-        await guard.recordFailure(ctx.site.name, account, false);
+        await guard.recordFailure(mailBrandOf(ctx.site), account, false);
         throw identityErrors.identityNotFound();
       }
       if (!identity.passwordHash) throw identityErrors.resetPassword();
       if (!valid) {
-        await guard.recordFailure(ctx.site.name, account, true);
+        await guard.recordFailure(mailBrandOf(ctx.site), account, true);
         throw identityErrors.invalidPassword();
       }
       await guard.recordSuccess(account);
@@ -388,7 +389,7 @@ export function createMembersService(deps: {
       }
       const matches = constantTimeEqual(sha256(input.code.trim()), String(state.data.codeHash));
       if (!matches || !state.identityId) {
-        await guard.recordFailure(ctx.site.name, account, Boolean(state.identityId));
+        await guard.recordFailure(mailBrandOf(ctx.site), account, Boolean(state.identityId));
         throw identityErrors.invalidCode(verification.maxAttempts - attempts);
       }
       if (!(await token.use())) throw identityErrors.invalidStateToken();
@@ -462,7 +463,7 @@ export function createMembersService(deps: {
             {
               siteId: ctx.site.id,
               to: identity.email,
-              ...verificationMail({ siteName: ctx.site.name, code }),
+              ...verificationMail(mailBrandOf(ctx.site), { code }),
             },
             tx,
           );
@@ -496,7 +497,7 @@ export function createMembersService(deps: {
               {
                 siteId: ctx.site.id,
                 to: identity.email,
-                ...recoveryMail({ siteName: ctx.site.name, link, token }),
+                ...recoveryMail(mailBrandOf(ctx.site), { link, token }),
               },
               tx,
             );
@@ -554,7 +555,7 @@ export function createMembersService(deps: {
       if (request.currentPassword !== undefined) {
         await guard.assertNotLocked(account);
         if (!(await verifyPassword(current.passwordHash, request.currentPassword))) {
-          await guard.recordFailure(ctx.site.name, account, true);
+          await guard.recordFailure(mailBrandOf(ctx.site), account, true);
           throw identityErrors.invalidPassword();
         }
       } else {

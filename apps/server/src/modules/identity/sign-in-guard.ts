@@ -3,6 +3,7 @@ import type { MailService } from '../../platform/mail/mail.service.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import { identityErrors } from './identity.errors.ts';
 import { lockoutMail } from './identity-mails.ts';
+import type { MailBrand } from '../../platform/mail/mail-template.ts';
 
 type Account = { siteId: string; identityType: 'MEMBER' | 'WIX_USER'; email: string };
 
@@ -29,13 +30,13 @@ export function createSignInGuard(deps: { rateLimiter: RateLimiter; config: Conf
     },
 
     /** Counts a failure; the one that reaches the limit locks the account and mails its owner. */
-    async recordFailure(siteName: string, account: Account, known: boolean): Promise<void> {
+    async recordFailure(brand: MailBrand, account: Account, known: boolean): Promise<void> {
       const { hits } = await rateLimiter.count(failures, subject(account));
       if (hits === failures.max && known) {
         await mail.enqueue({
           siteId: account.siteId,
           to: account.email,
-          ...lockoutMail({ siteName, minutes: config.AUTH_LOCKOUT_MINUTES }),
+          ...lockoutMail(brand, { minutes: config.AUTH_LOCKOUT_MINUTES }),
         });
       }
     },

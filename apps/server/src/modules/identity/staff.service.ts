@@ -10,6 +10,7 @@ import { forbidden, notFound } from '../../platform/errors/app-error.ts';
 import type { MailService } from '../../platform/mail/mail.service.ts';
 import { identityErrors } from './identity.errors.ts';
 import { invitationMail } from './identity-mails.ts';
+import { mailBrandOf } from '../../platform/mail/mail-template.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 import type { ApiKeyRow, IdentityRow } from './identity.tables.ts';
 import { normaliseEmail, toWireIdentity } from './members.service.ts';
@@ -81,7 +82,7 @@ export function createStaffService(deps: {
         {
           siteId: ctx.site.id,
           to: email,
-          ...invitationMail({ siteName: ctx.site.name, link, token, role: input.role }),
+          ...invitationMail(mailBrandOf(ctx.site), { link, token, role: input.role }),
         },
         tx,
       );
@@ -138,7 +139,7 @@ export function createStaffService(deps: {
       const valid = await verifyPassword(found?.passwordHash, password);
       // One answer for unknown address and wrong password: the dashboard is worth guarding against enumeration.
       if (!found || !valid || found.status !== 'ACTIVE') {
-        await guard.recordFailure(site.name, account, Boolean(found));
+        await guard.recordFailure(mailBrandOf(site), account, Boolean(found));
         throw identityErrors.invalidPassword();
       }
       await guard.recordSuccess(account);

@@ -1,3 +1,4 @@
+import type { Site } from '@atrium/contract/sites';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { EventBus } from '../../platform/bus/types.ts';
 import type { Config } from '../../platform/config.ts';
@@ -17,6 +18,8 @@ export interface WebhooksModuleDeps {
   sealer: SecretSealer;
   mail?: MailService;
   ownerEmails: (siteId: string) => Promise<string[]>;
+  /** The site a mail to its owners is branded with. */
+  findSite: (siteId: string) => Promise<Site | undefined>;
   log: FastifyBaseLogger;
   /** Replaces the HTTP transport (none of the tests do: they run a real receiver). */
   send?: WebhookSender;
@@ -53,6 +56,7 @@ export function createWebhooksModule(deps: WebhooksModuleDeps) {
       }),
     ...(deps.mail ? { mail: deps.mail } : {}),
     ownerEmails: deps.ownerEmails,
+    findSite: deps.findSite,
     scheduleRetry: (subscription, runAt, key) =>
       events.schedule(undefined, {
         name: deliverJobName,

@@ -1,3 +1,5 @@
+import type { Site } from '@atrium/contract/sites';
+import { mailBrandOf, renderMail } from '../../platform/mail/mail-template.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookEnvelope } from '@atrium/contract/webhooks';
 import type { Database } from '../../platform/db/database.ts';
@@ -27,6 +29,7 @@ export interface DeliveryWorkerDeps {
   send: WebhookSender;
   mail?: MailService;
   ownerEmails: (siteId: string) => Promise<string[]>;
+  findSite: (siteId: string) => Promise<Site | undefined>;
   /** A drain of the subscription at `runAt` (a retry); the job queue keeps it across restarts. */
   scheduleRetry: (subscription: { id: string; siteId: string }, runAt: Date, key: string) => Promise<unknown>;
   log: FastifyBaseLogger;
@@ -93,17 +96,19 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps) {
       reason === 'ENDPOINT_GONE'
         ? 'its receiver answered 410 Gone'
         : `every delivery has failed for ${describeSpan(tuning.disableAfterMs)}`;
+    const site = await deps.findSite(subscription.siteId);
+    if (!site) return;
+    const rendered = renderMail(mailBrandOf(site), {
+      kind: 'webhooks.subscription-disabled',
+      subject: 'A webhook was disabled',
+      heading: 'A webhook was disabled',
+      paragraphs: [
+        `The webhook to ${subscription.url} (${subscription.description || subscription.id}) was disabled: ${why}.`,
+        'It hears no events until it is enabled again. Fix the receiver, enable the webhook in the dashboard, then recover the failed deliveries from its delivery log.',
+      ],
+    });
     for (const to of await deps.ownerEmails(subscription.siteId)) {
-      await deps.mail.enqueue({
-        siteId: subscription.siteId,
-        to,
-        kind: 'webhooks.subscription-disabled',
-        subject: 'A webhook was disabled',
-        text:
-          `The webhook to ${subscription.url} (${subscription.description || subscription.id}) was disabled: ${why}.\n\n` +
-          'It hears no events until it is enabled again. Fix the receiver, enable the webhook in the dashboard, ' +
-          'then recover the failed deliveries from its delivery log.',
-      });
+      await deps.mail.enqueue({ siteId: subscription.siteId, to, ...rendered });
     }
   }
 

@@ -125,7 +125,7 @@ export function createBookingCreation(
           : status === 'PENDING' || status === 'WAITING_LIST'
             ? 'pending'
             : undefined,
-      businessEmail: hold.businessEmail,
+      staff: hold.staff,
     });
     let row: BookingRow;
     let rowsWritten = false;

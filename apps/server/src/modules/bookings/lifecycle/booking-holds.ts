@@ -16,6 +16,7 @@ import type { OccupancyInput } from './bookings.repository.ts';
 import type { BookingRow } from './bookings.tables.ts';
 import { isSlotConflict, lifecycleErrors } from './lifecycle.errors.ts';
 import { recordBusy, removeBusy, type BusyEntry, type ServiceFacts } from './slot-check.ts';
+import type { BookingMailStaff } from './notifications.ts';
 
 export interface Hold {
   start: Date;
@@ -27,8 +28,8 @@ export interface Hold {
   overbooked: boolean;
   /** The slot check saw payment holds that expired in the way (see payment-holds.ts). */
   staleHolds?: boolean;
-  /** The staff member's address when the slot check already read it (undefined: read it when mailing). */
-  businessEmail?: string | null;
+  /** The staff member when the slot check already read them (undefined: read when mailing). */
+  staff?: BookingMailStaff | null;
 }
 
 type SpotKey = { siteId: string; scheduleId: string; sessionKey: string };
@@ -310,7 +311,7 @@ export function createBookingHolds(
       sessionKey: null,
       overbooked: false,
       staleHolds: check.staleHolds,
-      businessEmail: member ? member.email : undefined,
+      staff: member ? { name: member.name, email: member.email } : undefined,
     };
   }
 

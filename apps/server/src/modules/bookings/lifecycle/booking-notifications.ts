@@ -11,6 +11,7 @@ import {
   enqueueBookingMails,
   outgoingBookingMails,
   type BookingMailKind,
+  type BookingMailStaff,
 } from './notifications.ts';
 
 type Notification = { notifyParticipants?: boolean | null; message?: string | null } | null | undefined;
@@ -23,8 +24,8 @@ export interface Change {
   mail?: BookingMailKind;
   notifyCustomer: boolean;
   message?: string | null;
-  /** The staff member's address when already read in this transaction. */
-  businessEmail?: string | null;
+  /** The staff member when already read in this transaction (null: none). */
+  staff?: BookingMailStaff | null;
   /** Recorded in the booking's history beside the event (e.g. the attendance set). */
   details?: Record<string, unknown>;
   /** The history entry and the mails went in with the booking's own insert (`changeRows`). */
@@ -57,16 +58,16 @@ export function notifyOf<Announced extends Omit<Partial<Change>, 'notifyCustomer
 export function createBookingNotifications(core: BookingsCore) {
   const { deps, events, staffRepository, historyRepository } = core;
 
-  async function businessEmailOf(
+  async function staffOf(
     ctx: RequestContext,
     row: BookingRow,
-    known: string | null | undefined,
+    known: BookingMailStaff | null | undefined,
     tx: Tx,
-  ): Promise<string | null> {
+  ): Promise<BookingMailStaff | null> {
     if (!deps.mail || !row.staffMemberId) return null;
     if (known !== undefined) return known;
     const member = await staffRepository.findById(ctx.site.id, row.staffMemberId, tx);
-    return member?.email ?? null;
+    return member ? { name: member.name, email: member.email } : null;
   }
 
   async function afterChange(ctx: RequestContext, tx: Tx, change: Change): Promise<void> {
@@ -86,9 +87,9 @@ export function createBookingNotifications(core: BookingsCore) {
     return bookingMails({
       kind: change.mail,
       booking: change.row,
-      siteName: ctx.site.name,
+      site: ctx.site,
       notifyCustomer: change.notifyCustomer,
-      businessEmail: await businessEmailOf(ctx, change.row, change.businessEmail, tx),
+      staff: await staffOf(ctx, change.row, change.staff, tx),
       // Only the business writes to customers: a visitor's message would go to any address they typed.
       message: isBusinessCaller(ctx) ? change.message : null,
     });
@@ -107,7 +108,7 @@ export function createBookingNotifications(core: BookingsCore) {
     return rows;
   }
 
-  return { businessEmailOf, afterChange, changeMails, changeRows };
+  return { staffOf, afterChange, changeMails, changeRows };
 }
 
 export type BookingNotifications = ReturnType<typeof createBookingNotifications>;

@@ -1,3 +1,4 @@
+import type { Site } from '@atrium/contract/sites';
 import { iso } from '../catalogue-shared.ts';
 import type { BookingsCore } from './bookings.service.ts';
 import { bookingMails, enqueueBookingMails } from './notifications.ts';
@@ -14,12 +15,12 @@ export const reminderSweepName = 'bookings.send-reminders';
 export async function sendDueReminders(core: BookingsCore, now: Date): Promise<number> {
   const { deps, database, repository } = core;
   const batchSize = 200;
-  // Site names are read before the transactions (a site lookup inside one would wait for it on the
+  // Sites are read before the transactions (a site lookup inside one would wait for it on the
   // embedded database's single connection); a site that gets due meanwhile waits for the next sweep.
-  const siteNames = new Map<string, string>();
+  const sites = new Map<string, Site>();
   for (const siteId of await repository.sitesWithDueReminders(now, deps.reminderLeadMinutes)) {
     const site = await deps.findSite(siteId);
-    if (site) siteNames.set(siteId, site.name);
+    if (site) sites.set(siteId, site);
   }
   let reminded = 0;
   for (;;) {
@@ -27,7 +28,7 @@ export async function sendDueReminders(core: BookingsCore, now: Date): Promise<n
       const rows = await repository.claimDueReminders(
         now,
         deps.reminderLeadMinutes,
-        [...siteNames.keys()],
+        [...sites.keys()],
         batchSize,
         tx,
       );
@@ -35,9 +36,9 @@ export async function sendDueReminders(core: BookingsCore, now: Date): Promise<n
         const mails = bookingMails({
           kind: 'reminder',
           booking: row,
-          siteName: siteNames.get(row.siteId)!,
+          site: sites.get(row.siteId)!,
           notifyCustomer: true,
-          businessEmail: null,
+          staff: null,
         });
         await enqueueBookingMails(deps.mail, row.siteId, mails, tx);
       }

@@ -1,6 +1,14 @@
 import ical from 'ical-generator';
 import type { Executor } from '../../../platform/db/database.ts';
 import type { MailService, OutgoingMail } from '../../../platform/mail/mail.service.ts';
+import {
+  formatMailPeriod,
+  mailBrandOf,
+  renderMail,
+  type MailBrand,
+  type MailDetail,
+  type RenderedMail,
+} from '../../../platform/mail/mail-template.ts';
 import type { BookingRow } from './bookings.tables.ts';
 
 export type BookingMailKind =
@@ -8,12 +16,19 @@ export type BookingMailKind =
 
 export interface BookingMail {
   to: string;
-  subject: string;
-  text: string;
-  kind: string;
+  rendered: RenderedMail;
   /** Calendar file of a confirmation (booking.ics). */
   ics?: string;
 }
+
+/** The staff member a booking is with, as its mails name them (read with the slot, or when mailing). */
+export interface BookingMailStaff {
+  name: string | null;
+  email: string | null;
+}
+
+/** The site as its booking mails show it. */
+export type BookingMailSite = Parameters<typeof mailBrandOf>[0];
 
 const subjects: Record<BookingMailKind, string> = {
   confirmation: 'Your booking is confirmed',
@@ -24,6 +39,15 @@ const subjects: Record<BookingMailKind, string> = {
   reminder: 'Reminder: your upcoming booking',
 };
 
+const customerLines: Record<BookingMailKind, string> = {
+  confirmation: 'Your booking is confirmed. We look forward to seeing you.',
+  pending: 'We received your booking request. You will hear from us as soon as it is approved.',
+  declined: 'We are sorry: your booking request was declined.',
+  canceled: 'Your booking was canceled.',
+  rescheduled: 'Your booking was moved. The new time is below.',
+  reminder: 'A reminder of your upcoming booking.',
+};
+
 const businessSubjects: Record<BookingMailKind, string> = {
   confirmation: 'New booking',
   pending: 'Booking waiting for your approval',
@@ -31,6 +55,15 @@ const businessSubjects: Record<BookingMailKind, string> = {
   canceled: 'Booking canceled',
   rescheduled: 'Booking rescheduled',
   reminder: 'Upcoming booking',
+};
+
+const statusNames: Record<string, string> = {
+  CREATED: 'Waiting for payment',
+  CONFIRMED: 'Confirmed',
+  PENDING: 'Waiting for approval',
+  WAITING_LIST: 'On the waiting list',
+  DECLINED: 'Declined',
+  CANCELED: 'Canceled',
 };
 
 /** The .ics of a booking: one event, its uid the booking id so a calendar updates it on reschedule. */
@@ -50,15 +83,19 @@ export function bookingIcs(booking: BookingRow, siteName: string): string {
   return calendar.toString();
 }
 
-function describeBooking(booking: BookingRow): string {
-  const when = `${booking.startDate.toISOString()} - ${booking.endDate.toISOString()} (${booking.timezone})`;
+function bookingDetails(booking: BookingRow, staff: BookingMailStaff | null, brand: MailBrand): MailDetail[] {
+  const location =
+    (booking.location?.formattedAddress as string | undefined) ??
+    (booking.location?.name as string | undefined);
   return [
-    `${booking.title ?? 'Booking'}`,
-    `When: ${when}`,
-    `Participants: ${booking.totalParticipants}`,
-    `Booking id: ${booking.id}`,
-    `Status: ${booking.status}`,
-  ].join('\n');
+    { label: 'Service', value: booking.title ?? 'Booking' },
+    { label: 'When', value: formatMailPeriod(booking.startDate, booking.endDate, brand) },
+    ...(staff?.name ? [{ label: 'With', value: staff.name }] : []),
+    ...(location ? [{ label: 'Where', value: location }] : []),
+    { label: 'Participants', value: String(booking.totalParticipants) },
+    { label: 'Status', value: statusNames[booking.status] ?? booking.status },
+    { label: 'Booking reference', value: booking.id },
+  ];
 }
 
 /** A URL or a domain name (`evil.example`, `www.`, `http:`), which mail clients show as a link. */
@@ -68,7 +105,7 @@ const linkLike = /[a-z][a-z0-9+.-]*:\/\/|www\.|[a-z0-9-]\.[a-z]{2,}|[<>]/i;
  * A customer-typed name as it may appear in a mail the site sends: one line, at most 100 characters,
  * and nothing a mail client would turn into a link. Visitors choose both the name and the address a
  * booking mails, so a name like "Claim your refund at evil.example" would be phishing in our name;
- * such a name is left out. Booking mails are plain text (no HTML part), so no markup is ever rendered.
+ * such a name is left out. The mail template escapes it in the HTML part, so no markup is ever rendered.
  */
 export function mailSafeName(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
@@ -77,35 +114,42 @@ export function mailSafeName(value: unknown): string | undefined {
   return line;
 }
 
-/** The mails of one change: to the customer (when asked to notify) and to the business. */
+/**
+ * The mails of one change: to the customer (when asked to notify), in their time zone, and to the staff
+ * member, in the site's.
+ */
 export function bookingMails(args: {
   kind: BookingMailKind;
   booking: BookingRow;
-  siteName: string;
+  site: BookingMailSite;
   notifyCustomer: boolean;
-  businessEmail: string | null;
+  staff: BookingMailStaff | null;
   message?: string | null;
 }): BookingMail[] {
-  const { kind, booking } = args;
+  const { kind, booking, site } = args;
   const mails: BookingMail[] = [];
   const customerEmail = booking.contactDetails?.email as string | undefined;
-  const body = describeBooking(booking);
-  const ics =
-    kind === 'confirmation' || kind === 'rescheduled' ? bookingIcs(booking, args.siteName) : undefined;
+  const ics = kind === 'confirmation' || kind === 'rescheduled' ? bookingIcs(booking, site.name) : undefined;
   if (args.notifyCustomer && customerEmail) {
+    const brand = mailBrandOf(site, { timeZone: booking.timezone });
     const firstName = mailSafeName(booking.contactDetails?.firstName);
-    const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
     mails.push({
       to: customerEmail,
-      subject: `${subjects[kind]} - ${args.siteName}`,
-      text: [greeting, '', subjects[kind] + '.', '', body, ...(args.message ? ['', args.message] : [])].join(
-        '\n',
-      ),
-      kind: `bookings.${kind}`,
+      rendered: renderMail(brand, {
+        kind: `bookings.${kind}`,
+        subject: `${subjects[kind]} - ${site.name}`,
+        heading: subjects[kind],
+        greeting: firstName ? `Hello ${firstName},` : 'Hello,',
+        paragraphs: [customerLines[kind]],
+        details: bookingDetails(booking, args.staff, brand),
+        ...(args.message ? { note: { from: site.name, text: args.message } } : {}),
+        ...(ics ? { closing: ['The attached calendar file adds it to your calendar.'] } : {}),
+      }),
       ...(ics ? { ics } : {}),
     });
   }
-  if (args.businessEmail && kind !== 'reminder') {
+  if (args.staff?.email && kind !== 'reminder') {
+    const brand = mailBrandOf(site);
     const contact = booking.contactDetails ?? {};
     const who =
       mailSafeName([contact.firstName, contact.lastName].filter(Boolean).join(' ')) ??
@@ -113,10 +157,14 @@ export function bookingMails(args: {
         ? contact.email
         : 'a customer');
     mails.push({
-      to: args.businessEmail,
-      subject: `${businessSubjects[kind]}: ${booking.title ?? 'booking'} (${who})`,
-      text: `${businessSubjects[kind]} by ${who}.\n\n${body}`,
-      kind: `bookings.business.${kind}`,
+      to: args.staff.email,
+      rendered: renderMail(brand, {
+        kind: `bookings.business.${kind}`,
+        subject: `${businessSubjects[kind]}: ${booking.title ?? 'booking'} (${who})`,
+        heading: businessSubjects[kind],
+        paragraphs: [`${businessSubjects[kind]} by ${who}.`],
+        details: bookingDetails(booking, args.staff, brand),
+      }),
       ...(ics ? { ics } : {}),
     });
   }
@@ -128,9 +176,7 @@ export function outgoingBookingMails(siteId: string, mails: readonly BookingMail
   return mails.map((message) => ({
     siteId,
     to: message.to,
-    subject: message.subject,
-    text: message.text,
-    kind: message.kind,
+    ...message.rendered,
     ...(message.ics
       ? { attachments: [{ filename: 'booking.ics', contentType: 'text/calendar', content: message.ics }] }
       : {}),
