@@ -279,6 +279,7 @@ function benchContext(siteId: string): RequestContext {
       locale: 'en',
       status: 'ACTIVE',
       hosts: [],
+      branding: { accentColor: null, logoUrl: null },
       revision: '1',
       createdDate: now.toISOString(),
       updatedDate: now.toISOString(),

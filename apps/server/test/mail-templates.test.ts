@@ -168,4 +168,54 @@ describe('mails the modules write', () => {
     expect(toStaff.text).toContain(inLondon.format(start));
     expect(toStaff.text).not.toContain(inTokyo.format(start));
   });
+
+  it("takes the site's colour and logo from its settings, refuses ones it cannot show, and brands the next mail", async () => {
+    const patch = (branding: Record<string, unknown>) =>
+      inject(t.app, {
+        method: 'PATCH',
+        url: '/sites/v1/site',
+        headers: owner,
+        payload: { site: { branding } },
+      });
+    const badColour = await patch({ accentColor: 'red' });
+    expect(badColour.status).toBe(400);
+    expect(JSON.stringify(badColour.body)).toContain('site.branding.accentColor');
+    const plainHttp = await patch({ logoUrl: 'http://cdn.example/logo.png' });
+    expect(plainHttp.status).toBe(400);
+    expect(JSON.stringify(plainHttp.body)).toContain('site.branding.logoUrl');
+
+    const saved = await patch({ accentColor: '#7c3aed', logoUrl: 'https://cdn.example/lotus.png' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.site.branding).toEqual({
+      accentColor: '#7c3aed',
+      logoUrl: 'https://cdn.example/lotus.png',
+    });
+    // Fields left out keep their value; null restores the default.
+    const colourOnly = await patch({ logoUrl: null });
+    expect(colourOnly.body.site.branding).toEqual({ accentColor: '#7c3aed', logoUrl: null });
+    await patch({ logoUrl: 'https://cdn.example/lotus.png' });
+    const read = await ok<{ site: { branding: unknown } }>(t.app, {
+      method: 'GET',
+      url: '/sites/v1/site',
+      headers: owner,
+    });
+    expect(read.site.branding).toEqual({ accentColor: '#7c3aed', logoUrl: 'https://cdn.example/lotus.png' });
+
+    const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 5, 11, 9, 0));
+    await book(
+      t.app,
+      customer('branded'),
+      bookingRequest(service, start.toISOString(), {
+        contactDetails: { firstName: 'Ines', email: 'ines@example.com' },
+      }),
+    );
+    const listed = await inject(t.app, {
+      method: 'GET',
+      url: '/mail/v1/outbox?to=ines@example.com',
+      headers: owner,
+    });
+    const [mail] = listed.body.messages as Array<{ html: string }>;
+    expect(mail!.html).toContain('background:#7c3aed');
+    expect(mail!.html).toContain('<img src="https://cdn.example/lotus.png" alt="Lotus Yoga"');
+  });
 });

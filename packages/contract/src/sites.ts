@@ -28,6 +28,35 @@ export const hostNameSchema = z
  * `hosts`: the addresses it is served under, the first one is used in links (mails, iCal feeds, OAuth).
  * @example {"id":"…","name":"Studio Nord","timezone":"Europe/Berlin","currency":"EUR","locale":"de-DE","status":"ACTIVE","hosts":["nord.example.com"]}
  */
+/**
+ * How the site's mails look: the colour of their header and buttons (`#rrggbb`) and a logo shown
+ * instead of the site's name (an https image). Null: the defaults.
+ */
+export const siteBrandingSchema = z.object({
+  accentColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb')
+    .nullable(),
+  logoUrl: z
+    .url({ protocol: /^https$/, error: 'An https address of an image' })
+    .max(2000)
+    .nullable(),
+});
+export type SiteBranding = z.infer<typeof siteBrandingSchema>;
+
+/** The colour of a site's mails without one of its own. */
+export const defaultAccentColor = '#0f766e';
+
+/** Black or white text on a `#rrggbb` background, whichever has the higher contrast (WCAG luminance). */
+export function textColorOn(background: string): '#111827' | '#ffffff' {
+  const channel = (offset: number) => {
+    const value = parseInt(background.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#111827' : '#ffffff';
+}
+
 export const siteSchema = z.object({
   id: z.uuid(),
   name: z.string().min(1).max(200),
@@ -36,6 +65,7 @@ export const siteSchema = z.object({
   locale: z.string().min(2).max(35),
   status: siteStatusSchema,
   hosts: z.array(z.string()),
+  branding: siteBrandingSchema,
   revision: z.string(),
   createdDate: z.iso.datetime(),
   updatedDate: z.iso.datetime(),
@@ -44,6 +74,8 @@ export type Site = z.infer<typeof siteSchema>;
 
 export const updateSiteRequestSchema = z.object({
   site: siteSchema.pick({ name: true, timezone: true, currency: true, locale: true }).partial().extend({
+    /** The fields given replace the stored ones; null restores a default. */
+    branding: siteBrandingSchema.partial().optional(),
     revision: revisionSchema.optional(),
   }),
 });

@@ -22,6 +22,7 @@ export function toWireSite(row: SiteWithHosts): Site {
     locale: row.locale,
     status: row.status,
     hosts: row.hosts,
+    branding: { accentColor: row.branding?.accentColor ?? null, logoUrl: row.branding?.logoUrl ?? null },
     revision: String(row.revision),
     createdDate: row.createdDate.toISOString(),
     updatedDate: row.updatedDate.toISOString(),
@@ -216,8 +217,22 @@ export function createSitesService(deps: {
       const current = await repository.findById(ctx.site.id);
       if (!current) throw notFound('Site', ctx.site.id);
       const expected = change.revision === undefined ? current.revision : Number(change.revision);
-      const { revision: _revision, ...fields } = change;
-      const updated = await repository.updateAtRevision(ctx.site.id, expected, fields);
+      const { revision: _revision, branding, ...fields } = change;
+      const updated = await repository.updateAtRevision(ctx.site.id, expected, {
+        ...fields,
+        ...(branding
+          ? {
+              branding: {
+                accentColor:
+                  branding.accentColor === undefined
+                    ? (current.branding?.accentColor ?? null)
+                    : branding.accentColor,
+                logoUrl:
+                  branding.logoUrl === undefined ? (current.branding?.logoUrl ?? null) : branding.logoUrl,
+              },
+            }
+          : {}),
+      });
       if (!updated) throw staleRevision('Site', ctx.site.id, expected, current.revision);
       cache.clear();
       return toWireSite({ ...updated, hosts: current.hosts });

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export interface SiteBrandingRow {
+  accentColor: string | null;
+  logoUrl: string | null;
+}
 
 export const sites = pgTable(
   'sites',
@@ -9,6 +24,8 @@ export const sites = pgTable(
     timezone: text('timezone').notNull(),
     currency: text('currency').notNull(),
     locale: text('locale').notNull(),
+    /** How the site's mails (and pages) look: `{accentColor, logoUrl}`, null for the defaults. */
+    branding: jsonb('branding').$type<SiteBrandingRow>(),
     isDefault: boolean('is_default').notNull().default(false),
     /** `ACTIVE` or `DISABLED` (the operator's switch). */
     status: text('status').$type<'ACTIVE' | 'DISABLED'>().notNull().default('ACTIVE'),

@@ -1,3 +1,4 @@
+import { defaultAccentColor, textColorOn } from '@atrium/contract/sites';
 import type { MailAttachment } from './mail.tables.ts';
 import { escapeHtml } from './mail-html.ts';
 
@@ -60,7 +61,7 @@ export interface RenderedMail {
   attachments?: MailAttachment[];
 }
 
-export const defaultAccentColor = '#0f766e';
+export { defaultAccentColor };
 
 /** The brand of a site's mails, read in the site's language and zone unless the recipient has their own. */
 export function mailBrandOf(
@@ -82,16 +83,6 @@ export function mailBrandOf(
   };
 }
 const colorPattern = /^#[0-9a-f]{6}$/i;
-
-/** Black or white text on `background`, whichever reads better (WCAG relative luminance). */
-function textOn(background: string): string {
-  const channel = (offset: number) => {
-    const value = parseInt(background.slice(offset, offset + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#111827' : '#ffffff';
-}
 
 function safeUrl(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
@@ -166,7 +157,7 @@ const paragraphStyle = 'margin:0 0 16px;font-size:15px;line-height:1.55';
 function htmlPart(brand: MailBrand, content: MailContent): string {
   const accent =
     brand.accentColor && colorPattern.test(brand.accentColor) ? brand.accentColor : defaultAccentColor;
-  const onAccent = textOn(accent);
+  const onAccent = textColorOn(accent);
   const logo = safeUrl(brand.logoUrl);
   const siteUrl = safeUrl(brand.siteUrl);
   const siteName = escapeHtml(brand.siteName);
