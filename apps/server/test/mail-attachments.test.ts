@@ -1,13 +1,13 @@
 // Mail attachments end to end: a booking made over HTTP writes its confirmation with the .ics as an
 // attachment, GET /mail/v1/outbox shows it, and the SMTP transport (nodemailer) sends it as a MIME
 // attachment beside the text and HTML parts (to a small SMTP server in this test, read with mailparser).
-import net from 'node:net';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailService } from '../src/platform/mail/mail.service.ts';
 import { createSmtpTransport } from '../src/platform/mail/smtp-transport.ts';
 import { createTestApp, inject, owner, type TestApp } from './test-app.ts';
 import { waitFor } from './events-helpers.ts';
+import { startSmtpServer } from './smtp-helpers.ts';
 import {
   book,
   bookingRequest,
@@ -26,60 +26,6 @@ interface OutboxMail {
   text: string;
   status: string;
   attachments: Array<{ filename: string; contentType: string; content: string }>;
-}
-
-/** Accepts every mail and keeps its recipient and DATA. */
-function startSmtpServer(): Promise<{
-  url: string;
-  received: Array<{ to: string; data: string }>;
-  close(): Promise<void>;
-}> {
-  const received: Array<{ to: string; data: string }> = [];
-  const server = net.createServer((socket) => {
-    let buffer = '';
-    let data: string | undefined;
-    let to = '';
-    socket.write('220 test ESMTP\r\n');
-    socket.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('utf8');
-      let index: number;
-      while ((index = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, index);
-        buffer = buffer.slice(index + 2);
-        if (data !== undefined) {
-          if (line === '.') {
-            received.push({ to, data });
-            data = undefined;
-            socket.write('250 queued\r\n');
-          } else {
-            data += `${line.startsWith('..') ? line.slice(1) : line}\r\n`;
-          }
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO') socket.write('250-test\r\n250 8BITMIME\r\n');
-        else if (verb === 'RCPT') {
-          to = /<([^>]+)>/.exec(line)?.[1] ?? '';
-          socket.write('250 ok\r\n');
-        } else if (verb === 'DATA') {
-          data = '';
-          socket.write('354 go ahead\r\n');
-        } else if (verb === 'QUIT') {
-          socket.end('221 bye\r\n');
-        } else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      resolve({
-        url: `smtp://127.0.0.1:${port}`,
-        received,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
 }
 
 let t: TestApp;

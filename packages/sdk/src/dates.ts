@@ -17,6 +17,7 @@ export const dateFields = [
   'lastEditedDate',
   'submittedDate',
   'dueDate',
+  'sentDate',
 ] as const;
 
 export type DateField = (typeof dateFields)[number];

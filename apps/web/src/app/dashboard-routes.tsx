@@ -5,6 +5,7 @@ import { NotFoundPage } from '../components/not-found-page.tsx';
 import { AcceptInvitationPage } from '../features/dashboard/accept-invitation/accept-invitation-page.tsx';
 import { ApiKeysPage } from '../features/dashboard/api-keys/api-keys-page.tsx';
 import { WebhooksPage } from '../features/dashboard/webhooks/webhooks-page.tsx';
+import { MailPage } from '../features/dashboard/mail/mail-page.tsx';
 import { BookingsListPage } from '../features/dashboard/bookings-list/bookings-list-page.tsx';
 import { CategoriesPage } from '../features/dashboard/categories/categories-page.tsx';
 import { Loading } from '../features/dashboard/shared/ui.tsx';
@@ -101,6 +102,7 @@ export default function DashboardRoutes() {
         <Route path="team" element={<TeamPage />} />
         <Route path="api-keys" element={<ApiKeysPage />} />
         <Route path="webhooks" element={<WebhooksPage />} />
+        <Route path="mail" element={<MailPage />} />
         <Route
           path="collections"
           element={

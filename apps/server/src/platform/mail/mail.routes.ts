@@ -1,20 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  listMailQuerySchema,
+  listMailResponseSchema,
+  mailErrorCodes,
+  mailMessageResponseSchema,
+} from '@atrium/contract/mail';
 import { errorResponses } from '../http/openapi.ts';
+import { isUuid } from '../db/ids.ts';
+import { conflict, notFound } from '../errors/app-error.ts';
 import type { MailService } from './mail.service.ts';
-
-const mailSchema = z.object({
-  id: z.uuid(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string().optional(),
-  kind: z.string(),
-  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })),
-  status: z.enum(['PENDING', 'SENT', 'FAILED', 'KEPT']),
-  createdDate: z.string(),
-  sentDate: z.string().optional(),
-});
 
 /**
  * The outbox as owners see it: what was sent, or kept when no SMTP server is configured. Codes, tokens and
@@ -34,16 +29,38 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailService; revealSecret
       schema: {
         summary: "The site's outgoing mail, newest first",
         tags: ['mail'],
-        querystring: z.object({
-          to: z.string().max(254).optional(),
-          kind: z.string().max(100).optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(50),
-        }),
-        response: { 200: z.object({ messages: z.array(mailSchema) }), ...errorResponses },
+        querystring: listMailQuerySchema,
+        response: { 200: listMailResponseSchema, ...errorResponses },
       },
     },
     async (request) => ({
       messages: await mail.list(request.ctx.site.id, request.query, { reveal: revealSecrets }),
     }),
+  );
+
+  app.post(
+    '/mail/v1/outbox/:mailId/resend',
+    {
+      config: {
+        access: { identities: ['WIX_USER', 'APP'], roles: ['OWNER'], scopes: ['mail.send'] },
+      },
+      schema: {
+        summary: 'Send a mail of the outbox again, to the same recipient, as a new mail',
+        tags: ['mail'],
+        params: z.object({ mailId: z.string().max(100) }),
+        response: { 200: mailMessageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { mailId } = request.params;
+      const resent = isUuid(mailId)
+        ? await mail.resend(request.ctx.site.id, mailId, { reveal: revealSecrets })
+        : undefined;
+      if (!resent) throw notFound('Mail', mailId);
+      if (resent === 'STILL_PENDING') {
+        throw conflict(mailErrorCodes.stillPending, `Mail ${mailId} is still waiting to be sent`);
+      }
+      return { message: resent };
+    },
   );
 };

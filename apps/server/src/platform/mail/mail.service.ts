@@ -27,6 +27,10 @@ export interface MailView {
   kind: string;
   attachments: MailAttachment[];
   status: MailRow['status'];
+  /** Tries so far; a mail gives up (FAILED) after the eighth. */
+  attempts: number;
+  /** Why the last try failed, as the mail server said it. */
+  lastError?: string;
   createdDate: string;
   sentDate?: string;
 }
@@ -66,6 +70,8 @@ export function toMailView(row: MailRow, options: { reveal?: boolean } = {}): Ma
     kind: row.kind,
     attachments: row.attachments ?? [],
     status: row.status,
+    attempts: row.attempts,
+    ...(row.lastError ? { lastError: row.lastError } : {}),
     createdDate: row.createdDate.toISOString(),
     ...(row.sentDate ? { sentDate: row.sentDate.toISOString() } : {}),
   };
@@ -140,12 +146,13 @@ export function createMailService(deps: { database: Database; transport?: MailTr
 
     async list(
       siteId: string,
-      filter: { to?: string; kind?: string; limit: number },
+      filter: { to?: string; kind?: string; status?: MailRow['status']; limit: number },
       options: { reveal?: boolean } = {},
     ): Promise<MailView[]> {
       const conditions = [eq(mailOutbox.siteId, siteId)];
       if (filter.to) conditions.push(eq(sql`lower(${mailOutbox.toAddress})`, filter.to.toLowerCase()));
       if (filter.kind) conditions.push(eq(mailOutbox.kind, filter.kind));
+      if (filter.status) conditions.push(eq(mailOutbox.status, filter.status));
       const rows = await database.db
         .select()
         .from(mailOutbox)
@@ -153,6 +160,40 @@ export function createMailService(deps: { database: Database; transport?: MailTr
         .orderBy(desc(mailOutbox.createdDate), desc(mailOutbox.id))
         .limit(filter.limit);
       return rows.map((row) => toMailView(row, options));
+    },
+
+    /**
+     * Sends a mail of the outbox again, to the same recipient with the same content, as a new mail (the
+     * old one keeps its history). Undefined when the site has no such mail; a mail still waiting to go
+     * out is not doubled.
+     */
+    async resend(
+      siteId: string,
+      id: string,
+      options: { reveal?: boolean } = {},
+    ): Promise<MailView | 'STILL_PENDING' | undefined> {
+      const [row] = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.siteId, siteId), eq(mailOutbox.id, id)))
+        .limit(1);
+      if (!row) return undefined;
+      if (row.status === 'PENDING') return 'STILL_PENDING';
+      const [copy] = await database.db
+        .insert(mailOutbox)
+        .values({
+          siteId: row.siteId,
+          toAddress: row.toAddress,
+          subject: row.subject,
+          textBody: row.textBody,
+          htmlBody: row.htmlBody,
+          kind: row.kind,
+          attachments: row.attachments,
+          secrets: row.secrets,
+          status,
+        })
+        .returning();
+      return toMailView(copy!, options);
     },
 
     /**

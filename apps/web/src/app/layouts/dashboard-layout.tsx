@@ -30,6 +30,7 @@ import {
   IconHome,
   IconKey,
   IconWebhook,
+  IconMail,
   IconLogout,
   IconMoon,
   IconReceipt,
@@ -77,6 +78,7 @@ const items: NavItem[] = [
   { to: '/dashboard/team', label: s.team, icon: IconUsersGroup, visible: (x) => x.canManage },
   { to: '/dashboard/api-keys', label: s.apiKeys, icon: IconKey, visible: (x) => x.isOwner },
   { to: '/dashboard/webhooks', label: s.webhooks, icon: IconWebhook, visible: (x) => x.isOwner },
+  { to: '/dashboard/mail', label: s.mail, icon: IconMail, visible: (x) => x.isOwner },
   { to: '/dashboard/collections', label: s.collections, icon: IconDatabase, visible: (x) => x.canManage },
 ];
 

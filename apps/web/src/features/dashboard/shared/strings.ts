@@ -17,6 +17,7 @@ export const en = {
     team: 'Team',
     apiKeys: 'API keys',
     webhooks: 'Webhooks',
+    mail: 'Mail',
     collections: 'Collections',
     store: 'Store',
     orders: 'Orders',

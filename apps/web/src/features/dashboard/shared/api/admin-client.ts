@@ -6,6 +6,7 @@ import { bookingHistory } from '@atrium/sdk/modules/bookings/history';
 import { identity } from '@atrium/sdk/modules/identity';
 import { sites } from '@atrium/sdk/modules/sites';
 import { webhooks } from '@atrium/sdk/modules/webhooks';
+import { mail } from '@atrium/sdk/modules/mail';
 import { staffAuth } from '../../../../lib/atrium-client.ts';
 
 /**
@@ -16,5 +17,5 @@ import { staffAuth } from '../../../../lib/atrium-client.ts';
 export const admin = createClient({
   baseUrl: '',
   auth: staffAuth,
-  modules: { bookings, bookingBulkStatus, bookingHistory, identity, sites, team, webhooks },
+  modules: { bookings, bookingBulkStatus, bookingHistory, identity, mail, sites, team, webhooks },
 });
