@@ -50,7 +50,7 @@ test('the owner reads a customer’s confirmation in the mail log and sends it a
     .getByRole('navigation', { name: 'Dashboard navigation' })
     .getByRole('link', { name: 'Mail' })
     .click();
-  await expect(page.getByRole('heading', { name: 'Mail', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mail' })).toBeVisible();
   await page.getByLabel('Recipient address').fill(customerEmail);
   const log = page.getByTestId('mail-log');
   const rows = log.locator('tbody tr');

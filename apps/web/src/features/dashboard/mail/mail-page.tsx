@@ -151,7 +151,7 @@ export function MailPage() {
               <Table.Tr>
                 <Table.Th>{s.to}</Table.Th>
                 <Table.Th>{s.subject}</Table.Th>
-                <Table.Th>{s.status}</Table.Th>
+                <Table.Th miw={110}>{s.status}</Table.Th>
                 <Table.Th>{s.created}</Table.Th>
                 <Table.Th />
               </Table.Tr>
