@@ -17,6 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { defaultAccentColor, textColorOn } from '@atrium/contract/sites';
 import { t } from './strings.ts';
+import { TimeZoneSelect } from './time-zone-select.tsx';
 import { t as shared } from '../shared/strings.ts';
 import { useSite } from '../shared/api/catalogue.ts';
 import { useSession } from '../shared/session.tsx';
@@ -32,13 +33,6 @@ import {
 } from './api/settings.ts';
 
 const s = t.settings;
-const timeZones = (() => {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC', 'Europe/London', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo'];
-  }
-})();
 const currencies = [
   'USD',
   'EUR',
@@ -110,14 +104,7 @@ function SiteCard() {
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
           />
-          <Select
-            label={s.timeZone}
-            data={Array.from(new Set([...(timezone ? [timezone] : []), ...timeZones]))}
-            searchable
-            value={timezone}
-            onChange={setTimezone}
-            allowDeselect={false}
-          />
+          <TimeZoneSelect value={timezone} onChange={setTimezone} />
           <Select
             label={s.currency}
             data={Array.from(new Set([...(currency ? [currency] : []), ...currencies]))}

@@ -8,6 +8,8 @@ export const en = {
     business: 'Business',
     siteName: 'Business name',
     timeZone: 'Time zone',
+    timeZoneHelp: 'Search by city, country or region.',
+    noTimeZone: 'No time zone matches. Try a larger city nearby or the country.',
     currency: 'Currency',
     locale: 'Language and region',
     localeHelp: 'How dates and prices are written in your mails and pages.',
