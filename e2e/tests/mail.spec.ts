@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { bookDemoAppointment, signInAtDashboard } from './dashboard-helpers.ts';
 
 // The owner opens the mail log from the dashboard, finds the confirmation a customer got, reads it as the
 // customer sees it (HTML with the booking's details), and sends it again.
-const owner = { 'x-atrium-dev-caller': 'WIX_USER:OWNER' };
-const ownerLogin = { email: 'owner@example.com', password: 'atrium-demo-owner' };
 const suffix = Date.now().toString(36);
 const customerEmail = `mail-${suffix}@example.com`;
 
@@ -11,41 +10,13 @@ test('the owner reads a customer’s confirmation in the mail log and sends it a
   page,
   request,
 }) => {
-  const services = await request.post('/bookings/v2/services/query', {
-    headers: owner,
-    data: { query: { filter: { type: { $eq: 'APPOINTMENT' } } } },
+  const service = await bookDemoAppointment(request, {
+    email: customerEmail,
+    firstName: 'Mira',
+    daysAhead: 23,
+    hour: 10,
   });
-  const service = (
-    (await services.json()) as { services: Array<{ id: string; name: string; staffMemberIds: string[] }> }
-  ).services.find((candidate) => candidate.staffMemberIds.length > 0)!;
-  const start = new Date();
-  start.setUTCDate(start.getUTCDate() + 23);
-  start.setUTCHours(10, 0, 0, 0);
-  const booked = await request.post('/bookings/v2/bookings', {
-    headers: owner,
-    data: {
-      booking: {
-        bookedEntity: {
-          slot: {
-            serviceId: service.id,
-            startDate: start.toISOString(),
-            endDate: new Date(start.getTime() + 60 * 60_000).toISOString(),
-            resource: { id: service.staffMemberIds[0] },
-          },
-        },
-        contactDetails: { firstName: 'Mira', lastName: 'Mail', email: customerEmail },
-        totalParticipants: 1,
-      },
-      participantNotification: { notifyParticipants: true },
-      flowControlSettings: { skipAvailabilityValidation: true },
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(200);
-
-  await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(ownerLogin.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ownerLogin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAtDashboard(page);
   await page
     .getByRole('navigation', { name: 'Dashboard navigation' })
     .getByRole('link', { name: 'Mail' })

@@ -1,16 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { signInAtDashboard } from './dashboard-helpers.ts';
 
 // The owner's settings: the time-zone picker finds a zone by city or country and says when nothing
 // matches; the mail design (brand colour) is saved and shown again after a reload.
-const ownerLogin = { email: 'owner@example.com', password: 'atrium-demo-owner' };
 
 test('the owner finds a time zone by city or country and saves the colour of the site’s mails', async ({
   page,
 }) => {
-  await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(ownerLogin.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ownerLogin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAtDashboard(page);
   await page
     .getByRole('navigation', { name: 'Dashboard navigation' })
     .getByRole('link', { name: 'Settings' })

@@ -1,11 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { bookDemoAppointment, signInAtDashboard } from './dashboard-helpers.ts';
 
 // The owner creates a webhook in the dashboard, a booking is made, its delivery shows in the log, and
 // the owner resends it: the receiver (an HTTP server in this test) gets the same webhook-id twice.
-const owner = { 'x-atrium-dev-caller': 'WIX_USER:OWNER' };
-const ownerLogin = { email: 'owner@example.com', password: 'atrium-demo-owner' };
 const suffix = Date.now().toString(36);
 
 const received: Array<{ id: string; type: string }> = [];
@@ -33,19 +32,11 @@ test.afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-async function signIn(page: Page) {
-  await page.goto('/dashboard/sign-in');
-  await page.getByLabel('Email').fill(ownerLogin.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ownerLogin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
-}
-
 test('the owner creates a webhook, sees a booking delivered in its log and replays it', async ({
   page,
   request,
 }) => {
-  await signIn(page);
+  await signInAtDashboard(page);
   await page
     .getByRole('navigation', { name: 'Dashboard navigation' })
     .getByRole('link', { name: 'Webhooks' })
@@ -64,35 +55,12 @@ test('the owner creates a webhook, sees a booking delivered in its log and repla
   await expect(row).toContainText('Enabled');
 
   // A booking of a demo service, made through the API as the business.
-  const services = await request.post('/bookings/v2/services/query', {
-    headers: owner,
-    data: { query: { filter: { type: { $eq: 'APPOINTMENT' } } } },
+  await bookDemoAppointment(request, {
+    email: `hook-${suffix}@example.com`,
+    firstName: 'Hook',
+    daysAhead: 20,
+    hour: 9,
   });
-  const service = (
-    (await services.json()) as { services: Array<{ id: string; staffMemberIds: string[] }> }
-  ).services.find((candidate) => candidate.staffMemberIds.length > 0)!;
-  const start = new Date();
-  start.setUTCDate(start.getUTCDate() + 20);
-  start.setUTCHours(9, 0, 0, 0);
-  const booked = await request.post('/bookings/v2/bookings', {
-    headers: owner,
-    data: {
-      booking: {
-        bookedEntity: {
-          slot: {
-            serviceId: service.id,
-            startDate: start.toISOString(),
-            endDate: new Date(start.getTime() + 60 * 60_000).toISOString(),
-            resource: { id: service.staffMemberIds[0] },
-          },
-        },
-        contactDetails: { firstName: 'Hook', lastName: 'Test', email: `hook-${suffix}@example.com` },
-        totalParticipants: 1,
-      },
-      flowControlSettings: { skipAvailabilityValidation: true },
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(200);
   await expect
     .poll(() => received.filter((delivery) => delivery.type === 'bookings.booking.created').length)
     .toBe(1);
