@@ -165,6 +165,29 @@ test.describe('member sign-in pages', () => {
     await expect(page.getByText('This reset link has expired or was already used.')).toBeVisible();
   });
 
+  test('a member who joined without verifying verifies the email from the account page', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('hedy');
+    await page.goto('/account/register');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: /^Password/ }).fill('frequency hopping');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+    await expect(page.getByText('Not verified')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Verify my email' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByText(email).first()).toBeVisible();
+    const code = /\b(\d{6})\b/.exec(await lastMail(request, email, 'identity.email-verification'))![1]!;
+    await page.getByRole('textbox', { name: 'Verification code' }).first().click();
+    await page.keyboard.type(code);
+    await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+    await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Verify my email' })).toHaveCount(0);
+  });
+
   test('owners and staff have their own sign-in page', async ({ page }) => {
     await page.goto('/dashboard/sign-in');
     await expect(page.getByRole('heading', { name: 'Sign in to your dashboard' })).toBeVisible();

@@ -312,6 +312,21 @@ export const identity = defineModule({
       }
     },
 
+  /**
+   * `POST /identity/v1/Start`: mails a signed-in member (or, for the business, any member) a code that
+   * verifies their email. Continue with `processVerification` on the answer.
+   */
+  startEmailVerification:
+    (context) =>
+    async (identityId: string): Promise<Pick<LoginResult, 'loginState' | 'data'>> => {
+      const { stateToken } = await context.request<{ stateToken: string }>({
+        method: 'POST',
+        path: '/identity/v1/Start',
+        body: { identityId, target: 'EMAIL' },
+      });
+      return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken } };
+    },
+
   /** `POST /identity/v1/auth/resend`: a new code for the same state token (the old code stops working). */
   resendVerificationCode:
     (context) =>

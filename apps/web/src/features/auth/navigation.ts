@@ -18,6 +18,8 @@ export interface VerifyState {
   stateToken: string;
   email: string;
   returnTo?: string;
+  /** VERIFY: a signed-in member verifying their address from the account page (no sign-in follows). */
+  purpose?: 'VERIFY';
 }
 
 export function verifyStateFrom(result: LoginResult, email: string, returnTo?: string): VerifyState {

@@ -68,6 +68,8 @@ export const en = {
       email: 'Email',
       verified: 'Verified',
       notVerified: 'Not verified',
+      verifyEmail: 'Verify my email',
+      verifyFailed: 'The code could not be sent. Try again in a moment.',
       status: 'Status',
       statusLabels: {
         APPROVED: 'Active',

@@ -11,6 +11,13 @@ export function useVerifyEmail() {
   });
 }
 
+/** Mails the signed-in member a code that verifies their email (the account page's "Verify"). */
+export function useStartEmailVerification() {
+  return useMutation({
+    mutationFn: (identityId: string) => atrium.identity.startEmailVerification(identityId),
+  });
+}
+
 export function useResendVerificationCode() {
   return useMutation({ mutationFn: (flow: Flow) => atrium.identity.resendVerificationCode(flow) });
 }

@@ -17,13 +17,14 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AtriumError } from '@atrium/sdk';
 import { memberName, useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../strings.ts';
 import { useChangePassword } from '../api/passwords.ts';
 import { FormError } from '../components/form-error.tsx';
-import { authPaths } from '../navigation.ts';
+import { authPaths, verifyStateFrom } from '../navigation.ts';
+import { useStartEmailVerification } from '../api/verify-email.ts';
 import { validateNewPassword } from '../validation.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
@@ -82,6 +83,35 @@ function ChangePasswordCard() {
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** Mails a code to the member's address and opens the code page, which comes back here. */
+function VerifyEmailButton({ identityId, email }: { identityId: string; email: string }) {
+  const navigate = useNavigate();
+  const start = useStartEmailVerification();
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      w="fit-content"
+      loading={start.isPending}
+      onClick={() =>
+        start.mutate(identityId, {
+          onSuccess: (flow) =>
+            navigate(authPaths.verify, {
+              state: { ...verifyStateFrom(flow, email, authPaths.account), purpose: 'VERIFY' },
+            }),
+          onError: (error) =>
+            notifications.show({
+              color: 'red',
+              message: error instanceof AtriumError ? error.message : t.auth.account.verifyFailed,
+            }),
+        })
+      }
+    >
+      {t.auth.account.verifyEmail}
+    </Button>
   );
 }
 
@@ -154,6 +184,9 @@ export function AccountPage() {
                     {member.loginEmailVerified ? t.auth.account.verified : t.auth.account.notVerified}
                   </Badge>
                 </Group>
+                {member.loginEmailVerified ? null : (
+                  <VerifyEmailButton identityId={member.id} email={member.loginEmail} />
+                )}
               </Stack>
               <Stack gap={4}>
                 <Text size="xs" tt="uppercase" fw={700} c="dimmed">
