@@ -43,7 +43,11 @@ function captchaFrom(config: Config): CaptchaVerifier {
  * Identity: members, owners and staff, OAuth 2 with PKCE, API keys. `authenticator` goes into the app's
  * authenticator list; `ensureSiteClient` gives a site its default OAuth client.
  */
-export { identityEvents, type MemberSignedInEvent } from './identity-events.ts';
+export {
+  identityEvents,
+  type MemberEmailVerifiedEvent,
+  type MemberSignedInEvent,
+} from './identity-events.ts';
 
 export function createIdentityModule(deps: {
   database: Database;

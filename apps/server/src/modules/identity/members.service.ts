@@ -7,7 +7,11 @@ import type {
   RegisterRequest,
 } from '@atrium/contract/identity';
 import type { EventBus } from '../../platform/bus/types.ts';
-import { identityEvents, type MemberSignedInEvent } from './identity-events.ts';
+import {
+  identityEvents,
+  type MemberEmailVerifiedEvent,
+  type MemberSignedInEvent,
+} from './identity-events.ts';
 import { siteAddressFor } from '../../platform/http/site-address.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RequestContext } from '../../platform/context.ts';
@@ -398,14 +402,29 @@ export function createMembersService(deps: {
       if (!identity || identity.status === 'DELETED') throw identityErrors.invalidStateToken();
       const settings = await settingsOf(ctx.site.id);
       const waiting = identity.status === 'PENDING' && identity.pendingReason === 'EMAIL_VERIFICATION';
-      const updated = (await repository.updateIdentity(ctx.site.id, identity.id, {
-        emailVerified: true,
-        ...(waiting
-          ? settings.requireOwnerApproval
-            ? { pendingReason: 'OWNER_APPROVAL' as const }
-            : { status: 'ACTIVE' as const, pendingReason: null }
-          : {}),
-      }))!;
+      const updated = await database.transaction(async (tx) => {
+        const row = (await repository.updateIdentity(
+          ctx.site.id,
+          identity.id,
+          {
+            emailVerified: true,
+            ...(waiting
+              ? settings.requireOwnerApproval
+                ? { pendingReason: 'OWNER_APPROVAL' as const }
+                : { status: 'ACTIVE' as const, pendingReason: null }
+              : {}),
+          },
+          tx,
+        ))!;
+        if (!identity.emailVerified && identity.identityType === 'MEMBER' && deps.events) {
+          await deps.events.emit<MemberEmailVerifiedEvent>(tx, {
+            name: identityEvents.memberEmailVerified,
+            siteId: ctx.site.id,
+            data: { memberId: identity.id, email: identity.email },
+          });
+        }
+        return row;
+      });
       const purpose = state.data.purpose as Purpose;
       if (purpose === 'VERIFY') {
         return {

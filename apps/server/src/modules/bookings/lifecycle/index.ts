@@ -22,6 +22,12 @@ import { createExtendedBookingsService } from './extended-bookings.service.ts';
 import { createMultiServiceBookingsService } from './multi-service.service.ts';
 import { createRecordingSmsSender, type SmsSender } from './notifications.ts';
 import { createSlotChecker } from './slot-check.ts';
+import { createGuestBookingsRepository } from './guest-bookings.repository.ts';
+import {
+  identityEvents,
+  type MemberEmailVerifiedEvent,
+  type MemberSignedInEvent,
+} from '../../identity/index.ts';
 import { createAvailabilityRepository } from '../availability/index.ts';
 import type { BookingRow } from './bookings.tables.ts';
 
@@ -111,6 +117,23 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
   deps.events.cron(paymentHoldSweepName, '* * * * *', async () => {
     await bookings.expireDueHolds(new Date());
   });
+  // What a visitor booked becomes theirs as a member: from the visitor credential they signed in with,
+  // and, once they prove their address, every guest booking made under it.
+  const guestBookings = createGuestBookingsRepository(deps.database.db);
+  deps.events.subscribe<MemberSignedInEvent>(
+    identityEvents.memberSignedIn,
+    'bookings.hand-over-visitor-bookings',
+    async (event, tx) => {
+      await guestBookings.handOver(event.siteId, event.data.memberId, { visitorId: event.data.visitorId }, tx);
+    },
+  );
+  deps.events.subscribe<MemberEmailVerifiedEvent>(
+    identityEvents.memberEmailVerified,
+    'bookings.hand-over-guest-bookings',
+    async (event, tx) => {
+      await guestBookings.handOver(event.siteId, event.data.memberId, { email: event.data.email }, tx);
+    },
+  );
   const catalog = createBookingsCatalogProvider({
     repository,
     catalog: createBookingsCatalogRepository(deps.database.db),
