@@ -55,6 +55,7 @@ export function createBookingsModule(deps: {
     rateLimiter,
     config,
     log: deps.log,
+    serviceOf: (ctx, serviceId) => catalogue.services.get(ctx, serviceId),
   });
   const availability = createAvailabilityModule({
     database,

@@ -12,6 +12,9 @@ export const compatPrefixes: ReadonlyArray<readonly [from: string, to: string]> 
   // The official availability client sends multislot and schedule calls to its host with no gateway prefix.
   ['/v1/availability', '/bookings/v1/availability'],
   ['/v2/availability', '/bookings/v2/availability'],
+  // Guest self-service by token, likewise at the host's root.
+  ['/v1/anonymous-bookings', '/bookings/v1/anonymous-bookings'],
+  ['/v1/anonymous-multi-service-bookings', '/bookings/v1/anonymous-multi-service-bookings'],
   ['/_api/iam/authentication/v2', '/identity/v2'],
   ['/_api/iam/authentication/v1', '/identity/v1'],
   ['/_api/redirects-api/v1', '/identity/v1'],

@@ -206,6 +206,9 @@ export function createExtendedBookingsService(deps: {
   }
 
   return {
+    /** What the caller may do with each booking now (guest self-service asks it as the guest). */
+    allowedActions: allowedActionsOf,
+
     async query(ctx: RequestContext, request: QueryRequest) {
       const query = request.query ?? {};
       const where = whereOf(ctx, query.filter, ['query', 'filter'], request.sessionId);

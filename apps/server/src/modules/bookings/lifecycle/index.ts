@@ -19,11 +19,16 @@ import { createBookingsService, reminderSweepName } from './bookings.service.ts'
 import { paymentHoldSweepName } from './payment-holds.ts';
 import { createExtendedBookingsRepository } from './extended-bookings.repository.ts';
 import { createExtendedBookingsService } from './extended-bookings.service.ts';
+import { createGuestSelfService } from './guest-self-service.ts';
+import { guestSelfServiceRoutes } from './guest-self-service.routes.ts';
+import { createGuestTokensRepository } from './guest-tokens.repository.ts';
 import { createMultiServiceBookingsService } from './multi-service.service.ts';
 import { createRecordingSmsSender, type SmsSender } from './notifications.ts';
 import { createSlotChecker } from './slot-check.ts';
 import { createAvailabilityRepository } from '../availability/index.ts';
 import type { BookingRow } from './bookings.tables.ts';
+import type { Service } from '@atrium/contract/bookings/services';
+import type { RequestContext } from '../../../platform/context.ts';
 
 /** A booking as another part of bookings sees it (external calendars' feeds). */
 export type HeldBooking = Pick<
@@ -67,6 +72,8 @@ export interface BookingsLifecycleDeps {
   >;
   /** Where system work (the payment-hold sweep) logs. */
   log: FastifyBaseLogger;
+  /** A service as the catalogue shows it to the caller (guest self-service shows the booking's). */
+  serviceOf: (ctx: RequestContext, serviceId: string) => Promise<Service>;
 }
 
 /**
@@ -105,6 +112,16 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     history: createBookingHistoryRepository(deps.database.db),
     bookings: repository,
   });
+  const guests = createGuestSelfService({
+    db: deps.database.db,
+    tokens: createGuestTokensRepository(deps.database.db),
+    repository,
+    bookings,
+    multiService,
+    extended,
+    slots,
+    serviceOf: deps.serviceOf,
+  });
   deps.events.cron(reminderSweepName, '* * * * *', async () => {
     await bookings.sendDueReminders(new Date());
   });
@@ -140,6 +157,7 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
       });
       await app.register(lifecycleRoutes, { bookings, multiService, extended });
       await app.register(bookingHistoryRoutes, { history });
+      await app.register(guestSelfServiceRoutes, { guests });
       await app.register(bulkBookingStatusRoutes, { bulk: createBulkBookingStatusService(bookings) });
     },
   };
