@@ -3,6 +3,7 @@ import { availabilityCalls } from './bookings/availability.ts';
 import { bookingCalls } from './bookings/bookings.ts';
 import { catalogCalls } from './bookings/catalog.ts';
 import { externalCalendarCalls } from './bookings/external-calendars.ts';
+import { guestSelfServiceCalls } from './bookings/guest-self-service.ts';
 import { optionCalls } from './bookings/options.ts';
 import { policyCalls } from './bookings/policies.ts';
 import { serviceCalls } from './bookings/services.ts';
@@ -12,6 +13,7 @@ export * from './bookings/availability.ts';
 export * from './bookings/bookings.ts';
 export * from './bookings/catalog.ts';
 export * from './bookings/external-calendars.ts';
+export * from './bookings/guest-self-service.ts';
 export * from './bookings/options.ts';
 export * from './bookings/policies.ts';
 export * from './bookings/services.ts';
@@ -35,4 +37,5 @@ export const bookings = defineModule({
   ...optionCalls,
   ...availabilityCalls,
   ...bookingCalls,
+  ...guestSelfServiceCalls,
 });
