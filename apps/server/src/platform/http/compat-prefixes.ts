@@ -8,6 +8,13 @@ export const compatPrefixes: ReadonlyArray<readonly [from: string, to: string]> 
   ['/_api/bookings-reader/v2', '/bookings/v2'],
   ['/_api/bookings/v2', '/bookings/v2'],
   ['/_api/service-availability/v2', '/bookings/v2'],
+  // Attendance, fees and pricing as the official clients call them, onto Atrium's own routes: setting
+  // attendance is `POST .../attendance` (and its bulk form) there, so those two are whole paths.
+  ['/bookings/bookings-attendance/set', '/bookings/v2/attendance'],
+  ['/bookings/bookings-attendance', '/bookings/v2/attendance'],
+  ['/bookings/v2/bulk/attendance/set', '/bookings/v2/bulk/attendance'],
+  ['/_api/booking-fees/v1', '/bookings/v1'],
+  ['/bookings/v2/pricing/v2/pricing', '/bookings/v2/pricing'],
   ['/availability-calendar/v1', '/bookings/v1'],
   // The official availability client sends multislot and schedule calls to its host with no gateway prefix.
   ['/v1/availability', '/bookings/v1/availability'],

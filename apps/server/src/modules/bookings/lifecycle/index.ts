@@ -5,6 +5,9 @@ import type { Site } from '@atrium/contract/sites';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
 import type { Config } from '../../../platform/config.ts';
 import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
+import { attendanceFeesRoutes } from './attendance-fees.routes.ts';
+import { createAttendanceFeesService } from './attendance-fees.service.ts';
+import { createAttendanceRepository } from './attendance.repository.ts';
 import { registerBookingCreateLimits } from './booking-create-limits.ts';
 import { createBookingHistoryRepository } from './booking-history.repository.ts';
 import { bookingHistoryRoutes } from './booking-history.routes.ts';
@@ -112,6 +115,11 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     history: createBookingHistoryRepository(deps.database.db),
     bookings: repository,
   });
+  const attendanceFees = createAttendanceFeesService({
+    attendance: createAttendanceRepository(deps.database.db),
+    repository,
+    extended,
+  });
   const guests = createGuestSelfService({
     db: deps.database.db,
     tokens: createGuestTokensRepository(deps.database.db),
@@ -158,6 +166,7 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
       await app.register(lifecycleRoutes, { bookings, multiService, extended });
       await app.register(bookingHistoryRoutes, { history });
       await app.register(guestSelfServiceRoutes, { guests });
+      await app.register(attendanceFeesRoutes, { service: attendanceFees });
       await app.register(bulkBookingStatusRoutes, { bulk: createBulkBookingStatusService(bookings) });
     },
   };
