@@ -449,10 +449,29 @@ export const setAttendanceRequestSchema = z.object({
   participantNotification: participantNotificationSchema.nullish(),
 });
 export const attendanceResponseSchema = z.object({ attendance: attendanceSchema });
-export const bulkSetAttendanceRequestSchema = z.object({
-  attendanceList: z.array(setAttendanceRequestSchema.shape.attendance).min(1).max(100),
-  returnFullEntity: z.boolean().nullish(),
-});
+/**
+ * Several attendances: `attendanceList` (Atrium's form) or `attendanceDetails: [{attendance}]` (what the
+ * official attendance client sends); one of the two.
+ */
+export const bulkSetAttendanceRequestSchema = z
+  .object({
+    attendanceList: z.array(setAttendanceRequestSchema.shape.attendance).min(1).max(100).optional(),
+    attendanceDetails: z
+      .array(
+        z.object({
+          attendance: setAttendanceRequestSchema.shape.attendance,
+          participantNotification: participantNotificationSchema.nullish(),
+        }),
+      )
+      .min(1)
+      .max(100)
+      .optional(),
+    returnFullEntity: z.boolean().nullish(),
+  })
+  .refine((body) => body.attendanceList !== undefined || body.attendanceDetails !== undefined, {
+    message: 'Give attendanceList or attendanceDetails',
+    path: ['attendanceList'],
+  });
 export const bulkAttendanceResponseSchema = z.object({
   results: z.array(z.object({ itemMetadata: itemMetadataSchema, item: attendanceSchema.optional() })),
   bulkActionMetadata: bulkActionMetadataSchema,

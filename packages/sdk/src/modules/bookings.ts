@@ -1,4 +1,5 @@
 import { defineModule } from '../client.ts';
+import { attendanceCalls } from './bookings/attendance.ts';
 import { availabilityCalls } from './bookings/availability.ts';
 import { bookingCalls } from './bookings/bookings.ts';
 import { catalogCalls } from './bookings/catalog.ts';
@@ -9,6 +10,7 @@ import { policyCalls } from './bookings/policies.ts';
 import { serviceCalls } from './bookings/services.ts';
 import { staffCalls } from './bookings/staff.ts';
 
+export * from './bookings/attendance.ts';
 export * from './bookings/availability.ts';
 export * from './bookings/bookings.ts';
 export * from './bookings/catalog.ts';
@@ -38,4 +40,5 @@ export const bookings = defineModule({
   ...availabilityCalls,
   ...bookingCalls,
   ...guestSelfServiceCalls,
+  ...attendanceCalls,
 });

@@ -48,7 +48,8 @@ export function createAttendanceFeesService(deps: {
 
     async listFees(ctx: RequestContext, bookingIds: string | readonly string[] | undefined) {
       const ids = bookingIds === undefined ? [] : typeof bookingIds === 'string' ? [bookingIds] : bookingIds;
-      if (ids.length === 0) throw badRequest(bookingFeeErrorCodes.missingBookingIds, 'Name at least one booking');
+      if (ids.length === 0)
+        throw badRequest(bookingFeeErrorCodes.missingBookingIds, 'Name at least one booking');
       return extended.listFees(ctx, ids);
     },
 
