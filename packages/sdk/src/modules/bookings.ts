@@ -1,4 +1,5 @@
 import { defineModule } from '../client.ts';
+import { addOnCalls } from './bookings/add-ons.ts';
 import { attendanceCalls } from './bookings/attendance.ts';
 import { availabilityCalls } from './bookings/availability.ts';
 import { bookingCalls } from './bookings/bookings.ts';
@@ -10,6 +11,7 @@ import { policyCalls } from './bookings/policies.ts';
 import { serviceCalls } from './bookings/services.ts';
 import { staffCalls } from './bookings/staff.ts';
 
+export * from './bookings/add-ons.ts';
 export * from './bookings/attendance.ts';
 export * from './bookings/availability.ts';
 export * from './bookings/bookings.ts';
@@ -41,4 +43,5 @@ export const bookings = defineModule({
   ...bookingCalls,
   ...guestSelfServiceCalls,
   ...attendanceCalls,
+  ...addOnCalls,
 });

@@ -14,6 +14,8 @@ export const compatPrefixes: ReadonlyArray<readonly [from: string, to: string]> 
   ['/bookings/bookings-attendance', '/bookings/v2/attendance'],
   ['/bookings/v2/bulk/attendance/set', '/bookings/v2/bulk/attendance'],
   ['/_api/booking-fees/v1', '/bookings/v1'],
+  ['/addons/v1/add-ons', '/bookings/v1/add-ons'],
+  ['/addons/v1/bulk/add-ons', '/bookings/v1/bulk/add-ons'],
   ['/bookings/v2/pricing/v2/pricing', '/bookings/v2/pricing'],
   ['/availability-calendar/v1', '/bookings/v1'],
   // The official availability client sends multislot and schedule calls to its host with no gateway prefix.
