@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidArgumentError } from '../src/errors.ts';
+import type { InvalidArgumentError } from '../src/errors.ts';
 import {
   createAppointmentService,
   createStaff,
