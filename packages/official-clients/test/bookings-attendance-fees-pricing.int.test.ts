@@ -1,3 +1,4 @@
+import * as addOns from '@wix/auto_sdk_bookings_add-ons';
 import * as attendance from '@wix/auto_sdk_bookings_attendance';
 import * as availabilityCalendar from '@wix/auto_sdk_bookings_availability-calendar';
 import * as bookingFees from '@wix/auto_sdk_bookings_booking-fees';
@@ -13,11 +14,12 @@ import {
   type AtriumBehindOfficialHost,
 } from './atrium-behind-official-host.ts';
 
-// The official attendance, booking-fees and pricing clients, unchanged, against Atrium: their paths
-// (`/bookings/bookings-attendance/...`, `/_api/booking-fees/v1/...`, `/bookings/v2/pricing/v2/pricing/...`)
-// reach Atrium's own attendance, fee and pricing routes through the prefix table.
+// The official add-ons, attendance, booking-fees and pricing clients, unchanged, against Atrium: their
+// paths (`/addons/v1/...`, `/bookings/bookings-attendance/...`, `/_api/booking-fees/v1/...`,
+// `/bookings/v2/pricing/v2/pricing/...`) reach Atrium's routes through the prefix table.
 
 const modules = {
+  addOns,
   attendance,
   availabilityCalendar,
   bookingFees,
@@ -101,6 +103,46 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await atrium?.close();
+});
+
+describe('the official add-ons client against Atrium', () => {
+  it('creates, reads, updates, queries and deletes add-ons, one and in bulk', async () => {
+    const towel = await business.addOns.createAddOn({
+      name: 'Hot towel',
+      price: { value: '5.00', currency: 'USD' },
+      durationInMinutes: 10,
+    });
+    expect(towel).toMatchObject({ name: 'Hot towel', durationInMinutes: 10 });
+    expect(towel.price).toMatchObject({ value: '5.00', currency: 'USD' });
+    expect((await visitor.addOns.getAddOn(towel._id!)).name).toBe('Hot towel');
+    const renamed = await business.addOns.updateAddOn(towel._id!, {
+      revision: towel.revision!,
+      name: 'Warm towel',
+    });
+    expect(renamed).toMatchObject({ name: 'Warm towel', durationInMinutes: 10 });
+
+    const bulk = await business.addOns.bulkCreateAddOns(
+      [
+        { name: 'Oil', price: { value: '3.00', currency: 'USD' }, maxQuantity: 2 },
+        { name: 'Mask', price: { value: '8.00', currency: 'USD' }, durationInMinutes: 15 },
+      ],
+      { returnEntity: true },
+    );
+    const [oil, mask] = (bulk.results ?? []).map((result) => result.item!);
+    const updated = await business.addOns.bulkUpdateAddOns(
+      [{ addOn: { _id: oil!._id!, revision: oil!.revision!, maxQuantity: 4 } }],
+      { returnEntity: true },
+    );
+    expect((updated.results ?? [])[0]?.item?.maxQuantity).toBe(4);
+
+    const found = await visitor.addOns.queryAddOns().ascending('name').find();
+    expect(found.items.map((item) => item.name)).toEqual(['Mask', 'Oil', 'Warm towel']);
+
+    await business.addOns.deleteAddOn(towel._id!);
+    const deleted = await business.addOns.bulkDeleteAddOns([oil!._id!, mask!._id!]);
+    expect((deleted.results ?? []).map((result) => result.itemMetadata?.success)).toEqual([true, true]);
+    expect((await business.addOns.queryAddOns().find()).items).toEqual([]);
+  });
 });
 
 describe('the official attendance client against Atrium', () => {
