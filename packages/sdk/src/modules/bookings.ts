@@ -3,6 +3,7 @@ import { addOnCalls } from './bookings/add-ons.ts';
 import { attendanceCalls } from './bookings/attendance.ts';
 import { availabilityCalls } from './bookings/availability.ts';
 import { bookingCalls } from './bookings/bookings.ts';
+import { bookingStatusCalls } from './bookings/booking-status.ts';
 import { catalogCalls } from './bookings/catalog.ts';
 import { externalCalendarCalls } from './bookings/external-calendars.ts';
 import { guestSelfServiceCalls } from './bookings/guest-self-service.ts';
@@ -15,6 +16,7 @@ export * from './bookings/add-ons.ts';
 export * from './bookings/attendance.ts';
 export * from './bookings/availability.ts';
 export * from './bookings/bookings.ts';
+export * from './bookings/booking-status.ts';
 export * from './bookings/catalog.ts';
 export * from './bookings/external-calendars.ts';
 export * from './bookings/guest-self-service.ts';
@@ -44,4 +46,5 @@ export const bookings = defineModule({
   ...guestSelfServiceCalls,
   ...attendanceCalls,
   ...addOnCalls,
+  ...bookingStatusCalls,
 });

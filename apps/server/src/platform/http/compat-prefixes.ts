@@ -15,6 +15,7 @@ export const compatPrefixes: ReadonlyArray<readonly [from: string, to: string]> 
   ['/bookings/v2/bulk/attendance/set', '/bookings/v2/bulk/attendance'],
   ['/_api/booking-fees/v1', '/bookings/v1'],
   ['/addons/v1/add-ons', '/bookings/v1/add-ons'],
+  ['/bookings/multiServiceBookings/v2', '/bookings/v2'],
   ['/addons/v1/bulk/add-ons', '/bookings/v1/bulk/add-ons'],
   ['/bookings/v2/pricing/v2/pricing', '/bookings/v2/pricing'],
   ['/availability-calendar/v1', '/bookings/v1'],

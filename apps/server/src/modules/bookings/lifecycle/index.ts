@@ -167,7 +167,9 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
       await app.register(bookingHistoryRoutes, { history });
       await app.register(guestSelfServiceRoutes, { guests });
       await app.register(attendanceFeesRoutes, { service: attendanceFees });
-      await app.register(bulkBookingStatusRoutes, { bulk: createBulkBookingStatusService(bookings) });
+      await app.register(bulkBookingStatusRoutes, {
+        bulk: createBulkBookingStatusService({ bookings, repository, extended }),
+      });
     },
   };
 }
