@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { systemClock } from '../src/platform/context.ts';
 import { as, createTestApp, inject, owner, type TestApp } from './test-app.ts';
 import { identityKit } from './identity-helpers.ts';
+import { siteRows } from './site-rows.ts';
 import {
   book,
   bookingRequest,
@@ -23,11 +24,13 @@ const day = 24 * 3_600_000;
 let t: TestApp;
 let guestFriendly: string;
 let strict: string;
+let siteId: string;
 const alice = customer('alice');
 const stranger = as('ANONYMOUS_VISITOR:someone-else');
 
 beforeAll(async () => {
   t = await createTestApp();
+  siteId = (await identityKit(t).defaultSite()).site.id;
   await openAllWeek(t.app);
   const staffId = await createStaff(t.app);
   const policyId = await createPolicy(t.app, {
@@ -61,11 +64,29 @@ const guestGet = (token: string, headers = stranger) =>
   inject(t.app, { method: 'GET', url: `/bookings/v1/anonymous-bookings/${token}`, headers });
 
 describe('GET /bookings/v1/anonymous-bookings/{bookingId}/token', () => {
-  it('gives the business a long, URL-safe token for the booking', async () => {
+  it('gives the business a URL-safe token for the booking, and writes nothing', async () => {
     const booking = await book(t.app, alice, bookingRequest(guestFriendly, futureSlot(3, 9)));
+    const other = await book(t.app, alice, bookingRequest(guestFriendly, futureSlot(3, 12)));
+    const before = await siteRows(t.app, siteId);
     const token = await tokenFor(booking.id);
-    expect(token).toMatch(/^bgt_[A-Za-z0-9_-]{43}$/);
-    expect(await tokenFor(booking.id)).not.toBe(token);
+    expect(token).toMatch(/^bgt_[A-Za-z0-9._-]{32,2048}$/);
+    expect(encodeURIComponent(token)).toBe(token);
+    expect(await tokenFor(other.id)).not.toBe(token);
+    expect(await siteRows(t.app, siteId)).toEqual(before);
+  });
+
+  it("never opens another booking: a token whose booking id is swapped for another's is refused", async () => {
+    const mine = await book(t.app, alice, bookingRequest(guestFriendly, futureSlot(3, 14)));
+    const other = await book(t.app, customer('carol'), bookingRequest(guestFriendly, futureSlot(3, 16)));
+    const token = await tokenFor(mine.id);
+    expect(token).toContain(mine.id);
+    expectError(await guestGet(token.replace(mine.id, other.id)), 404, 'INVALID_TOKEN');
+    expectError(
+      await guestGet(token.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))),
+      404,
+      'INVALID_TOKEN',
+    );
+    expect((await guestGet(token)).body.booking.id).toBe(mine.id);
   });
 
   it('is refused to customers (403), without credentials (401) and for an unknown booking (404)', async () => {

@@ -56,6 +56,7 @@ export function createBookingsModule(deps: {
     config,
     log: deps.log,
     serviceOf: (ctx, serviceId) => catalogue.services.get(ctx, serviceId),
+    sealer: deps.sealer,
   });
   const availability = createAvailabilityModule({
     database,

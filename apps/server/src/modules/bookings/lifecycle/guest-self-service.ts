@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   guestSelfServiceErrorCodes,
   type guestRescheduleRequestSchema,
@@ -13,8 +13,6 @@ import type { BookingsRepository } from './bookings.repository.ts';
 import type { BookingsService } from './bookings.service.ts';
 import type { BookingRow } from './bookings.tables.ts';
 import type { ExtendedBookingsService } from './extended-bookings.service.ts';
-import type { GuestTokensRepository } from './guest-tokens.repository.ts';
-import type { GuestTokenKind } from './guest-tokens.tables.ts';
 import { lifecycleErrors } from './lifecycle.errors.ts';
 import type { MultiServiceBookingsService } from './multi-service.service.ts';
 import type { SlotChecker } from './slot-check.ts';
@@ -28,14 +26,12 @@ const day = 24 * 3_600_000;
 
 type GuestRescheduleRequest = z.infer<typeof guestRescheduleRequestSchema>;
 
-/** 256 random bits, URL-safe, with a prefix that tells a guest link's token apart in logs and support. */
-function newGuestToken(): string {
-  return `bgt_${randomBytes(32).toString('base64url')}`;
-}
+type GuestTokenKind = 'BOOKING' | 'MULTI_SERVICE_BOOKING';
+const kindLetters: Record<GuestTokenKind, string> = { BOOKING: 'b', MULTI_SERVICE_BOOKING: 'm' };
 
-/** Tokens are high-entropy, so a plain SHA-256 is the right storage hash (as identity's single-use tokens). */
-function hashOf(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+/** The MAC of a token's body under the site: a token of one site never verifies on another. */
+function macOf(key: Buffer, siteId: string, body: string): string {
+  return createHmac('sha256', key).update(`bookings-guest|${siteId}|${body}`).digest('base64url');
 }
 
 const invalidToken = () =>
@@ -47,11 +43,16 @@ const invalidToken = () =>
  * holds it acts as that booking's customer, under the customer's rules (the policy's windows, no
  * business-only checks), and as nobody else: the token is the only thing that opens the booking, it
  * never names or reaches another one, and it stops working when it expires or the booking has ended.
- * Tokens are stored as their SHA-256 only, per site, and a token of one kind never opens the other kind.
+ *
+ * A token is signed, not stored: `bgt_<kind>.<id>.<expiry>.<HMAC-SHA256>` under a deployment secret
+ * (platform secrets, sealed) and the site's id. Asking for a token is a read (the official client's call
+ * is a GET) and writes nothing; the token names its one booking and its expiry, which nobody can change
+ * without the secret, and a token of one kind never opens the other kind.
  */
 export function createGuestSelfService(deps: {
   db: Executor;
-  tokens: GuestTokensRepository;
+  /** The deployment's signing key for guest tokens (loaded once, from platform secrets). */
+  signingKey: () => Promise<Buffer>;
   repository: BookingsRepository;
   bookings: BookingsService;
   multiService: MultiServiceBookingsService;
@@ -60,25 +61,27 @@ export function createGuestSelfService(deps: {
   /** The service of a booking as the catalogue shows it to customers. */
   serviceOf: (ctx: RequestContext, serviceId: string) => Promise<Service>;
 }) {
-  const { tokens, repository } = deps;
+  const { repository } = deps;
 
   async function issue(ctx: RequestContext, kind: GuestTokenKind, targetId: string): Promise<string> {
-    const token = newGuestToken();
-    await tokens.insert({
-      siteId: ctx.site.id,
-      tokenHash: hashOf(token),
-      kind,
-      targetId,
-      expiresDate: new Date(ctx.now().getTime() + guestTokenLifetimeDays * day),
-    });
-    return token;
+    const expires = Math.floor((ctx.now().getTime() + guestTokenLifetimeDays * day) / 1000);
+    const body = `${kindLetters[kind]}.${targetId}.${expires.toString(36)}`;
+    return `bgt_${body}.${macOf(await deps.signingKey(), ctx.site.id, body)}`;
   }
 
-  /** The token's target, or INVALID_TOKEN whatever the reason (unknown, another site's, other kind, expired). */
+  /** The token's target, or INVALID_TOKEN whatever the reason (forged, another site's, other kind, expired). */
   async function open(ctx: RequestContext, kind: GuestTokenKind, token: string): Promise<string> {
-    const row = await tokens.find(ctx.site.id, hashOf(token), kind);
-    if (!row || row.expiresDate.getTime() <= ctx.now().getTime()) throw invalidToken();
-    return row.targetId;
+    const match = /^bgt_([bm])\.([0-9a-f-]{36})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!match) throw invalidToken();
+    const [, letter, targetId, expires, mac] = match as unknown as [string, string, string, string, string];
+    const expected = Buffer.from(
+      macOf(await deps.signingKey(), ctx.site.id, `${letter}.${targetId}.${expires}`),
+    );
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidToken();
+    if (letter !== kindLetters[kind]) throw invalidToken();
+    if (parseInt(expires, 36) * 1000 <= ctx.now().getTime()) throw invalidToken();
+    return targetId;
   }
 
   /** The caller as the customer of exactly these ids, whoever presented the token. */

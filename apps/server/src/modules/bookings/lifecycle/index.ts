@@ -5,6 +5,8 @@ import type { Site } from '@atrium/contract/sites';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
 import type { Config } from '../../../platform/config.ts';
 import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
+import { loadOrCreateSecret } from '../../../platform/secrets/secrets.ts';
+import type { SecretSealer } from '../../../platform/secrets/sealing.ts';
 import { attendanceFeesRoutes } from './attendance-fees.routes.ts';
 import { createAttendanceFeesService } from './attendance-fees.service.ts';
 import { createAttendanceRepository } from './attendance.repository.ts';
@@ -24,7 +26,6 @@ import { createExtendedBookingsRepository } from './extended-bookings.repository
 import { createExtendedBookingsService } from './extended-bookings.service.ts';
 import { createGuestSelfService } from './guest-self-service.ts';
 import { guestSelfServiceRoutes } from './guest-self-service.routes.ts';
-import { createGuestTokensRepository } from './guest-tokens.repository.ts';
 import { createMultiServiceBookingsService } from './multi-service.service.ts';
 import { createRecordingSmsSender, type SmsSender } from './notifications.ts';
 import { createSlotChecker } from './slot-check.ts';
@@ -75,6 +76,8 @@ export interface BookingsLifecycleDeps {
   >;
   /** Where system work (the payment-hold sweep) logs. */
   log: FastifyBaseLogger;
+  /** Seals the deployment's secrets (guest tokens' signing key). */
+  sealer: SecretSealer;
   /** A service as the catalogue shows it to the caller (guest self-service shows the booking's). */
   serviceOf: (ctx: RequestContext, serviceId: string) => Promise<Service>;
 }
@@ -120,9 +123,12 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     repository,
     extended,
   });
+  let guestKey: Promise<Buffer> | undefined;
+  const guestTokenKey = () =>
+    (guestKey ??= loadOrCreateSecret(deps.database, 'bookings-guest-tokens', deps.sealer));
   const guests = createGuestSelfService({
     db: deps.database.db,
-    tokens: createGuestTokensRepository(deps.database.db),
+    signingKey: guestTokenKey,
     repository,
     bookings,
     multiService,
