@@ -1,6 +1,8 @@
 import { createAddOnsRepository } from './add-ons.repository.ts';
 import { addOnsRoutes } from './add-ons.routes.ts';
 import { createAddOnsService } from './add-ons.service.ts';
+import { staffExtrasRoutes } from './staff-extras.routes.ts';
+import { createStaffExtrasService } from './staff-extras.service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -124,6 +126,9 @@ export function createBookingsCatalogueModule(deps: {
       await app.register(optionsRoutes, { service: optionsService });
       await app.register(schedulesRoutes, { service: schedulesService });
       await app.register(addOnsRoutes, { service: addOnsService });
+      await app.register(staffExtrasRoutes, {
+        service: createStaffExtrasService({ staff: staffService, dashboardUsers: deps.dashboardUsers }),
+      });
     },
   };
 }

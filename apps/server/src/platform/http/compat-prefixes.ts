@@ -16,6 +16,7 @@ export const compatPrefixes: ReadonlyArray<readonly [from: string, to: string]> 
   ['/_api/booking-fees/v1', '/bookings/v1'],
   ['/addons/v1/add-ons', '/bookings/v1/add-ons'],
   ['/bookings/multiServiceBookings/v2', '/bookings/v2'],
+  ['/bookings/staff/v2/staff-members', '/bookings/v1/staff-members'],
   ['/addons/v1/bulk/add-ons', '/bookings/v1/bulk/add-ons'],
   ['/bookings/v2/pricing/v2/pricing', '/bookings/v2/pricing'],
   ['/availability-calendar/v1', '/bookings/v1'],
