@@ -112,7 +112,7 @@ describe('GET /bookings/v2/bookings/{bookingId}/history', () => {
         slot: { serviceId: haircut, startDate: futureSlot(5, 11) },
       }),
       409,
-      'SLOT_UNAVAILABLE',
+      'SLOT_NOT_AVAILABLE',
     );
     expect((await history(booking.id)).map((entry) => entry.event)).toEqual(['bookings.booking.created']);
 

@@ -102,14 +102,14 @@ describe('POST /bookings/v2/bookings', () => {
     expect(business?.attachments.map((attachment) => attachment.filename)).toEqual(['booking.ics']);
   });
 
-  it('answers 409 SLOT_UNAVAILABLE for a taken slot and writes nothing', async () => {
+  it('answers 409 SLOT_NOT_AVAILABLE for a taken slot and writes nothing', async () => {
     const start = futureSlot(3, 11);
     await book(t.app, alice, bookingRequest(haircut, start));
     const before = await countBookings();
     expectError(
       await post('/bookings/v2/bookings', bob, bookingRequest(haircut, start)),
       409,
-      'SLOT_UNAVAILABLE',
+      'SLOT_NOT_AVAILABLE',
     );
     expect(await countBookings()).toBe(before);
   });
@@ -119,7 +119,7 @@ describe('POST /bookings/v2/bookings', () => {
     expectError(
       await post('/bookings/v2/bookings', alice, bookingRequest(haircut, start)),
       409,
-      'SLOT_UNAVAILABLE',
+      'SLOT_NOT_AVAILABLE',
     );
   });
 
@@ -306,7 +306,7 @@ describe('POST /bookings/v2/bulk/bookings/create', () => {
       payload: { createBookingsInfo: [bookingRequest(haircut, start), bookingRequest(haircut, start)] },
     });
     expect(body.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 1 });
-    expect(body.results[1]!.itemMetadata.error?.code).toBe('SLOT_UNAVAILABLE');
+    expect(body.results[1]!.itemMetadata.error?.code).toBe('SLOT_NOT_AVAILABLE');
   });
 });
 
@@ -513,7 +513,7 @@ describe('POST /bookings/v2/bookings/{id}/reschedule', () => {
         slot: { serviceId: haircut, startDate: taken },
       }),
       409,
-      'SLOT_UNAVAILABLE',
+      'SLOT_NOT_AVAILABLE',
     );
     const after = await ok<{ booking: WireBooking }>(t.app, {
       method: 'GET',
@@ -698,13 +698,13 @@ describe('classes, waitlist and courses', () => {
     expect(still.booking.status).toBe('WAITING_LIST');
   });
 
-  it('answers 409 SESSION_FULL for a full class without a waitlist', async () => {
+  it('answers 409 SESSION_CAPACITY_EXCEEDED for a full class without a waitlist', async () => {
     const yoga = await createClassService(t.app, { capacity: 1, start: futureSlot(14, 20) });
     await book(t.app, alice, bookingRequest(yoga.serviceId, yoga.start));
     expectError(
       await post('/bookings/v2/bookings', bob, bookingRequest(yoga.serviceId, yoga.start)),
       409,
-      'SESSION_FULL',
+      'SESSION_CAPACITY_EXCEEDED',
     );
   });
 

@@ -132,7 +132,7 @@ describe(`no double booking under truly parallel requests, ${where}`, { timeout:
     expect(
       results
         .filter((result) => result.status === 409)
-        .every((result) => result.body.details?.applicationError?.code === 'SLOT_UNAVAILABLE'),
+        .every((result) => result.body.details?.applicationError?.code === 'SLOT_NOT_AVAILABLE'),
     ).toBe(true);
     const rows = await t.app.database.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM bookings_bookings WHERE service_id = $1`,

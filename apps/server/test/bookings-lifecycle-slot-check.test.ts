@@ -1,6 +1,6 @@
 // The booking's slot check reads only the time the availability engine looks at for one start (not a
 // day around it). Whatever it reads, it must agree with the engine: every start the availability API
-// offers can be booked, every other start of the grid answers 409 SLOT_UNAVAILABLE, buffers and time
+// offers can be booked, every other start of the grid answers 409 SLOT_NOT_AVAILABLE, buffers and time
 // off included (time off is seen by the slot check alone: the occupancy constraint covers bookings).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, inject, owner, type TestApp } from './test-app.ts';
@@ -110,7 +110,7 @@ describe('the booking slot check and the availability engine', () => {
         payload: bookingRequest(serviceId, startDate),
       });
       if (!offered.has(startDate)) {
-        expectError(response, 409, 'SLOT_UNAVAILABLE');
+        expectError(response, 409, 'SLOT_NOT_AVAILABLE');
         continue;
       }
       expect(response.status, `${startDate}: ${JSON.stringify(response.body)}`).toBe(200);

@@ -100,7 +100,7 @@ describe('POST /bookings/v2/bookings with ONLINE payment', () => {
         payload: bookingRequest(haircut, start),
       }),
       409,
-      'SLOT_UNAVAILABLE',
+      'SLOT_NOT_AVAILABLE',
     );
 
     clockAhead(14.9);
@@ -113,7 +113,7 @@ describe('POST /bookings/v2/bookings with ONLINE payment', () => {
         payload: bookingRequest(haircut, start),
       }),
       409,
-      'SLOT_UNAVAILABLE',
+      'SLOT_NOT_AVAILABLE',
     );
 
     clockAhead(15.1);
@@ -123,7 +123,7 @@ describe('POST /bookings/v2/bookings with ONLINE payment', () => {
     expect(await bookable(haircut, start)).toBe(false);
     // The unpaid booking has not been declined yet (no sweep ran), but it no longer holds anything.
     expect(await statusOf(held.id)).toBe('CREATED');
-    expectError(await payLate(held.id), 409, 'SLOT_UNAVAILABLE');
+    expectError(await payLate(held.id), 409, 'SLOT_NOT_AVAILABLE');
     expect(await statusOf(held.id)).toBe('CREATED');
   });
 
@@ -172,7 +172,7 @@ describe('POST /bookings/v2/bookings with ONLINE payment', () => {
         payload: bookingRequest(haircut, start),
       }),
       409,
-      'SLOT_UNAVAILABLE',
+      'SLOT_NOT_AVAILABLE',
     );
     expect(await statusOf(held.id)).toBe('CONFIRMED');
   });
@@ -194,7 +194,7 @@ describe('POST /bookings/v2/bookings with ONLINE payment', () => {
         payload: bookingRequest(haircut, start),
       }),
       409,
-      'SLOT_UNAVAILABLE',
+      'SLOT_NOT_AVAILABLE',
     );
   });
 

@@ -394,6 +394,50 @@ const cases: Record<string, Case> = {
     url: () => '/bookings/v1/booking-fees/list-by-booking-ids',
     payload: () => ({ bookingIds: [a.booking.id, ...a.msbBookingIds] }),
   },
+  // Guest self-service: a stranger holds no token of A's; A's ids in its place open nothing.
+  'GET /bookings/v1/anonymous-bookings/:token': {
+    method: 'GET',
+    url: () => `/bookings/v1/anonymous-bookings/${a.booking.id}`,
+  },
+  'GET /bookings/v1/anonymous-bookings/:token/service': {
+    method: 'GET',
+    url: () => `/bookings/v1/anonymous-bookings/${a.booking.id}/service`,
+  },
+  'POST /bookings/v1/anonymous-bookings/:token/cancel': {
+    method: 'POST',
+    url: () => `/bookings/v1/anonymous-bookings/${a.booking.id}/cancel`,
+    payload: () => ({ revision: a.booking.revision }),
+  },
+  'POST /bookings/v1/anonymous-bookings/:token/reschedule': {
+    method: 'POST',
+    url: () => `/bookings/v1/anonymous-bookings/${a.booking.id}/reschedule`,
+    payload: () => ({
+      slot: { serviceId: services.haircut, startDate: new Date(Date.now() + 20 * 86_400_000).toISOString() },
+    }),
+  },
+  'GET /bookings/v1/anonymous-multi-service-bookings/:token': {
+    method: 'GET',
+    url: () => `/bookings/v1/anonymous-multi-service-bookings/${a.msbId}`,
+  },
+  'POST /bookings/v1/anonymous-multi-service-bookings/:token/cancel': {
+    method: 'POST',
+    url: () => `/bookings/v1/anonymous-multi-service-bookings/${a.msbId}/cancel`,
+    payload: () => ({}),
+  },
+  'GET /bookings/v1/booking-fees': {
+    method: 'GET',
+    url: () => `/bookings/v1/booking-fees?bookingIds=${a.booking.id}`,
+  },
+  'POST /bookings/v2/bulk/bookings/cancel': {
+    method: 'POST',
+    url: () => '/bookings/v2/bulk/bookings/cancel',
+    payload: () => ({ bookings: { bookingsInfo: [{ bookingId: a.booking.id }] }, returnFullEntity: true }),
+  },
+  'POST /bookings/v2/bulk/bookings/calculate_allowed_actions': {
+    method: 'POST',
+    url: () => '/bookings/v2/bulk/bookings/calculate_allowed_actions',
+    payload: () => ({ bookingIds: [a.booking.id, ...a.msbBookingIds] }),
+  },
   'POST /bookings/v2/pricing/calculate': {
     method: 'POST',
     url: () => '/bookings/v2/pricing/calculate',
@@ -553,6 +597,9 @@ const holdNothingOfAnotherCustomer: Record<string, string> = {
   'POST /bookings/v2/multi_service_bookings': 'creates bookings of the caller',
   'POST /bookings/v2/pricing/preview': 'prices of the public catalogue',
   'GET /bookings/v2/booking-forms/:formId': 'a form of the public catalogue',
+  'GET /bookings/v1/add-ons/query': 'add-ons of the public catalogue',
+  'POST /bookings/v1/add-ons/query': 'add-ons of the public catalogue',
+  'GET /bookings/v1/add-ons/:addOnId': 'an add-on of the public catalogue',
   'GET /ecom/v1/carts/current': "the caller's own current cart",
   'PATCH /ecom/v1/carts/current': "the caller's own current cart",
   'DELETE /ecom/v1/carts/current': "the caller's own current cart",

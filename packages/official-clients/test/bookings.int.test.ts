@@ -345,7 +345,7 @@ describe('the official bookings client against Atrium', () => {
         totalParticipants: 1,
       }),
     );
-    expect(refused.details?.applicationError?.code).toBe('SLOT_UNAVAILABLE');
+    expect(refused.details?.applicationError?.code).toBe('SLOT_NOT_AVAILABLE');
   });
 
   it('queries extended bookings with their allowed actions', async () => {

@@ -62,13 +62,13 @@ describe('bad input: a clear 4xx and nothing written', () => {
       () => member('m-1').createBooking(appointment(haircut, at(3, 10), {}, staffB)),
     ]) {
       const error = await refusedWithoutWrites(attempt);
-      expect([error.status, error.code]).toEqual([409, 'SLOT_UNAVAILABLE']);
+      expect([error.status, error.code]).toEqual([409, 'SLOT_NOT_AVAILABLE']);
     }
     const yoga = await createClass(server, { capacity: 3, starts: [at(4, 18)] });
     const error = await refusedWithoutWrites(() =>
       member('m-1').createBooking(appointment(yoga.serviceId, at(4, 19))),
     );
-    expect([error.status, error.code]).toEqual([409, 'SLOT_UNAVAILABLE']);
+    expect([error.status, error.code]).toEqual([409, 'SLOT_NOT_AVAILABLE']);
   });
 
   it('refuses a slot in the past: 400 SLOT_IN_THE_PAST', async () => {
@@ -130,7 +130,7 @@ describe('bad input: a clear 4xx and nothing written', () => {
     const full = await refusedWithoutWrites(() =>
       member('m-4').createBooking(appointment(small.serviceId, at(6, 18), { totalParticipants: 3 })),
     );
-    expect([full.status, full.code]).toEqual([409, 'SESSION_FULL']);
+    expect([full.status, full.code]).toEqual([409, 'SESSION_CAPACITY_EXCEEDED']);
     // A participant count of 0 never reaches the server's logic: a field violation.
     const zero = await refusedWithoutWrites(() =>
       member('m-4').createBooking(appointment(pair, at(6, 11), { totalParticipants: 0 })),
@@ -194,7 +194,7 @@ describe('bad input: a clear 4xx and nothing written', () => {
     const booking = await member('m-9').createBooking(appointment(haircut, at(11, 10)));
     for (const [startDate, code] of [
       [at(-1, 10), 'SLOT_IN_THE_PAST'],
-      [at(11, 12, 17), 'SLOT_UNAVAILABLE'],
+      [at(11, 12, 17), 'SLOT_NOT_AVAILABLE'],
     ] as const) {
       const error = await refusedWithoutWrites(() =>
         member('m-9').rescheduleBooking(booking.id, { slot: { serviceId: haircut, startDate } }),

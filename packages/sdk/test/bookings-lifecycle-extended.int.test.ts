@@ -260,6 +260,31 @@ describe('attendance', () => {
   });
 });
 
+describe('attendance: count and delete', () => {
+  it('counts by filter, deletes one record and several, and refuses customers and unknown ids', async () => {
+    const a = await member('m-del').createBooking(appointment(haircut, at(8, 17)));
+    const b = await member('m-del').createBooking(appointment(haircut, at(8, 18)));
+    const c = await member('m-del').createBooking(appointment(haircut, at(8, 19)));
+    const [first, second, third] = await Promise.all(
+      [a, b, c].map((booking) => owner().setAttendance({ bookingId: booking.id, status: 'ATTENDED' })),
+    );
+    const ids = { $in: [a.id, b.id, c.id] };
+    expect(await owner().countAttendance({ bookingId: ids })).toBe(3);
+    await expectRefusal(member('m-del').countAttendance({ bookingId: ids }), 403);
+    await expectRefusal(member('m-del').deleteAttendance(first!.id), 403);
+
+    await owner().deleteAttendance(first!.id);
+    await expectRefusal(owner().getAttendance(first!.id), 404, 'ATTENDANCE_NOT_FOUND');
+    await expectRefusal(owner().deleteAttendance(first!.id), 404, 'ATTENDANCE_NOT_FOUND');
+    expect(await owner().countAttendance({ bookingId: ids })).toBe(2);
+
+    const bulk = await owner().bulkDeleteAttendance([second!.id, first!.id, third!.id]);
+    expect(bulk.bulkActionMetadata).toMatchObject({ totalSuccesses: 2, totalFailures: 1 });
+    expect(bulk.results.map((entry) => entry.itemMetadata.success)).toEqual([true, false, true]);
+    expect(await owner().countAttendance({ bookingId: ids })).toBe(0);
+  });
+});
+
 describe('booking fees', () => {
   it('previews the fee of cancelling now, then records it when the customer cancels late', async () => {
     const booking = await member('m-fee').createBooking(appointment(feeService, at(9, 9)));
@@ -278,6 +303,12 @@ describe('booking fees', () => {
       expect.objectContaining({ status: 'NOT_YET_APPLIED_TO_ORDER', trigger: 'BOOKING_CANCELED' }),
     ]);
     expect(recorded[0]!.amount).toEqual({ value: '40.00', currency: 'USD' });
+    // The same fee as the official booking-fees client reads it.
+    expect(recorded[0]!.cancellationFee).toEqual({
+      price: { value: '40.00', currency: 'USD' },
+      status: 'NOT_YET_APPLIED_TO_ORDER',
+      trigger: 'BOOKING_CANCELED',
+    });
     // Another customer sees nothing of it.
     expect(await member('m-other').listBookingFeesByBookingIds([booking.id])).toEqual([]);
   });

@@ -108,7 +108,7 @@ describe('create and get', () => {
         bookings: visit(at(7, 9), at(7, 10)),
       }),
       409,
-      'SLOT_UNAVAILABLE',
+      'SLOT_NOT_AVAILABLE',
     );
     expect(await counts()).toEqual(before);
     // The first slot is still free.
@@ -166,7 +166,7 @@ describe('reschedule', () => {
         ],
       }),
       409,
-      'SLOT_UNAVAILABLE',
+      'SLOT_NOT_AVAILABLE',
     );
     await expectRefusal(
       member('m-move').rescheduleMultiServiceBooking(group.id, {

@@ -227,7 +227,7 @@ describe('create', () => {
     await expectRefusal(
       member('m-second').createBooking(appointment(haircut, start)),
       409,
-      'SLOT_UNAVAILABLE',
+      'SLOT_NOT_AVAILABLE',
     );
     const over = await owner().createBooking(appointment(haircut, start), {
       flowControlSettings: { skipAvailabilityValidation: true },
@@ -267,7 +267,7 @@ describe('bulk create', () => {
     expect(result.results.map((entry) => entry.itemMetadata.success)).toEqual([true, false, true]);
     expect(result.results[1]!.itemMetadata).toMatchObject({
       originalIndex: 1,
-      error: { code: 'SLOT_UNAVAILABLE' },
+      error: { code: 'SLOT_NOT_AVAILABLE' },
     });
     expect(result.results[0]!.item?.status).toBe('CONFIRMED');
     expect(result.results[2]!.item?.startDate).toBeInstanceOf(Date);
@@ -358,7 +358,7 @@ describe('confirm and decline', () => {
       'WAITING_LIST',
       'WAITING_LIST',
     ]);
-    await expectRefusal(owner().confirmBooking(waiting.id), 409, 'SESSION_FULL');
+    await expectRefusal(owner().confirmBooking(waiting.id), 409, 'SESSION_CAPACITY_EXCEEDED');
     const over = await owner().confirmBooking(waiting.id, { doubleBooked: true });
     expect(over).toMatchObject({ status: 'CONFIRMED', doubleBooked: true });
     expect((await owner().declineBooking(other.id)).status).toBe('DECLINED');
@@ -480,7 +480,7 @@ describe('reschedule', () => {
     await expectRefusal(
       member('m-r4').rescheduleBooking(mine.id, { slot: { serviceId: haircut, startDate: at(10, 17) } }),
       409,
-      'SLOT_UNAVAILABLE',
+      'SLOT_NOT_AVAILABLE',
     );
     const after = await member('m-r4').getBooking(mine.id);
     expect(after.startDate.toISOString()).toBe(at(10, 16));
@@ -636,7 +636,7 @@ describe('confirmOrDecline', () => {
     await expectRefusal(owner().confirmOrDeclineBooking(booking.id), 409, 'BOOKING_CANNOT_CONFIRM_CONFIRMED');
   });
 
-  it('marks a booking of an approval service PENDING, and declines a doubleBooked one', async () => {
+  it('marks a booking of an approval service PENDING, and confirms a doubleBooked one, never declining it', async () => {
     const needsApproval = await member('m-cd3').createBooking(
       appointment(approval, at(16, 10), { selectedPaymentOption: 'ONLINE' }),
     );
@@ -652,7 +652,12 @@ describe('confirmOrDecline', () => {
       },
     );
     expect(over).toMatchObject({ status: 'CREATED', doubleBooked: true });
-    expect((await owner().confirmOrDeclineBooking(over.id)).status).toBe('DECLINED');
+    // The business made it over another booking on purpose (skipAvailabilityValidation): it stays.
+    expect(await owner().confirmOrDeclineBooking(over.id, 'PAID')).toMatchObject({
+      status: 'CONFIRMED',
+      doubleBooked: true,
+      paymentStatus: 'PAID',
+    });
   });
 
   it('confirms or declines in bulk as the business, each on its own', async () => {

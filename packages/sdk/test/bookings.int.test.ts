@@ -245,7 +245,7 @@ describe('bookings through the SDK', () => {
     return entries[0]!.slot;
   }
 
-  it('books a slot as a visitor, and the second visitor for the same slot gets SLOT_UNAVAILABLE', async () => {
+  it('books a slot as a visitor, and the second visitor for the same slot gets SLOT_NOT_AVAILABLE', async () => {
     const slot = await firstSlot(4);
     const guest = visitor();
     const booking = await guest.bookings.createBooking({
@@ -270,7 +270,7 @@ describe('bookings through the SDK', () => {
       })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApplicationError);
-    expect((error as ApplicationError).code).toBe('SLOT_UNAVAILABLE');
+    expect((error as ApplicationError).code).toBe('SLOT_NOT_AVAILABLE');
     expect((error as ApplicationError).status).toBe(409);
   });
 

@@ -12,6 +12,11 @@ export interface Caller {
   scopes?: readonly string[];
   /** The sign-in (refresh-token family) the credential belongs to; logout and password change end it. */
   sessionId?: string;
+  /**
+   * Ids a single-purpose token opened to this caller and nothing else (bookings' guest self-service: one
+   * booking, or one multi-service booking and its bookings). Set only by the module that checked the token.
+   */
+  openedByToken?: readonly string[];
 }
 
 /** What every service method takes first. */

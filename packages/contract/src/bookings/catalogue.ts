@@ -67,6 +67,10 @@ export const listCategoriesV1RequestSchema = z.object({
   id: z.array(z.uuid()).max(100).nullish(),
   includeDeleted: z.boolean().nullish(),
 });
+/** `GET /bookings/v1/categories?categoryIds=…` (the official client's list call). */
+export const listCategoriesV1QuerySchema = z.object({
+  categoryIds: z.union([z.uuid(), z.array(z.uuid()).max(100)]).optional(),
+});
 export const listCategoriesV1ResponseSchema = z.object({ categories: z.array(categoryV1Schema) });
 export const deleteCategoryV1QuerySchema = z.object({
   /** Delete the category's services too (kept, without a category, by default). */

@@ -54,8 +54,8 @@ export const bookingFormFieldTypes = ['SHORT_TEXT', 'LONG_TEXT', 'CHECK_BOX'] as
 
 /** Error codes a client branches on. Illegal transitions are `BOOKING_CANNOT_<ACTION>_<STATUS>`. */
 export const bookingErrorCodes = {
-  slotUnavailable: 'SLOT_UNAVAILABLE',
-  sessionFull: 'SESSION_FULL',
+  slotUnavailable: 'SLOT_NOT_AVAILABLE',
+  sessionFull: 'SESSION_CAPACITY_EXCEEDED',
   waitlistFull: 'WAITLIST_FULL',
   bookingPolicyViolation: 'BOOKING_POLICY_VIOLATION',
   cancellationPolicyViolation: 'CANCELLATION_POLICY_VIOLATION',
@@ -449,10 +449,29 @@ export const setAttendanceRequestSchema = z.object({
   participantNotification: participantNotificationSchema.nullish(),
 });
 export const attendanceResponseSchema = z.object({ attendance: attendanceSchema });
-export const bulkSetAttendanceRequestSchema = z.object({
-  attendanceList: z.array(setAttendanceRequestSchema.shape.attendance).min(1).max(100),
-  returnFullEntity: z.boolean().nullish(),
-});
+/**
+ * Several attendances: `attendanceList` (Atrium's form) or `attendanceDetails: [{attendance}]` (what the
+ * official attendance client sends); one of the two.
+ */
+export const bulkSetAttendanceRequestSchema = z
+  .object({
+    attendanceList: z.array(setAttendanceRequestSchema.shape.attendance).min(1).max(100).optional(),
+    attendanceDetails: z
+      .array(
+        z.object({
+          attendance: setAttendanceRequestSchema.shape.attendance,
+          participantNotification: participantNotificationSchema.nullish(),
+        }),
+      )
+      .min(1)
+      .max(100)
+      .optional(),
+    returnFullEntity: z.boolean().nullish(),
+  })
+  .refine((body) => body.attendanceList !== undefined || body.attendanceDetails !== undefined, {
+    message: 'Give attendanceList or attendanceDetails',
+    path: ['attendanceList'],
+  });
 export const bulkAttendanceResponseSchema = z.object({
   results: z.array(z.object({ itemMetadata: itemMetadataSchema, item: attendanceSchema.optional() })),
   bulkActionMetadata: bulkActionMetadataSchema,
@@ -478,10 +497,40 @@ export const bookingFeeSchema = z.object({
   status: z.enum(bookingFeeStatuses),
   trigger: z.enum(bookingFeeTriggers),
   amount: moneyOutSchema,
+  /** The same fee as the official booking-fees client reads it (`cancellationFee.price`). */
+  cancellationFee: z
+    .object({
+      price: moneyOutSchema,
+      status: z.enum(bookingFeeStatuses),
+      trigger: z.enum(bookingFeeTriggers),
+    })
+    .optional(),
   createdDate: z.string().nullish(),
 });
 export const listBookingFeesRequestSchema = z.object({ bookingIds: z.array(uuid).min(1).max(100) });
 export const listBookingFeesResponseSchema = z.object({ bookingFees: z.array(bookingFeeSchema) });
+/** `GET /bookings/v1/booking-fees?bookingIds=…` (the official client's list call): one id or several. */
+export const listBookingFeesQuerySchema = z.object({
+  bookingIds: z.union([uuid, z.array(uuid).max(100)]).optional(),
+});
+export const applyBookingFeesRequestSchema = z.object({ bookingIds: z.array(uuid).min(1).max(100) });
+export const collectBookingFeesRequestSchema = z.object({
+  orderId: z.string().min(1).max(100),
+  additionalFeeId: z.string().min(1).max(100),
+});
+/** Codes of the fee calls, as the official booking-fees client declares them. */
+export const bookingFeeErrorCodes = {
+  missingBookingIds: 'MISSING_BOOKING_IDS',
+  orderNotFound: 'ORDER_NOT_FOUND',
+  additionalFeeNotFound: 'ADDITIONAL_FEE_NOT_FOUND',
+} as const;
+
+export const countAttendanceRequestSchema = z.object({ filter: z.record(z.string(), z.unknown()).nullish() });
+export const bulkDeleteAttendanceRequestSchema = z.object({ attendanceIds: z.array(uuid).min(1).max(100) });
+export const bulkDeleteAttendanceResponseSchema = z.object({
+  results: z.array(z.object({ itemMetadata: itemMetadataSchema })),
+  bulkActionMetadata: bulkActionMetadataSchema,
+});
 
 // ---- Extended bookings ----
 

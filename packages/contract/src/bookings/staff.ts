@@ -166,3 +166,42 @@ export const updateBookingsSettingsRequestSchema = z.object({
     revision: revisionSchema.optional(),
   }),
 });
+
+// ---- Calls of the official staff-members client beyond Atrium's own (staff-extras.service.ts) ----
+
+/**
+ * Search: the query's filter, sort and cursor paging, plus free text on the name (`search.expression`).
+ * @example {"search":{"search":{"expression":"dana"},"cursorPaging":{"limit":20}}}
+ */
+export const searchStaffMembersRequestSchema = z.object({
+  search: z
+    .object({
+      filter: z.record(z.string(), z.unknown()).nullish(),
+      sort: z
+        .array(z.object({ fieldName: z.string().max(100), order: z.enum(['ASC', 'DESC']).optional() }))
+        .max(10)
+        .optional(),
+      cursorPaging: z
+        .object({ limit: z.number().int().min(1).max(100).nullish(), cursor: z.string().max(4000).nullish() })
+        .nullish(),
+      search: z.object({ expression: z.string().max(200).nullish() }).nullish(),
+    })
+    .default({}),
+});
+const tagsSchema = z.object({
+  privateTags: z.object({ tagIds: z.array(z.string().max(100)).max(100) }).optional(),
+});
+export const bulkUpdateStaffTagsRequestSchema = z.object({
+  ids: z.array(z.uuid()).min(1).max(100),
+  assignTags: tagsSchema.nullish(),
+  unassignTags: tagsSchema.nullish(),
+});
+export const bulkUpdateStaffTagsByFilterRequestSchema = z.object({
+  filter: z.record(z.string(), z.unknown()),
+  assignTags: tagsSchema.nullish(),
+  unassignTags: tagsSchema.nullish(),
+});
+export const getOrCreateStaffMembersRequestSchema = z.object({
+  wixUserIds: z.array(z.uuid()).min(1).max(100),
+});
+export const assignScheduleRequestSchema = z.object({ scheduleId: z.string().max(100).nullish() });

@@ -5,6 +5,7 @@ import {
   categoryV1ResponseSchema,
   createCategoryV1RequestSchema,
   deleteCategoryV1QuerySchema,
+  listCategoriesV1QuerySchema,
   listCategoriesV1RequestSchema,
   listCategoriesV1ResponseSchema,
   updateCategoryV1RequestSchema,
@@ -213,6 +214,24 @@ export const catalogueEntitiesRoutes: FastifyPluginAsyncZod<{ service: Catalogue
         },
       },
       async (request) => ({ categories: await service.listCategoriesV1(request.ctx, request.body.id) }),
+    );
+    // The official categories client lists with GET and `categoryIds` in the query string.
+    app.get(
+      base,
+      {
+        config: read,
+        schema: {
+          summary: 'List categories (v1), as the official client asks',
+          tags,
+          querystring: listCategoriesV1QuerySchema,
+          response: { 200: listCategoriesV1ResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { categoryIds } = request.query;
+        const ids = typeof categoryIds === 'string' ? [categoryIds] : categoryIds;
+        return { categories: await service.listCategoriesV1(request.ctx, ids) };
+      },
     );
     app.put(
       `${base}/:categoryId`,

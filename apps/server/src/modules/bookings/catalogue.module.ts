@@ -1,3 +1,8 @@
+import { createAddOnsRepository } from './add-ons.repository.ts';
+import { addOnsRoutes } from './add-ons.routes.ts';
+import { createAddOnsService } from './add-ons.service.ts';
+import { staffExtrasRoutes } from './staff-extras.routes.ts';
+import { createStaffExtrasService } from './staff-extras.service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -104,8 +109,10 @@ export function createBookingsCatalogueModule(deps: {
     staff: repositories.staff,
     publish,
   });
+  const addOnsService = createAddOnsService({ database, addOns: createAddOnsRepository(db), queries });
   return {
     services: servicesService,
+    addOns: addOnsService,
     staff: staffService,
     policies: policiesService,
     entities: entitiesService,
@@ -118,6 +125,10 @@ export function createBookingsCatalogueModule(deps: {
       await app.register(catalogueEntitiesRoutes, { service: entitiesService });
       await app.register(optionsRoutes, { service: optionsService });
       await app.register(schedulesRoutes, { service: schedulesService });
+      await app.register(addOnsRoutes, { service: addOnsService });
+      await app.register(staffExtrasRoutes, {
+        service: createStaffExtrasService({ staff: staffService, dashboardUsers: deps.dashboardUsers }),
+      });
     },
   };
 }

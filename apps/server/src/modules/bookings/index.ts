@@ -55,6 +55,8 @@ export function createBookingsModule(deps: {
     rateLimiter,
     config,
     log: deps.log,
+    serviceOf: (ctx, serviceId) => catalogue.services.get(ctx, serviceId),
+    sealer: deps.sealer,
   });
   const availability = createAvailabilityModule({
     database,

@@ -70,7 +70,7 @@ export const bookingCalls = {
   /**
    * `POST /bookings/v2/bookings`: books a slot (appointment or class session) or a whole course
    * (`bookedEntity.schedule`). The server re-checks the slot: a taken one fails with ApplicationError code
-   * `SLOT_UNAVAILABLE` (409), a full class with `SESSION_FULL`.
+   * `SLOT_NOT_AVAILABLE` (409), a full class with `SESSION_CAPACITY_EXCEEDED`.
    * @example await client.bookings.createBooking({ bookedEntity: { slot: { serviceId, startDate, resource: { id: staffId } } }, contactDetails: { firstName: 'Ada', email: 'ada@example.com' } })
    */
   createBooking:

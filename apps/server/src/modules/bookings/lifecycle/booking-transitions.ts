@@ -356,8 +356,10 @@ export function createBookingTransitions(
     assertOwnBooking(ctx, row);
     const facts = await slots.loadService(ctx.site.id, row.serviceId, tx);
     const outcome = confirmOrDeclineOutcome({
-      // A booking made over another one (doubleBooked) lost its slot; every other one holds it.
-      slotStillFree: !row.doubleBooked && holdsSlot(row.status),
+      // A booking the business made over another one (doubleBooked: only skipAvailabilityValidation makes
+      // one) is never declined: the official client documents that it is confirmed, or left pending for
+      // approval, with doubleBooked kept. Only a booking that no longer holds its slot is declined.
+      slotStillFree: holdsSlot(row.status),
       requiresApproval: facts?.requiresApproval ?? false,
     });
     const revision = String(row.revision);

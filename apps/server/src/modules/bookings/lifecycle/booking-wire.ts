@@ -105,9 +105,10 @@ export function assertFlowControl(ctx: RequestContext, flow: FlowControlSettings
 export function assertOwnBooking(ctx: RequestContext, row: BookingRow): void {
   if (isBusinessCaller(ctx)) return;
   const mine =
-    ctx.caller.identityId !== undefined &&
-    row.createdById === ctx.caller.identityId &&
-    row.createdByType === ctx.caller.identityType;
+    ctx.caller.openedByToken?.includes(row.id) === true ||
+    (ctx.caller.identityId !== undefined &&
+      row.createdById === ctx.caller.identityId &&
+      row.createdByType === ctx.caller.identityType);
   // Another customer's booking answers as missing: its id says nothing to them.
   if (!mine) throw lifecycleErrors.bookingNotFound(row.id);
 }

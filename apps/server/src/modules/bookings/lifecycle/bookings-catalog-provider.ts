@@ -42,12 +42,10 @@ const unpaidStatuses: ReadonlySet<string> = new Set(['NOT_PAID', 'UNDEFINED']);
  * slot again if it is still free), or NOT_PAYABLE (declined, canceled, waitlisted, settled).
  */
 export function payabilityOf(
-  row: Pick<BookingRow, 'status' | 'paymentStatus' | 'holdExpiresAt' | 'doubleBooked'>,
+  row: Pick<BookingRow, 'status' | 'paymentStatus' | 'holdExpiresAt'>,
   now: Date,
 ): 'PAYABLE' | 'HOLD_EXPIRED' | 'NOT_PAYABLE' {
   if (!unpaidStatuses.has(row.paymentStatus) || !holdsSlot(row.status)) return 'NOT_PAYABLE';
-  // confirmOrDecline declines a CREATED booking made over another one: a payment could not keep it.
-  if (row.status === 'CREATED' && row.doubleBooked) return 'NOT_PAYABLE';
   if (row.holdExpiresAt && row.holdExpiresAt <= now) {
     return row.status === 'CREATED' ? 'HOLD_EXPIRED' : 'NOT_PAYABLE';
   }

@@ -498,7 +498,9 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const results = await extended.bulkSetAttendance(request.ctx, request.body.attendanceList);
+      const { attendanceList, attendanceDetails } = request.body;
+      const list = attendanceList ?? (attendanceDetails ?? []).map((detail) => detail.attendance);
+      const results = await extended.bulkSetAttendance(request.ctx, list);
       return bulkResponse(results, true);
     },
   );

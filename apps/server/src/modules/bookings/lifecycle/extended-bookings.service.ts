@@ -51,6 +51,11 @@ function toWireFee(row: BookingFeeRow) {
     status: row.status as 'NOT_YET_APPLIED_TO_ORDER',
     trigger: row.trigger as 'BOOKING_CANCELED' | 'NOT_ATTENDED',
     amount: toBookingsMoney(money(row.amount, row.currency)),
+    cancellationFee: {
+      price: toBookingsMoney(money(row.amount, row.currency)),
+      status: row.status as 'NOT_YET_APPLIED_TO_ORDER',
+      trigger: row.trigger as 'BOOKING_CANCELED' | 'NOT_ATTENDED',
+    },
     createdDate: row.createdDate.toISOString(),
   };
 }
@@ -105,6 +110,11 @@ export function createExtendedBookingsService(deps: {
       status: 'PREVIEW' as const,
       trigger: 'BOOKING_CANCELED' as const,
       amount: { value: fee.amount, currency: fee.currency },
+      cancellationFee: {
+        price: { value: fee.amount, currency: fee.currency },
+        status: 'PREVIEW' as const,
+        trigger: 'BOOKING_CANCELED' as const,
+      },
       createdDate: null,
     };
   }
@@ -206,6 +216,9 @@ export function createExtendedBookingsService(deps: {
   }
 
   return {
+    /** What the caller may do with each booking now (guest self-service asks it as the guest). */
+    allowedActions: allowedActionsOf,
+
     async query(ctx: RequestContext, request: QueryRequest) {
       const query = request.query ?? {};
       const where = whereOf(ctx, query.filter, ['query', 'filter'], request.sessionId);

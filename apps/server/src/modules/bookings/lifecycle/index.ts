@@ -5,6 +5,11 @@ import type { Site } from '@atrium/contract/sites';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
 import type { Config } from '../../../platform/config.ts';
 import type { RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
+import { loadOrCreateSecret } from '../../../platform/secrets/secrets.ts';
+import type { SecretSealer } from '../../../platform/secrets/sealing.ts';
+import { attendanceFeesRoutes } from './attendance-fees.routes.ts';
+import { createAttendanceFeesService } from './attendance-fees.service.ts';
+import { createAttendanceRepository } from './attendance.repository.ts';
 import { registerBookingCreateLimits } from './booking-create-limits.ts';
 import { createBookingHistoryRepository } from './booking-history.repository.ts';
 import { bookingHistoryRoutes } from './booking-history.routes.ts';
@@ -19,6 +24,8 @@ import { createBookingsService, reminderSweepName } from './bookings.service.ts'
 import { paymentHoldSweepName } from './payment-holds.ts';
 import { createExtendedBookingsRepository } from './extended-bookings.repository.ts';
 import { createExtendedBookingsService } from './extended-bookings.service.ts';
+import { createGuestSelfService } from './guest-self-service.ts';
+import { guestSelfServiceRoutes } from './guest-self-service.routes.ts';
 import { createMultiServiceBookingsService } from './multi-service.service.ts';
 import { createRecordingSmsSender, type SmsSender } from './notifications.ts';
 import { createSlotChecker } from './slot-check.ts';
@@ -30,6 +37,8 @@ import {
 } from '../../identity/index.ts';
 import { createAvailabilityRepository } from '../availability/index.ts';
 import type { BookingRow } from './bookings.tables.ts';
+import type { Service } from '@atrium/contract/bookings/services';
+import type { RequestContext } from '../../../platform/context.ts';
 
 /** A booking as another part of bookings sees it (external calendars' feeds). */
 export type HeldBooking = Pick<
@@ -73,6 +82,10 @@ export interface BookingsLifecycleDeps {
   >;
   /** Where system work (the payment-hold sweep) logs. */
   log: FastifyBaseLogger;
+  /** Seals the deployment's secrets (guest tokens' signing key). */
+  sealer: SecretSealer;
+  /** A service as the catalogue shows it to the caller (guest self-service shows the booking's). */
+  serviceOf: (ctx: RequestContext, serviceId: string) => Promise<Service>;
 }
 
 /**
@@ -110,6 +123,24 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
   const history = createBookingHistoryService({
     history: createBookingHistoryRepository(deps.database.db),
     bookings: repository,
+  });
+  const attendanceFees = createAttendanceFeesService({
+    attendance: createAttendanceRepository(deps.database.db),
+    repository,
+    extended,
+  });
+  let guestKey: Promise<Buffer> | undefined;
+  const guestTokenKey = () =>
+    (guestKey ??= loadOrCreateSecret(deps.database, 'bookings-guest-tokens', deps.sealer));
+  const guests = createGuestSelfService({
+    db: deps.database.db,
+    signingKey: guestTokenKey,
+    repository,
+    bookings,
+    multiService,
+    extended,
+    slots,
+    serviceOf: deps.serviceOf,
   });
   deps.events.cron(reminderSweepName, '* * * * *', async () => {
     await bookings.sendDueReminders(new Date());
@@ -163,7 +194,11 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
       });
       await app.register(lifecycleRoutes, { bookings, multiService, extended });
       await app.register(bookingHistoryRoutes, { history });
-      await app.register(bulkBookingStatusRoutes, { bulk: createBulkBookingStatusService(bookings) });
+      await app.register(guestSelfServiceRoutes, { guests });
+      await app.register(attendanceFeesRoutes, { service: attendanceFees });
+      await app.register(bulkBookingStatusRoutes, {
+        bulk: createBulkBookingStatusService({ bookings, repository, extended }),
+      });
     },
   };
 }

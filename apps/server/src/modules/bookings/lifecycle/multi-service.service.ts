@@ -65,7 +65,8 @@ export function createMultiServiceBookingsService(deps: {
       ? await repository.lockMultiService(ctx.site.id, id, tx)
       : await repository.findMultiService(ctx.site.id, id);
     if (!msb) throw lifecycleErrors.multiServiceBookingNotFound(id);
-    if (!isBusinessCaller(ctx) && msb.createdById !== (ctx.caller.identityId ?? null)) {
+    const opened = ctx.caller.openedByToken?.includes(id) === true;
+    if (!isBusinessCaller(ctx) && !opened && msb.createdById !== (ctx.caller.identityId ?? null)) {
       throw lifecycleErrors.multiServiceBookingNotFound(id);
     }
     const rows = await repository.bookingsOfMultiService(ctx.site.id, [id], tx);

@@ -137,7 +137,7 @@ export function createPaymentHolds(deps: PaymentHoldsDeps) {
     /**
      * Confirming (or a payment recorded) commits the hold: it no longer expires. A hold that already
      * expired takes its time again if still free: a lost race on the EXCLUDE constraint fails the
-     * transaction, which answers 409 SLOT_UNAVAILABLE. Class spots of a booking still CREATED were never
+     * transaction, which answers 409 SLOT_NOT_AVAILABLE. Class spots of a booking still CREATED were never
      * given back (reclaiming declines the booking), so they need no re-take.
      */
     async commit(ctx: RequestContext, row: BookingRow, tx: Tx): Promise<BookingChanges> {

@@ -38,8 +38,8 @@ export function fieldErrorsOf(
 
 // Outcomes the picker must recover from: the time is gone, so the free times are fetched again.
 const slotCodes: Record<string, string> = {
-  SLOT_UNAVAILABLE: t.booking.slotTaken,
-  SESSION_FULL: t.booking.sessionFull,
+  SLOT_NOT_AVAILABLE: t.booking.slotTaken,
+  SESSION_CAPACITY_EXCEEDED: t.booking.sessionFull,
   WAITLIST_FULL: t.booking.waitlistFull,
   BOOKING_POLICY_VIOLATION: t.booking.policyViolation,
   SLOT_IN_THE_PAST: t.booking.policyViolation,

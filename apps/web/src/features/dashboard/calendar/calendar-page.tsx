@@ -59,8 +59,8 @@ function shownInSession(booking: WithDates<Booking>, eventIds: Set<string>, cour
 }
 // Conflicts the server reports when a new time is taken; the owner may still insist.
 const conflictCodes = new Set([
-  'SLOT_UNAVAILABLE',
-  'SESSION_FULL',
+  'SLOT_NOT_AVAILABLE',
+  'SESSION_CAPACITY_EXCEEDED',
   'BOOKING_POLICY_VIOLATION',
   'RESCHEDULE_POLICY_VIOLATION',
 ]);

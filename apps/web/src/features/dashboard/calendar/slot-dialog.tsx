@@ -24,7 +24,11 @@ import { useBlockTime, useBookSlot } from './api/calendar-changes.ts';
 
 const s = t.calendarSlot;
 // What the server answers when the time is taken or breaks the rules; the business may still insist.
-const conflictCodes = new Set(['SLOT_UNAVAILABLE', 'SESSION_FULL', 'BOOKING_POLICY_VIOLATION']);
+const conflictCodes = new Set([
+  'SLOT_NOT_AVAILABLE',
+  'SESSION_CAPACITY_EXCEEDED',
+  'BOOKING_POLICY_VIOLATION',
+]);
 
 export interface SlotSelection {
   start: Date;

@@ -98,11 +98,11 @@ export const en = {
     waitlisted: 'Added to the waitlist.',
     failedTitle: 'The participant was not added',
     errors: {
-      SESSION_FULL: 'The session filled up in the meantime and its policy keeps no waitlist.',
+      SESSION_CAPACITY_EXCEEDED: 'The session filled up in the meantime and its policy keeps no waitlist.',
       WAITLIST_FULL: 'The session and its waitlist filled up in the meantime.',
       TOO_MANY_PARTICIPANTS: 'The booking policy allows fewer participants in one booking.',
       SLOT_IN_THE_PAST: 'The session has already started.',
-      SLOT_UNAVAILABLE: 'This session is no longer offered.',
+      SLOT_NOT_AVAILABLE: 'This session is no longer offered.',
       SERVICE_NOT_BOOKABLE: 'This service cannot be booked right now.',
     } as Record<string, string>,
   },

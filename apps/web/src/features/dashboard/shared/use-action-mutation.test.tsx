@@ -18,7 +18,7 @@ function run(options: ActionMutationOptions<unknown, void, unknown>, client = ne
 }
 
 const failing = async () =>
-  Promise.reject(new AtriumError('SLOT_UNAVAILABLE', 'The slot was just taken', { status: 409 }));
+  Promise.reject(new AtriumError('SLOT_NOT_AVAILABLE', 'The slot was just taken', { status: 409 }));
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,0 +1,223 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  guestSelfServiceErrorCodes,
+  type guestRescheduleRequestSchema,
+} from '@atrium/contract/bookings/guest-self-service';
+import { bookingErrorCodes } from '@atrium/contract/bookings/lifecycle';
+import type { Service } from '@atrium/contract/bookings/services';
+import type { z } from 'zod';
+import type { Executor } from '../../../platform/db/database.ts';
+import type { RequestContext } from '../../../platform/context.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
+import type { BookingsRepository } from './bookings.repository.ts';
+import type { BookingsService } from './bookings.service.ts';
+import type { BookingRow } from './bookings.tables.ts';
+import type { ExtendedBookingsService } from './extended-bookings.service.ts';
+import { lifecycleErrors } from './lifecycle.errors.ts';
+import type { MultiServiceBookingsService } from './multi-service.service.ts';
+import type { SlotChecker } from './slot-check.ts';
+
+/**
+ * How long a guest token lives at most. The link goes out in the customer's mails when they book; a
+ * token also stops working once its booking has ended, so this only bounds links to bookings far ahead.
+ */
+export const guestTokenLifetimeDays = 60;
+const day = 24 * 3_600_000;
+
+type GuestRescheduleRequest = z.infer<typeof guestRescheduleRequestSchema>;
+
+type GuestTokenKind = 'BOOKING' | 'MULTI_SERVICE_BOOKING';
+const kindLetters: Record<GuestTokenKind, string> = { BOOKING: 'b', MULTI_SERVICE_BOOKING: 'm' };
+
+/** The MAC of a token's body under the site: a token of one site never verifies on another. */
+function macOf(key: Buffer, siteId: string, body: string): string {
+  return createHmac('sha256', key).update(`bookings-guest|${siteId}|${body}`).digest('base64url');
+}
+
+const invalidToken = () =>
+  new AppError(404, guestSelfServiceErrorCodes.invalidToken, 'The link is invalid or has expired');
+
+/**
+ * Guest self-service (`/bookings/v1/anonymous-bookings`, the official client's anonymous booking actions):
+ * the business asks for a token that opens exactly one booking (or one multi-service booking); whoever
+ * holds it acts as that booking's customer, under the customer's rules (the policy's windows, no
+ * business-only checks), and as nobody else: the token is the only thing that opens the booking, it
+ * never names or reaches another one, and it stops working when it expires or the booking has ended.
+ *
+ * A token is signed, not stored: `bgt_<kind>.<id>.<expiry>.<HMAC-SHA256>` under a deployment secret
+ * (platform secrets, sealed) and the site's id. Asking for a token is a read (the official client's call
+ * is a GET) and writes nothing; the token names its one booking and its expiry, which nobody can change
+ * without the secret, and a token of one kind never opens the other kind.
+ */
+export function createGuestSelfService(deps: {
+  db: Executor;
+  /** The deployment's signing key for guest tokens (loaded once, from platform secrets). */
+  signingKey: () => Promise<Buffer>;
+  repository: BookingsRepository;
+  bookings: BookingsService;
+  multiService: MultiServiceBookingsService;
+  extended: ExtendedBookingsService;
+  slots: SlotChecker;
+  /** The service of a booking as the catalogue shows it to customers. */
+  serviceOf: (ctx: RequestContext, serviceId: string) => Promise<Service>;
+}) {
+  const { repository } = deps;
+
+  async function issue(ctx: RequestContext, kind: GuestTokenKind, targetId: string): Promise<string> {
+    const expires = Math.floor((ctx.now().getTime() + guestTokenLifetimeDays * day) / 1000);
+    const body = `${kindLetters[kind]}.${targetId}.${expires.toString(36)}`;
+    return `bgt_${body}.${macOf(await deps.signingKey(), ctx.site.id, body)}`;
+  }
+
+  /** The token's target, or INVALID_TOKEN whatever the reason (forged, another site's, other kind, expired). */
+  async function open(ctx: RequestContext, kind: GuestTokenKind, token: string): Promise<string> {
+    const match = /^bgt_([bm])\.([0-9a-f-]{36})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!match) throw invalidToken();
+    const [, letter, targetId, expires, mac] = match as unknown as [string, string, string, string, string];
+    const expected = Buffer.from(
+      macOf(await deps.signingKey(), ctx.site.id, `${letter}.${targetId}.${expires}`),
+    );
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidToken();
+    if (letter !== kindLetters[kind]) throw invalidToken();
+    if (parseInt(expires, 36) * 1000 <= ctx.now().getTime()) throw invalidToken();
+    return targetId;
+  }
+
+  /** The caller as the customer of exactly these ids, whoever presented the token. */
+  function asGuest(ctx: RequestContext, ids: readonly string[]): RequestContext {
+    return {
+      requestId: ctx.requestId,
+      site: ctx.site,
+      log: ctx.log,
+      now: () => ctx.now(),
+      caller: { identityType: 'ANONYMOUS_VISITOR', openedByToken: ids },
+    };
+  }
+
+  async function openBooking(ctx: RequestContext, token: string) {
+    const id = await open(ctx, 'BOOKING', token);
+    const row = await repository.findById(ctx.site.id, id);
+    // A booking that has ended closes its link, whatever the token's own expiry.
+    if (!row || row.endDate.getTime() <= ctx.now().getTime()) throw invalidToken();
+    return { row, guest: asGuest(ctx, [row.id]) };
+  }
+
+  async function openMultiService(ctx: RequestContext, token: string) {
+    const id = await open(ctx, 'MULTI_SERVICE_BOOKING', token);
+    const rows = await repository.bookingsOfMultiService(ctx.site.id, [id]);
+    const lastEnd = Math.max(...rows.map((row) => row.endDate.getTime()));
+    if (rows.length === 0 || lastEnd <= ctx.now().getTime()) throw invalidToken();
+    return { id, rows, guest: asGuest(ctx, [id, ...rows.map((row) => row.id)]) };
+  }
+
+  /** The customer's allowed actions, and the policy's consent to guests doing them (allowAnonymous). */
+  async function allowedFor(guest: RequestContext, rows: readonly BookingRow[]) {
+    const allowed = await deps.extended.allowedActions(guest, rows);
+    let cancel = true;
+    let reschedule = true;
+    for (const row of rows) {
+      const facts = await deps.slots.loadService(guest.site.id, row.serviceId, deps.db);
+      const actions = allowed.get(row.id);
+      cancel &&= actions?.cancel === true && facts?.policy.cancellationPolicy.allowAnonymous === true;
+      reschedule &&= actions?.reschedule === true && facts?.policy.reschedulePolicy.allowAnonymous === true;
+    }
+    return { cancel, reschedule };
+  }
+
+  /** The policy's refusals under the codes the client declares for the guest calls. */
+  function refusedAs(code: string, message: string) {
+    return (error: unknown): never => {
+      if (
+        error instanceof AppError &&
+        (error.code === bookingErrorCodes.cancellationPolicyViolation ||
+          error.code === bookingErrorCodes.reschedulePolicyViolation ||
+          error.code.startsWith('BOOKING_CANNOT_'))
+      ) {
+        throw new AppError(409, code, message, { data: error.options.data });
+      }
+      throw error;
+    };
+  }
+
+  return {
+    async bookingToken(ctx: RequestContext, bookingId: string): Promise<string> {
+      const row = await repository.findById(ctx.site.id, bookingId);
+      if (!row) throw lifecycleErrors.bookingNotFound(bookingId);
+      return issue(ctx, 'BOOKING', row.id);
+    },
+
+    async multiServiceBookingToken(ctx: RequestContext, multiServiceBookingId: string): Promise<string> {
+      const msb = await repository.findMultiService(ctx.site.id, multiServiceBookingId);
+      if (!msb) throw lifecycleErrors.multiServiceBookingNotFound(multiServiceBookingId);
+      return issue(ctx, 'MULTI_SERVICE_BOOKING', msb.id);
+    },
+
+    async getBooking(ctx: RequestContext, token: string) {
+      const { row, guest } = await openBooking(ctx, token);
+      return {
+        booking: await deps.bookings.get(guest, row.id),
+        allowedAnonymousActions: await allowedFor(guest, [row]),
+      };
+    },
+
+    async getService(ctx: RequestContext, token: string) {
+      const { row, guest } = await openBooking(ctx, token);
+      return { service: await deps.serviceOf(guest, row.serviceId) };
+    },
+
+    async cancelBooking(ctx: RequestContext, token: string, revision: string | null | undefined) {
+      const { row, guest } = await openBooking(ctx, token);
+      const cannot = () =>
+        new AppError(
+          409,
+          guestSelfServiceErrorCodes.bookingCannotBeCancelled,
+          `Booking ${row.id} cannot be canceled online: contact the business`,
+          { data: { bookingId: row.id } },
+        );
+      if (!(await allowedFor(guest, [row])).cancel) throw cannot();
+      const booking = await deps.bookings
+        .cancel(guest, row.id, { revision })
+        .catch(refusedAs(guestSelfServiceErrorCodes.bookingCannotBeCancelled, cannot().message));
+      return { booking };
+    },
+
+    async rescheduleBooking(ctx: RequestContext, token: string, request: GuestRescheduleRequest) {
+      const { row, guest } = await openBooking(ctx, token);
+      const message = `Booking ${row.id} cannot be rescheduled online: contact the business`;
+      if (!(await allowedFor(guest, [row])).reschedule) {
+        throw new AppError(409, guestSelfServiceErrorCodes.reschedulingNotAllowed, message, {
+          data: { bookingId: row.id },
+        });
+      }
+      const booking = await deps.bookings
+        .reschedule(guest, row.id, { slot: request.slot, revision: request.revision })
+        .catch(refusedAs(guestSelfServiceErrorCodes.reschedulingNotAllowed, message));
+      return { booking };
+    },
+
+    async getMultiServiceBooking(ctx: RequestContext, token: string) {
+      const { id, rows, guest } = await openMultiService(ctx, token);
+      return {
+        multiServiceBooking: await deps.multiService.get(guest, id),
+        allowedAnonymousActions: await allowedFor(guest, rows),
+      };
+    },
+
+    async cancelMultiServiceBooking(ctx: RequestContext, token: string) {
+      const { id, rows, guest } = await openMultiService(ctx, token);
+      const message = `Multi-service booking ${id} cannot be canceled online: contact the business`;
+      if (!(await allowedFor(guest, rows)).cancel) {
+        throw new AppError(409, guestSelfServiceErrorCodes.bookingCannotBeCancelled, message, {
+          data: { multiServiceBookingId: id },
+        });
+      }
+      const multiServiceBooking = await deps.multiService
+        .changeStatus(guest, id, 'cancel', {})
+        .catch(refusedAs(guestSelfServiceErrorCodes.bookingCannotBeCancelled, message));
+      return { multiServiceBooking };
+    },
+  };
+}
+
+export type GuestSelfService = ReturnType<typeof createGuestSelfService>;
