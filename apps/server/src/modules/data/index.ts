@@ -12,13 +12,14 @@ import { createItemsAnalyticsRepository } from './items-analytics.repository.ts'
 import { createAnalyticsService } from './items-analytics.service.ts';
 import { createBulkItemsService } from './items-bulk.service.ts';
 import { createItemsCore, createItemsService } from './items.service.ts';
+import { createBackupsModule } from './backups/index.ts';
 import { createDataJobsModule } from './jobs/index.ts';
 
 /** Data collections: schemas, items, queries, aggregation, search, references, bulk calls and indexes. */
 export function createDataModule(deps: {
   database: Database;
   /** With `defineJob` and `schedule` (the app's bus), import/export jobs are available too. */
-  events: Pick<EventBus, 'emit'> & Partial<Pick<EventBus, 'defineJob' | 'schedule'>>;
+  events: Pick<EventBus, 'emit'> & Partial<Pick<EventBus, 'defineJob' | 'schedule' | 'cron'>>;
   queries: QueryRunner;
   log?: FastifyBaseLogger;
 }) {
@@ -64,12 +65,15 @@ export function createDataModule(deps: {
     core,
     ...services,
   });
+  const backups = createBackupsModule({ database: deps.database, events: deps.events, log: deps.log });
   return {
     ...services,
     jobs: jobs?.service,
+    backups: backups?.service,
     routes: async (app: FastifyInstance) => {
       await app.register(dataRoutes, services);
       if (jobs) await app.register(jobs.routes);
+      if (backups) await app.register(backups.routes);
     },
   };
 }
