@@ -118,6 +118,38 @@ export const dataFieldSchema = z.object({
 });
 export type DataField = z.output<typeof dataFieldSchema>;
 
+export const dataPluginTypes = [
+  'PUBLISH',
+  'SINGLE_ITEM',
+  'URLIZED',
+  'GRIDAPPLESS',
+  'MULTILINGUAL',
+  'SHARED',
+  'EDITABLE_PAGE_LINK',
+  'CMS',
+  'CATALOG',
+  'DRAFT_ITEMS',
+] as const;
+export type DataPluginType = (typeof dataPluginTypes)[number];
+
+export const publishStatuses = ['PUBLISHED', 'DRAFT'] as const;
+
+/**
+ * A plugin of a collection. Example: `{"type": "PUBLISH", "publishOptions": {"defaultStatus": "DRAFT"}}`.
+ * The options object named after the type carries its settings.
+ */
+export const dataPluginSchema = z
+  .object({
+    type: z.enum(dataPluginTypes),
+    publishOptions: z.object({ defaultStatus: z.enum(publishStatuses).nullish() }).nullish(),
+    urlizedOptions: z.object({ format: z.enum(['ORIGINAL', 'PLAIN']).nullish() }).nullish(),
+    multilingualOptions: z
+      .object({ translatableFieldKeys: z.array(z.string().max(200)).max(500).nullish() })
+      .nullish(),
+  })
+  .passthrough();
+export type DataPlugin = z.infer<typeof dataPluginSchema>;
+
 const collectionIdSchema = z
   .string()
   .min(1)
@@ -138,6 +170,8 @@ export const dataCollectionSchema = z.object({
   defaultDisplayOrder: z.object({ fieldKey: z.string(), direction: z.enum(['ASC', 'DESC']) }).nullish(),
   maxPageSize: z.number().int().nullable(),
   pagingModes: z.array(z.enum(['OFFSET', 'CURSOR'])),
+  /** Plugins added to the collection (`{type: "PUBLISH", publishOptions: {defaultStatus: "DRAFT"}}` ...). */
+  plugins: z.array(z.object({ type: z.string() }).passthrough()).optional(),
   capabilities: z.object({
     dataOperations: z.array(z.string()),
     collectionOperations: z.array(z.string()),
@@ -159,6 +193,7 @@ export const collectionInputSchema = z.object({
   defaultDisplayOrder: z.object({ fieldKey: z.string(), direction: z.enum(['ASC', 'DESC']) }).nullish(),
   maxPageSize: z.number().int().positive().max(1000).nullish(),
   revision: z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).nullish(),
+  plugins: z.array(dataPluginSchema).max(20).optional(),
 });
 
 export const createCollectionRequestSchema = z.object({ collection: collectionInputSchema });

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/bus/types.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
+import { collectionSchemaRoutes } from './collection-schema.routes.ts';
+import { createCollectionSchemaService } from './collection-schema.service.ts';
 import { createCollectionsService } from './collections.service.ts';
 import { dataRoutes } from './data.routes.ts';
 import { createDataRepository } from './data.repository.ts';
@@ -25,11 +27,16 @@ export function createDataModule(deps: {
 }) {
   const repository = createDataRepository(deps.database.db);
   // Collections and indexes need each other (deleting a collection drops its indexes), hence the late binding.
-  const late: { indexes?: ReturnType<typeof createIndexesService> } = {};
+  const late: {
+    indexes?: ReturnType<typeof createIndexesService>;
+    backups?: NonNullable<ReturnType<typeof createBackupsModule>>['service'];
+  } = {};
   const collections = createCollectionsService({
     database: deps.database,
     repository,
     dropCollectionIndexes: (siteId, collectionId) => late.indexes!.dropAll(siteId, collectionId),
+    keepDeleted: (siteId, collectionId, tx) =>
+      late.backups?.keepDeleted(siteId, collectionId, tx) ?? Promise.resolve(),
   });
   const indexes = createIndexesService({
     repository,
@@ -66,12 +73,20 @@ export function createDataModule(deps: {
     ...services,
   });
   const backups = createBackupsModule({ database: deps.database, events: deps.events, log: deps.log });
+  late.backups = backups?.service;
+  const schema = createCollectionSchemaService({
+    collections,
+    restoreDeleted: backups
+      ? (ctx, collectionId) => backups.service.restoreDeleted(ctx, collectionId)
+      : undefined,
+  });
   return {
     ...services,
     jobs: jobs?.service,
     backups: backups?.service,
     routes: async (app: FastifyInstance) => {
       await app.register(dataRoutes, services);
+      await app.register(collectionSchemaRoutes, { schema });
       if (jobs) await app.register(jobs.routes);
       if (backups) await app.register(backups.routes);
     },

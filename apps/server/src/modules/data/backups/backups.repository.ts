@@ -60,8 +60,8 @@ export function createBackupsRepository(db: Executor) {
     ) {
       const where = and(
         eq(dataBackups.siteId, siteId),
+        inArray(dataBackups.type, filter.types?.length ? filter.types : ['ON_DEMAND', 'AUTO']),
         filter.statuses?.length ? inArray(dataBackups.status, filter.statuses) : undefined,
-        filter.types?.length ? inArray(dataBackups.type, filter.types) : undefined,
       );
       const rows = await executor
         .select()
@@ -102,7 +102,9 @@ export function createBackupsRepository(db: Executor) {
      * four statements read the same snapshot: the backup is the site as it was at one instant, and
      * MVCC lets writers go on meanwhile. Returns the collections and the stored size of the items.
      */
-    async snapshotSite(backupId: string, siteId: string, executor: Executor) {
+    async snapshotSite(backupId: string, siteId: string, executor: Executor, onlyCollection?: string) {
+      const oneCollection = (column: PgColumn) =>
+        onlyCollection === undefined ? sql`` : sql` AND ${column} = ${onlyCollection}`;
       await executor.delete(dataBackupItems).where(eq(dataBackupItems.backupId, backupId));
       await executor.delete(dataBackupReferences).where(eq(dataBackupReferences.backupId, backupId));
       await executor.delete(dataBackupCollections).where(eq(dataBackupCollections.backupId, backupId));
@@ -117,7 +119,7 @@ export function createBackupsRepository(db: Executor) {
           COALESCE((SELECT jsonb_agg(jsonb_build_object('name', i.name, 'fields', i.fields, 'unique', i.is_unique,
                       'caseInsensitive', i.case_insensitive) ORDER BY i.created_date, i.name)
                     FROM ${dataIndexes} i WHERE i.site_id = c.site_id AND i.collection_id = c.id), '[]'::jsonb)
-        FROM ${dataCollections} c WHERE c.site_id = ${siteId}`);
+        FROM ${dataCollections} c WHERE c.site_id = ${siteId}${onlyCollection === undefined ? sql`` : sql` AND c.id = ${onlyCollection}`}`);
       await executor.execute(sql`
         INSERT INTO ${dataBackupItems} (${columnList(
           dataBackupItems.backupId,
@@ -130,7 +132,7 @@ export function createBackupsRepository(db: Executor) {
         )})
         SELECT ${backupId}::uuid, ${dataItems.collectionId}, ${dataItems.itemId}, ${dataItems.data}, ${dataItems.owner},
           ${dataItems.createdDate}, ${dataItems.updatedDate}
-        FROM ${dataItems} WHERE ${dataItems.siteId} = ${siteId}`);
+        FROM ${dataItems} WHERE ${dataItems.siteId} = ${siteId}${oneCollection(dataItems.collectionId)}`);
       await executor.execute(sql`
         INSERT INTO ${dataBackupReferences} (${columnList(
           dataBackupReferences.backupId,
@@ -142,7 +144,7 @@ export function createBackupsRepository(db: Executor) {
         )})
         SELECT ${backupId}::uuid, ${dataReferences.collectionId}, ${dataReferences.fieldKey},
           ${dataReferences.referringItemId}, ${dataReferences.referencedItemId}, ${dataReferences.createdDate}
-        FROM ${dataReferences} WHERE ${dataReferences.siteId} = ${siteId}`);
+        FROM ${dataReferences} WHERE ${dataReferences.siteId} = ${siteId}${oneCollection(dataReferences.collectionId)}`);
       const collections = await executor
         .select({ id: dataBackupCollections.collectionId, collection: dataBackupCollections.collection })
         .from(dataBackupCollections)
@@ -160,6 +162,14 @@ export function createBackupsRepository(db: Executor) {
         })),
         sizeInBytes: Number(size?.bytes ?? 0),
       };
+    },
+
+    async collectionExists(siteId: string, collectionId: string, executor: Executor = db): Promise<boolean> {
+      const [row] = await executor
+        .select({ id: dataCollections.id })
+        .from(dataCollections)
+        .where(and(eq(dataCollections.siteId, siteId), eq(dataCollections.id, collectionId)));
+      return row !== undefined;
     },
 
     async backupCollectionIds(backupId: string, executor: Executor = db): Promise<string[]> {
@@ -261,14 +271,33 @@ export function createBackupsRepository(db: Executor) {
         WHERE ${dataBackupReferences.backupId} = ${backupId} AND ${dataBackupReferences.collectionId} = ${source}`);
     },
 
-    /** READY automatic backups of the site requested before `before` (past their retention). */
+    /** The newest kept copy of a deleted collection of the site. */
+    async keptDeletedCollection(siteId: string, collectionId: string, executor: Executor = db) {
+      const [row] = await executor
+        .select({ backup: dataBackups })
+        .from(dataBackups)
+        .innerJoin(dataBackupCollections, eq(dataBackupCollections.backupId, dataBackups.id))
+        .where(
+          and(
+            eq(dataBackups.siteId, siteId),
+            eq(dataBackups.type, 'DELETED_COLLECTION'),
+            eq(dataBackups.status, 'READY'),
+            eq(dataBackupCollections.collectionId, collectionId),
+          ),
+        )
+        .orderBy(desc(dataBackups.requestedDate))
+        .limit(1);
+      return row?.backup;
+    },
+
+    /** READY automatic backups and kept deleted collections requested before `before` (past their retention). */
     async expiredAutoBackups(before: Date, executor: Executor = db): Promise<DataBackupRow[]> {
       return executor
         .select()
         .from(dataBackups)
         .where(
           and(
-            eq(dataBackups.type, 'AUTO'),
+            inArray(dataBackups.type, ['AUTO', 'DELETED_COLLECTION']),
             eq(dataBackups.status, 'READY'),
             lt(dataBackups.requestedDate, before),
           ),

@@ -9,7 +9,7 @@ import {
   type RestorationStatus,
 } from '@atrium/contract/data-backups';
 import type { RequestContext } from '../../../platform/context.ts';
-import type { Database } from '../../../platform/db/database.ts';
+import type { Database, Tx } from '../../../platform/db/database.ts';
 import type { EventBus } from '../../../platform/bus/types.ts';
 import { AppError, conflict, forbidden } from '../../../platform/errors/app-error.ts';
 import { canManageSchema } from '../data-permissions.ts';
@@ -56,6 +56,11 @@ function toWireRestoration(row: DataRestorationRow, backup: DataBackupRow): Data
   };
 }
 
+/** Kept deleted collections are backups too, but only `restoreDataCollection` sees them. */
+function isListed(backup: DataBackupRow): boolean {
+  return backup.type === 'ON_DEMAND' || backup.type === 'AUTO';
+}
+
 function backupNotFound(backupId: string): AppError {
   return new AppError(404, dataBackupErrorCodes.backupNotFound, `Backup ${backupId} does not exist`, {
     data: { backupId },
@@ -83,7 +88,7 @@ export function createBackupsService(deps: {
 
   async function readyBackup(ctx: RequestContext, backupId: string): Promise<DataBackupRow> {
     const backup = await repository.findBackup(ctx.site.id, backupId);
-    if (!backup || backup.status === 'DELETED') throw backupNotFound(backupId);
+    if (!backup || backup.status === 'DELETED' || !isListed(backup)) throw backupNotFound(backupId);
     if (backup.status !== 'READY') {
       throw conflict(
         dataBackupErrorCodes.backupNotReady,
@@ -239,6 +244,61 @@ export function createBackupsService(deps: {
   return {
     runAutoBackups,
 
+    /**
+     * Keeps a collection being deleted (schema, items, references) as a hidden backup of type
+     * DELETED_COLLECTION, in the deletion's transaction, for `restoreDeleted` during the retention.
+     */
+    async keepDeleted(siteId: string, collectionId: string, tx: Tx): Promise<void> {
+      const row = await repository.insertBackup(
+        { id: randomUUID(), siteId, status: 'PENDING', type: 'DELETED_COLLECTION', startedDate: new Date() },
+        tx,
+      );
+      const result = await repository.snapshotSite(row.id, siteId, tx, collectionId);
+      await repository.updateBackup(
+        row.id,
+        {
+          status: 'READY',
+          collections: result.collections,
+          sizeInBytes: result.sizeInBytes,
+          finishedDate: new Date(),
+        },
+        undefined,
+        tx,
+      );
+    },
+
+    /** Brings back the newest kept copy of a deleted collection; false when none is kept. */
+    async restoreDeleted(ctx: RequestContext, collectionId: string): Promise<boolean> {
+      requireManager(ctx);
+      return database.transaction(async (tx) => {
+        const kept = await repository.keptDeletedCollection(ctx.site.id, collectionId, tx);
+        if (!kept) return false;
+        if (await repository.collectionExists(ctx.site.id, collectionId, tx)) {
+          throw conflict(
+            'COLLECTION_ALREADY_EXISTS',
+            `Collection ${collectionId} exists; delete it or restore under another name`,
+            {
+              dataCollectionId: collectionId,
+            },
+          );
+        }
+        const saved = await repository.backupCollection(kept.id, collectionId, tx);
+        await repository.restoreCollection(
+          {
+            backupId: kept.id,
+            siteId: ctx.site.id,
+            source: collectionId,
+            target: collectionId,
+            collection: saved!.collection as Record<string, unknown>,
+          },
+          tx,
+        );
+        await repository.clearBackupContent(kept.id, tx);
+        await repository.updateBackup(kept.id, { status: 'DELETED', deletedDate: ctx.now() }, undefined, tx);
+        return true;
+      });
+    },
+
     async create(ctx: RequestContext) {
       requireManager(ctx);
       return { backup: toWireBackup(await requestBackup(ctx.site.id, 'ON_DEMAND')) };
@@ -264,7 +324,7 @@ export function createBackupsService(deps: {
     async remove(ctx: RequestContext, backupId: string) {
       requireManager(ctx);
       const backup = await repository.findBackup(ctx.site.id, backupId);
-      if (!backup || backup.status === 'DELETED') throw backupNotFound(backupId);
+      if (!backup || backup.status === 'DELETED' || !isListed(backup)) throw backupNotFound(backupId);
       await database.transaction(async (tx) => {
         await repository.clearBackupContent(backupId, tx);
         // A backup still PENDING is CANCELED: its job finds it no longer PENDING and does nothing.
