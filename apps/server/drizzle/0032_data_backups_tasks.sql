@@ -53,9 +53,29 @@ CREATE TABLE "data_restorations" (
 	"finished_date" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "data_tasks" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"site_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"status" text NOT NULL,
+	"input" jsonb NOT NULL,
+	"site" jsonb NOT NULL,
+	"caller" jsonb NOT NULL,
+	"estimated_item_count" integer DEFAULT 0 NOT NULL,
+	"items_succeeded" integer DEFAULT 0 NOT NULL,
+	"items_failed" integer DEFAULT 0 NOT NULL,
+	"failures" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"canceled" boolean DEFAULT false NOT NULL,
+	"last_item_id" text,
+	"created_date" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "data_collections" ADD COLUMN "plugins" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "data_backup_collections" ADD CONSTRAINT "data_backup_collections_backup_id_data_backups_id_fk" FOREIGN KEY ("backup_id") REFERENCES "public"."data_backups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_backup_items" ADD CONSTRAINT "data_backup_items_backup_id_data_backups_id_fk" FOREIGN KEY ("backup_id") REFERENCES "public"."data_backups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_backup_references" ADD CONSTRAINT "data_backup_references_backup_id_data_backups_id_fk" FOREIGN KEY ("backup_id") REFERENCES "public"."data_backups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "data_backups_site" ON "data_backups" USING btree ("site_id","requested_date");--> statement-breakpoint
-CREATE INDEX "data_restorations_site" ON "data_restorations" USING btree ("site_id","requested_date");
+CREATE INDEX "data_restorations_site" ON "data_restorations" USING btree ("site_id","requested_date");--> statement-breakpoint
+CREATE INDEX "data_tasks_site" ON "data_tasks" USING btree ("site_id","created_date");

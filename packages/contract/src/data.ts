@@ -259,11 +259,26 @@ export const referencedItemOptionsSchema = z.object({
 
 const conditionSchema = z.object({ filter: filterSchema.nullish() }).nullish();
 
+/**
+ * Reads of a collection with the publish plugin see published items only; staff and apps may ask for
+ * drafts too. Example: `{"publishPluginOptions": {"includeDraftItems": true}}`.
+ */
+export const publishPluginOptionsSchema = z
+  .object({ includeDraftItems: z.union([z.boolean(), z.enum(['true', 'false'])]).nullish() })
+  .nullish();
+
+/** Whether a request asks for drafts (the GET form carries the flag as text). */
+export function includesDrafts(options: z.infer<typeof publishPluginOptionsSchema>): boolean {
+  return options?.includeDraftItems === true || options?.includeDraftItems === 'true';
+}
+
 export const getItemRequestSchema = z.object({
   dataCollectionId: dataCollectionIdSchema,
   fields: z.union([z.array(z.string()), z.string()]).optional(),
   consistentRead: z.unknown().optional(),
   language: z.string().nullish(),
+  publishPluginOptions: publishPluginOptionsSchema,
+  'publishPluginOptions.includeDraftItems': z.enum(['true', 'false']).optional(),
 });
 
 export const writeItemRequestSchema = z.object({
@@ -325,6 +340,7 @@ export const truncateRequestSchema = z.object({ dataCollectionId: dataCollection
 export const countRequestSchema = z.object({
   dataCollectionId: dataCollectionIdSchema,
   filter: filterSchema.nullish(),
+  publishPluginOptions: publishPluginOptionsSchema,
 });
 export const countResponseSchema = z.object({ totalCount: z.number().int() });
 
@@ -348,6 +364,7 @@ export const queryItemsRequestSchema = z.object({
   includeReferencedItems: z.array(z.string()).max(50).nullish(),
   consistentRead: z.boolean().nullish(),
   language: z.string().nullish(),
+  publishPluginOptions: publishPluginOptionsSchema,
 });
 
 export const queryItemsResponseSchema = z.object({

@@ -24,6 +24,7 @@ export interface CollectionSchema {
   permissions: DataPermissions;
   /** The collection's plugins (`[{type, ...options}]`); PUBLISH makes reads see published items only. */
   plugins: Array<{ type: string } & Record<string, unknown>>;
+  displayField: string | null;
 }
 
 const systemFieldDefinitions: DataField[] = [
@@ -66,6 +67,7 @@ export function toSchema(row: DataCollectionRow): CollectionSchema {
     fields: row.fields as DataField[],
     permissions: dataPermissionsSchema.parse(row.permissions),
     plugins: (row.plugins as CollectionSchema['plugins']) ?? [],
+    displayField: row.displayField,
   };
 }
 

@@ -17,6 +17,7 @@ import {
   distinctValuesResponseSchema,
   dropIndexRequestSchema,
   getItemRequestSchema,
+  includesDrafts,
   indexResponseSchema,
   isReferencedRequestSchema,
   isReferencedResponseSchema,
@@ -195,6 +196,8 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
         request.query.dataCollectionId,
         request.params.dataItemId,
         typeof fields === 'string' ? fields.split(',') : fields,
+        includesDrafts(request.query.publishPluginOptions) ||
+          request.query['publishPluginOptions.includeDraftItems'] === 'true',
       );
     },
   );
@@ -299,7 +302,13 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
         response: responses(countResponseSchema),
       },
     },
-    async (request) => items.count(request.ctx, request.body.dataCollectionId, request.body.filter),
+    async (request) =>
+      items.count(
+        request.ctx,
+        request.body.dataCollectionId,
+        request.body.filter,
+        includesDrafts(request.body.publishPluginOptions),
+      ),
   );
 
   // Queries ----------------------------------------------------------------------------------------
@@ -314,6 +323,7 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
         query: body.query ?? undefined,
         returnTotalCount: body.returnTotalCount,
         includes: includesOf(body),
+        drafts: includesDrafts(body.publishPluginOptions),
       }),
   });
   app.post(

@@ -16,6 +16,7 @@ import { createBulkItemsService } from './items-bulk.service.ts';
 import { createItemsCore, createItemsService } from './items.service.ts';
 import { createBackupsModule } from './backups/index.ts';
 import { createDataJobsModule } from './jobs/index.ts';
+import { createTasksModule } from './tasks/index.ts';
 
 /** Data collections: schemas, items, queries, aggregation, search, references, bulk calls and indexes. */
 export function createDataModule(deps: {
@@ -74,6 +75,13 @@ export function createDataModule(deps: {
   });
   const backups = createBackupsModule({ database: deps.database, events: deps.events, log: deps.log });
   late.backups = backups?.service;
+  const tasks = createTasksModule({
+    database: deps.database,
+    events: deps.events,
+    items: services.items,
+    bulk: services.bulk,
+    log: deps.log,
+  });
   const schema = createCollectionSchemaService({
     collections,
     restoreDeleted: backups
@@ -84,11 +92,13 @@ export function createDataModule(deps: {
     ...services,
     jobs: jobs?.service,
     backups: backups?.service,
+    tasks: tasks?.service,
     routes: async (app: FastifyInstance) => {
       await app.register(dataRoutes, services);
       await app.register(collectionSchemaRoutes, { schema });
       if (jobs) await app.register(jobs.routes);
       if (backups) await app.register(backups.routes);
+      if (tasks) await app.register(tasks.routes);
     },
   };
 }

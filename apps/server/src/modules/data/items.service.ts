@@ -31,6 +31,14 @@ import { applyModifications } from './item-patch.ts';
 import type { IndexUpkeep } from './index-upkeep.ts';
 import { normalizeItem, referenceId } from './item-values.ts';
 import { checkTextSafe } from './value-checks.ts';
+import {
+  isPublishedAt,
+  maySeeDrafts,
+  publishedFilter,
+  publishPluginOf,
+  urlSlug,
+  withPublishStatus,
+} from './publishing.ts';
 import type { SqlFragment } from '../../platform/db/database.ts';
 
 export interface ItemsDeps {
@@ -49,6 +57,8 @@ export interface CallScope {
   schema: CollectionSchema;
   scope: ItemScope;
   access: ItemAccess & { allowed: true };
+  /** Reads of a collection with the publish plugin, by callers not seeing drafts: published at this instant. */
+  publishedAt?: Date;
 }
 
 export interface ItemWrite {
@@ -130,16 +140,31 @@ export function createItemsCore(deps: ItemsDeps) {
     ctx: RequestContext,
     collectionId: string,
     operation: DataOperation,
+    options: { drafts?: boolean } = {},
   ): Promise<CallScope> {
     const schema = await deps.collections.schemaOf(ctx, collectionId);
     const access = accessFor(ctx.caller, schema.permissions[operation]);
     if (!access.allowed)
       throw operationDenied(collectionId, operationVerbs[operation], schema.permissions[operation]);
-    return { schema, scope: { siteId: ctx.site.id, collectionId }, access };
+    const publishedOnly =
+      operation === 'read' &&
+      publishPluginOf(schema.plugins) !== undefined &&
+      !(options.drafts === true && maySeeDrafts(ctx.caller));
+    return {
+      schema,
+      scope: { siteId: ctx.site.id, collectionId },
+      access,
+      ...(publishedOnly ? { publishedAt: ctx.now() } : {}),
+    };
   }
 
   function baseWhere(call: CallScope): SqlFragment {
-    return repository.visibleItems(call.scope, call.access.ownerOnly);
+    const visible = repository.visibleItems(call.scope, call.access.ownerOnly);
+    if (!call.publishedAt) return visible;
+    return repository.filtered(
+      visible,
+      filterSql(publishedFilter(call.publishedAt), ['publishPluginOptions']),
+    );
   }
 
   /** The items of a call that meet `filter` (a compiled filter), or all it may see without one. */
@@ -148,6 +173,8 @@ export function createItemsCore(deps: ItemsDeps) {
   }
 
   function mayTouch(call: CallScope, row: ItemRow): boolean {
+    if (call.publishedAt && !isPublishedAt(row.data as Record<string, unknown>, call.publishedAt))
+      return false;
     return !call.access.ownerOnly || row.owner === call.access.ownerOnly;
   }
 
@@ -231,10 +258,38 @@ export function createItemsCore(deps: ItemsDeps) {
       `${prefix}.data.`,
     );
     if (violations.length > 0) return { violations };
+    const planned = withPlugins(call, itemId, item.data, `${prefix}.data.`);
+    if ('violation' in planned) return { violations: [planned.violation] };
     return {
-      row: { itemId, data: item.data, owner: ownerFor(ctx, write.dataItem.data) },
+      row: { itemId, data: planned.data, owner: ownerFor(ctx, write.dataItem.data) },
       multiReferences: item.multiReferences,
     };
+  }
+
+  /** What the collection's plugins add to a write: the publish status, the urlized slug. */
+  function withPlugins(
+    call: CallScope,
+    itemId: string,
+    data: Record<string, unknown>,
+    prefix: string,
+  ): { data: Record<string, unknown> } | { violation: FieldViolation } {
+    let result = data;
+    const publish = publishPluginOf(call.schema.plugins);
+    if (publish) {
+      const checked = withPublishStatus(result, publish, prefix);
+      if ('violation' in checked) return checked;
+      result = checked.data;
+    }
+    const urlized = call.schema.plugins.find((plugin) => plugin.type === 'URLIZED');
+    if (urlized && typeof result._urlSlug !== 'string') {
+      const format =
+        (urlized.urlizedOptions as { format?: string } | undefined)?.format === 'PLAIN'
+          ? 'PLAIN'
+          : 'ORIGINAL';
+      const text = call.schema.displayField ? result[call.schema.displayField] : undefined;
+      result = { ...result, _urlSlug: urlSlug(text, itemId, format) };
+    }
+    return { data: result };
   }
 
   function referenceField(call: CallScope, fieldKey: string, path: string): DataField {
@@ -411,8 +466,14 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
   }
 
   return {
-    async get(ctx: RequestContext, collectionId: string, itemId: string, fields: string[] | undefined) {
-      const call = await core.open(ctx, collectionId, 'read');
+    async get(
+      ctx: RequestContext,
+      collectionId: string,
+      itemId: string,
+      fields: string[] | undefined,
+      drafts?: boolean,
+    ) {
+      const call = await core.open(ctx, collectionId, 'read', { drafts });
       const row = await repository.findItem(call.scope, itemId);
       // Spec §8 WDE0073: an item that is not there (or not the caller's to see) is an empty answer.
       if (!row || !core.mayTouch(call, row)) return {};
@@ -507,8 +568,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
       return {};
     },
 
-    async count(ctx: RequestContext, collectionId: string, filter: unknown) {
-      const call = await core.open(ctx, collectionId, 'read');
+    async count(ctx: RequestContext, collectionId: string, filter: unknown, drafts?: boolean) {
+      const call = await core.open(ctx, collectionId, 'read', { drafts });
       const where = repository.filtered(core.baseWhere(call), core.filterSql(filter, ['filter']));
       return { totalCount: await repository.countItems(where) };
     },
@@ -520,12 +581,14 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
         query?: Parameters<QueryRunner['run']>[2];
         returnTotalCount?: boolean | null;
         includes: IncludeReference[];
+        /** Drafts too (publish plugin), for callers who may see them. */
+        drafts?: boolean;
       },
     ) {
-      const call = await core.open(ctx, collectionId, 'read');
+      const call = await core.open(ctx, collectionId, 'read', { drafts: request.drafts });
       const result = await deps.queries.run(deps.database.db, dataItemsEntity, request.query, {
         baseWhere: core.baseWhere(call),
-        cursorScope: `${ctx.site.id}:${collectionId}:${call.access.ownerOnly ?? ''}`,
+        cursorScope: `${ctx.site.id}:${collectionId}:${call.access.ownerOnly ?? ''}:${call.publishedAt ? 'published' : ''}`,
         path: ['query'],
         countTotal: request.returnTotalCount === true || { upTo: cheapCountLimit },
       });
