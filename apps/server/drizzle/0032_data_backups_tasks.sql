@@ -73,6 +73,7 @@ CREATE TABLE "data_tasks" (
 );
 --> statement-breakpoint
 ALTER TABLE "data_collections" ADD COLUMN "plugins" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "data_collections" ADD COLUMN "special_permissions" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "data_backup_collections" ADD CONSTRAINT "data_backup_collections_backup_id_data_backups_id_fk" FOREIGN KEY ("backup_id") REFERENCES "public"."data_backups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_backup_items" ADD CONSTRAINT "data_backup_items_backup_id_data_backups_id_fk" FOREIGN KEY ("backup_id") REFERENCES "public"."data_backups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_backup_references" ADD CONSTRAINT "data_backup_references_backup_id_data_backups_id_fk" FOREIGN KEY ("backup_id") REFERENCES "public"."data_backups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -6,6 +6,7 @@ import {
   type DataPermissions,
 } from '@atrium/contract/data';
 import type { z } from 'zod';
+import type { StoredSpecialPermissions } from '@atrium/contract/data-permissions-v1';
 import type { collectionInputSchema } from '@atrium/contract/data';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
@@ -25,6 +26,8 @@ export interface CollectionSchema {
   /** The collection's plugins (`[{type, ...options}]`); PUBLISH makes reads see published items only. */
   plugins: Array<{ type: string } & Record<string, unknown>>;
   displayField: string | null;
+  /** Permissions v1's special permissions (data-permissions.ts `withSpecialPermissions`). */
+  specialPermissions: StoredSpecialPermissions[];
 }
 
 const systemFieldDefinitions: DataField[] = [
@@ -68,6 +71,7 @@ export function toSchema(row: DataCollectionRow): CollectionSchema {
     permissions: dataPermissionsSchema.parse(row.permissions),
     plugins: (row.plugins as CollectionSchema['plugins']) ?? [],
     displayField: row.displayField,
+    specialPermissions: (row.specialPermissions as StoredSpecialPermissions[]) ?? [],
   };
 }
 

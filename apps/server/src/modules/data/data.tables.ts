@@ -36,6 +36,10 @@ export const dataCollections = pgTable(
     plugins: jsonb('plugins')
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Permissions v1's special permissions: `[{id, userId | policyId, itemRead: ALLOWED | DENIED ...}]`. */
+    specialPermissions: jsonb('special_permissions')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     revision: integer('revision').notNull().default(1),
     createdDate: timestamp('created_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedDate: timestamp('updated_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -17,6 +17,9 @@ import { createItemsCore, createItemsService } from './items.service.ts';
 import { createBackupsModule } from './backups/index.ts';
 import { createDataJobsModule } from './jobs/index.ts';
 import { createTasksModule } from './tasks/index.ts';
+import { createPermissionsRepository } from './permissions.repository.ts';
+import { permissionsRoutes } from './permissions.routes.ts';
+import { createPermissionsService } from './permissions.service.ts';
 
 /** Data collections: schemas, items, queries, aggregation, search, references, bulk calls and indexes. */
 export function createDataModule(deps: {
@@ -75,6 +78,11 @@ export function createDataModule(deps: {
   });
   const backups = createBackupsModule({ database: deps.database, events: deps.events, log: deps.log });
   late.backups = backups?.service;
+  const permissions = createPermissionsService({
+    database: deps.database,
+    repository: createPermissionsRepository(deps.database.db),
+    collections,
+  });
   const tasks = createTasksModule({
     database: deps.database,
     events: deps.events,
@@ -96,6 +104,7 @@ export function createDataModule(deps: {
     routes: async (app: FastifyInstance) => {
       await app.register(dataRoutes, services);
       await app.register(collectionSchemaRoutes, { schema });
+      await app.register(permissionsRoutes, { permissions });
       if (jobs) await app.register(jobs.routes);
       if (backups) await app.register(backups.routes);
       if (tasks) await app.register(tasks.routes);

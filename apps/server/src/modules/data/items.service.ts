@@ -10,7 +10,13 @@ import { parseFilter } from '../../platform/query/parse-filter.ts';
 import { projectFields } from '../../platform/query/project-fields.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
 import type { CollectionSchema, CollectionsService } from './collections.service.ts';
-import { accessFor, mayAssignOwner, type DataOperation, type ItemAccess } from './data-permissions.ts';
+import {
+  accessFor,
+  mayAssignOwner,
+  withSpecialPermissions,
+  type DataOperation,
+  type ItemAccess,
+} from './data-permissions.ts';
 import {
   itemAlreadyExists,
   itemNotFound,
@@ -143,7 +149,12 @@ export function createItemsCore(deps: ItemsDeps) {
     options: { drafts?: boolean } = {},
   ): Promise<CallScope> {
     const schema = await deps.collections.schemaOf(ctx, collectionId);
-    const access = accessFor(ctx.caller, schema.permissions[operation]);
+    const access = withSpecialPermissions(
+      ctx.caller,
+      operation,
+      accessFor(ctx.caller, schema.permissions[operation]),
+      schema.specialPermissions,
+    );
     if (!access.allowed)
       throw operationDenied(collectionId, operationVerbs[operation], schema.permissions[operation]);
     const publishedOnly =
