@@ -53,6 +53,18 @@ CREATE TABLE "data_restorations" (
 	"finished_date" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "data_external_connections" (
+	"site_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"endpoint" text,
+	"configuration" jsonb NOT NULL,
+	"status" jsonb NOT NULL,
+	"capabilities" jsonb NOT NULL,
+	"created_date" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_date" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "data_external_connections_site_id_name_pk" PRIMARY KEY("site_id","name")
+);
+--> statement-breakpoint
 CREATE TABLE "data_tasks" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"site_id" uuid NOT NULL,

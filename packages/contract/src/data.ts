@@ -584,6 +584,12 @@ export const createIndexRequestSchema = z.object({
   }),
 });
 export const indexResponseSchema = z.object({ index: dataIndexSchema });
+export const availableIndexesResponseSchema = z.object({
+  regular1Field: z.number().int(),
+  regular3Field: z.number().int(),
+  unique1Field: z.number().int(),
+  total: z.number().int(),
+});
 export const listIndexesRequestSchema = z.object({ dataCollectionId: dataCollectionIdSchema });
 export const dropIndexRequestSchema = z.object({
   dataCollectionId: dataCollectionIdSchema,

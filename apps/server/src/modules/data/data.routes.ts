@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   aggregateRequestSchema,
   aggregateResponseSchema,
+  availableIndexesResponseSchema,
   bulkItemsRequestSchema,
   bulkItemsResponseSchema,
   bulkPatchRequestSchema,
@@ -540,6 +541,18 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
       },
     },
     async (request) => indexes.list(request.ctx, request.query.dataCollectionId),
+  );
+  app.get(
+    '/data/v2/indexes/available',
+    {
+      schema: {
+        summary: 'How many more indexes of each kind a collection may get',
+        tags,
+        querystring: listIndexesRequestSchema,
+        response: responses(availableIndexesResponseSchema),
+      },
+    },
+    async (request) => indexes.available(request.ctx, request.query.dataCollectionId),
   );
   app.delete(
     '/data/v2/indexes',

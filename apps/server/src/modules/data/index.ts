@@ -18,6 +18,10 @@ import { createBackupsModule } from './backups/index.ts';
 import { createDataJobsModule } from './jobs/index.ts';
 import { createTasksModule } from './tasks/index.ts';
 import { createPermissionsRepository } from './permissions.repository.ts';
+import { createExternalConnectionsRepository } from './external/external-connections.repository.ts';
+import { externalConnectionsRoutes } from './external/external-connections.routes.ts';
+import { createExternalConnectionsService } from './external/external-connections.service.ts';
+import type { SecretSealer } from '../../platform/secrets/sealing.ts';
 import { permissionsRoutes } from './permissions.routes.ts';
 import { createPermissionsService } from './permissions.service.ts';
 
@@ -28,6 +32,8 @@ export function createDataModule(deps: {
   events: Pick<EventBus, 'emit'> & Partial<Pick<EventBus, 'defineJob' | 'schedule' | 'cron'>>;
   queries: QueryRunner;
   log?: FastifyBaseLogger;
+  /** Seals the secrets of external database connections; without it there are none (the seed). */
+  sealer?: SecretSealer;
 }) {
   const repository = createDataRepository(deps.database.db);
   // Collections and indexes need each other (deleting a collection drops its indexes), hence the late binding.
@@ -83,6 +89,12 @@ export function createDataModule(deps: {
     repository: createPermissionsRepository(deps.database.db),
     collections,
   });
+  const connections = deps.sealer
+    ? createExternalConnectionsService({
+        repository: createExternalConnectionsRepository(deps.database.db),
+        sealer: deps.sealer,
+      })
+    : undefined;
   const tasks = createTasksModule({
     database: deps.database,
     events: deps.events,
@@ -105,6 +117,7 @@ export function createDataModule(deps: {
       await app.register(dataRoutes, services);
       await app.register(collectionSchemaRoutes, { schema });
       await app.register(permissionsRoutes, { permissions });
+      if (connections) await app.register(externalConnectionsRoutes, { connections });
       if (jobs) await app.register(jobs.routes);
       if (backups) await app.register(backups.routes);
       if (tasks) await app.register(tasks.routes);
