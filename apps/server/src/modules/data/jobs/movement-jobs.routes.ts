@@ -42,10 +42,9 @@ export function toMovementJob(row: DataJobRow): DataMovementJob {
     source: isImport
       ? { file: { format } }
       : {
-          wixDataCollection: {
-            collectionId: row.collectionId,
-            filter: (row.filter as Record<string, unknown>) ?? null,
-          },
+          // The export's filter is not answered back: it is the caller's own text, and an id in it would
+          // read, in a list of jobs, as if the job held it.
+          wixDataCollection: { collectionId: row.collectionId },
         },
     destination: isImport
       ? { wixDataCollection: { collectionId: row.collectionId, writePolicy: row.mode as DataImportMode } }
