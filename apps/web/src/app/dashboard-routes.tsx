@@ -27,6 +27,11 @@ const CollectionsPage = lazy(() =>
     default: m.CollectionsPage,
   })),
 );
+const BackupsPage = lazy(() =>
+  import('../features/dashboard/collections/backups-page.tsx').then((m) => ({
+    default: m.BackupsPage,
+  })),
+);
 const CollectionPage = lazy(() =>
   import('../features/dashboard/collections/collection-page.tsx').then((m) => ({
     default: m.CollectionPage,
@@ -106,6 +111,14 @@ export default function DashboardRoutes() {
           element={
             <Page>
               <CollectionsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="data-backups"
+          element={
+            <Page>
+              <BackupsPage />
             </Page>
           }
         />
