@@ -210,6 +210,19 @@ describe('the official data administration clients against Atrium', () => {
     expect((await client.connections.getExternalDatabaseConnection('inventory')).name).toBe('inventory');
   });
 
+  it("reads and writes an external collection through its connection's adapter", async () => {
+    const stock = 'inventory/Inventory';
+    const inserted = await client.items.insert(stock, { _id: 'sku-1', sku: 'A-1' });
+    expect(inserted).toMatchObject({ _id: 'sku-1', sku: 'A-1' });
+    await client.items.insert(stock, { _id: 'sku-2', sku: 'B-2' });
+    const found = await client.items.query(stock).eq('sku', 'B-2').find();
+    expect(found.items.map((item) => item._id)).toEqual(['sku-2']);
+    expect(await client.items.query(stock).count()).toBe(2);
+    expect(await client.items.get(stock, 'sku-1')).toMatchObject({ sku: 'A-1' });
+    await client.items.remove(stock, 'sku-1');
+    expect(await client.items.get(stock, 'sku-1')).toBeNull();
+  });
+
   it('lists indexes', async () => {
     await client.indexes.createIndex('Notes', { name: 'byTitle', fields: [{ path: 'title', order: 'ASC' }] });
     const listed = await client.indexes.listIndexes('Notes');

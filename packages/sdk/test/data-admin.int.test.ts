@@ -137,5 +137,15 @@ describe('externalConnections', () => {
     expect(bad.connectionStatus.causeOfFailure).toBe('UNAUTHORIZED');
     const missing = await failure(owner.externalConnections.getConnection('nope'));
     expect(missing.code).toBe('EXTERNAL_DATABASE_CONNECTION_NOT_FOUND');
+
+    // Items of the connection's collections go to its adapter; a refused secret is reported, not a 5xx.
+    const refused = await failure(owner.items.query('stock/Stock').find());
+    expect(refused.code).toBe('EXTERNAL_DATABASE_UNAUTHORIZED');
+    await owner.externalConnections.updateConnection('stock', { configuration: { secretKey: 's3cret' } });
+    await owner.items.insert('stock/Stock', { _id: 'k1', sku: 'K-1' });
+    expect((await owner.items.query('stock/Stock').find()).items.map((item) => item._id)).toEqual(['k1']);
+    expect((await failure(server.clients.visitor.items.query('stock/Stock').find())).code).toBe(
+      'PERMISSION_DENIED',
+    );
   });
 });

@@ -21,6 +21,7 @@ import { createPermissionsRepository } from './permissions.repository.ts';
 import { createExternalConnectionsRepository } from './external/external-connections.repository.ts';
 import { externalConnectionsRoutes } from './external/external-connections.routes.ts';
 import { createExternalConnectionsService } from './external/external-connections.service.ts';
+import { createExternalItems, type ExternalItems } from './external/external-items.ts';
 import type { SecretSealer } from '../../platform/secrets/sealing.ts';
 import { permissionsRoutes } from './permissions.routes.ts';
 import { createPermissionsService } from './permissions.service.ts';
@@ -40,6 +41,7 @@ export function createDataModule(deps: {
   const late: {
     indexes?: ReturnType<typeof createIndexesService>;
     backups?: NonNullable<ReturnType<typeof createBackupsModule>>['service'];
+    external?: ExternalItems;
   } = {};
   const collections = createCollectionsService({
     database: deps.database,
@@ -57,6 +59,11 @@ export function createDataModule(deps: {
   late.indexes = indexes;
   const upkeep = createIndexUpkeep({ repository, events: deps.events, log: deps.log });
   const itemDeps = {
+    // Late: the connections are built below, with the sealer.
+    external: {
+      adapterFor: async (...args: Parameters<ExternalItems['adapterFor']>) =>
+        late.external ? late.external.adapterFor(...args) : undefined,
+    },
     database: deps.database,
     repository,
     collections,
@@ -95,6 +102,7 @@ export function createDataModule(deps: {
         sealer: deps.sealer,
       })
     : undefined;
+  if (connections) late.external = createExternalItems({ connections });
   const tasks = createTasksModule({
     database: deps.database,
     events: deps.events,

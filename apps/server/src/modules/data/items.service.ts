@@ -46,6 +46,7 @@ import {
   withPublishStatus,
 } from './publishing.ts';
 import type { SqlFragment } from '../../platform/db/database.ts';
+import type { ExternalItems } from './external/external-items.ts';
 
 export interface ItemsDeps {
   database: Database;
@@ -56,6 +57,8 @@ export interface ItemsDeps {
   queries: QueryRunner;
   /** Merges the GIN pending lists after enough writes (absent in tests that build the services alone). */
   upkeep?: IndexUpkeep;
+  /** Collections of external database connections (`<connection>/<collection>`), forwarded to their adapter. */
+  external?: Pick<ExternalItems, 'adapterFor'>;
 }
 
 /** A collection as one call sees it: schema, where its rows are, and what the caller may do. */
@@ -484,6 +487,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
       fields: string[] | undefined,
       drafts?: boolean,
     ) {
+      const external = await deps.external?.adapterFor(ctx, collectionId);
+      if (external) return external.get(itemId);
       const call = await core.open(ctx, collectionId, 'read', { drafts });
       const row = await repository.findItem(call.scope, itemId);
       // Spec §8 WDE0073: an item that is not there (or not the caller's to see) is an empty answer.
@@ -498,6 +503,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
       write: ItemWrite,
       includeReferencedItems?: boolean,
     ) {
+      const external = await deps.external?.adapterFor(ctx, collectionId);
+      if (external) return external.write('insert', write.dataItem.data ?? {});
       const call = await core.open(ctx, collectionId, 'insert');
       const item = await core.inTransaction(collectionId, (tx) => insertOne(ctx, call, write, tx));
       if (includeReferencedItems) await includeAll(ctx, call, [item]);
@@ -505,6 +512,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
     },
 
     async update(ctx: RequestContext, collectionId: string, write: ItemWrite, condition?: unknown) {
+      const external = await deps.external?.adapterFor(ctx, collectionId);
+      if (external) return external.write('update', { ...write.dataItem.data, _id: givenId(write) });
       const call = await core.open(ctx, collectionId, 'update');
       return {
         dataItem: await core.inTransaction(collectionId, (tx) => updateOne(ctx, call, write, condition, tx)),
@@ -558,6 +567,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
     },
 
     async remove(ctx: RequestContext, collectionId: string, itemId: string, condition?: unknown) {
+      const external = await deps.external?.adapterFor(ctx, collectionId);
+      if (external) return external.remove(itemId);
       const call = await core.open(ctx, collectionId, 'remove');
       return core.inTransaction(collectionId, async (tx) => {
         const current = await repository.findItem(call.scope, itemId, { forUpdate: true }, tx);
@@ -580,6 +591,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
     },
 
     async count(ctx: RequestContext, collectionId: string, filter: unknown, drafts?: boolean) {
+      const external = await deps.external?.adapterFor(ctx, collectionId);
+      if (external) return external.count(filter);
       const call = await core.open(ctx, collectionId, 'read', { drafts });
       const where = repository.filtered(core.baseWhere(call), core.filterSql(filter, ['filter']));
       return { totalCount: await repository.countItems(where) };
@@ -596,6 +609,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
         drafts?: boolean;
       },
     ) {
+      const external = await deps.external?.adapterFor(ctx, collectionId);
+      if (external) return external.query(request.query as Parameters<typeof external.query>[0]);
       const call = await core.open(ctx, collectionId, 'read', { drafts: request.drafts });
       const result = await deps.queries.run(deps.database.db, dataItemsEntity, request.query, {
         baseWhere: core.baseWhere(call),
