@@ -242,6 +242,7 @@ export async function runDataBench(options: { items?: number } = {}): Promise<Da
         }),
       ),
     );
+    figures.push(...(await deleteByQueryWhileReading(app, items)));
     return figures;
   } finally {
     // DATA_BENCH_KEEP=1 leaves the items (and on PostgreSQL the scratch database) for EXPLAIN ANALYZE.
@@ -256,6 +257,60 @@ export async function runDataBench(options: { items?: number } = {}): Promise<Da
     if (keep && scratch) console.log(`Kept ${scratch.url}`);
     else await scratch?.drop();
   }
+}
+
+/**
+ * A DELETE_BY_QUERY task over every item (the issue's scenario: exact counts while reads keep answering):
+ * the task's duration, and the latency of one-category queries sent back to back while it runs. Throws
+ * when the counts are not exact.
+ */
+async function deleteByQueryWhileReading(app: App, items: number): Promise<DataBenchFigure[]> {
+  const expected = (await call(app, '/data/v2/items/count', { dataCollectionId: collectionId }))
+    .totalCount as number;
+  const started = performance.now();
+  const { task } = await call(app, '/data/v1/tasks', {
+    task: { type: 'DELETE_BY_QUERY', deleteByQueryOptions: { dataCollectionId: collectionId, filter: {} } },
+  });
+  const readSamples: number[] = [];
+  let current = task as { id: string; status: string; itemsSucceeded: number; itemsFailed: number };
+  for (let run = 0; current.status === 'NEW' || current.status === 'RUNNING'; run += 1) {
+    const readStarted = performance.now();
+    await call(app, '/data/v2/items/query', {
+      dataCollectionId: collectionId,
+      query: { filter: { category: categories[run % categories.length] }, paging: { limit: 50 } },
+    });
+    readSamples.push(performance.now() - readStarted);
+    const response = await app.inject({ method: 'GET', url: `/data/v1/tasks/${current.id}`, headers });
+    current = JSON.parse(response.body).task;
+  }
+  const durationMs = Math.round(performance.now() - started);
+  const left = (await call(app, '/data/v2/items/count', { dataCollectionId: collectionId }))
+    .totalCount as number;
+  if (
+    current.status !== 'COMPLETED' ||
+    current.itemsSucceeded !== expected ||
+    current.itemsFailed !== 0 ||
+    left !== 0
+  ) {
+    throw new Error(
+      `DELETE_BY_QUERY over ${expected} items: ${current.status}, ${current.itemsSucceeded} deleted, ` +
+        `${current.itemsFailed} failed, ${left} left`,
+    );
+  }
+  return [
+    {
+      name: `DELETE_BY_QUERY task over ${items} items (whole task, exact counts checked)`,
+      runs: 1,
+      p50Ms: durationMs,
+      p95Ms: durationMs,
+    },
+    {
+      name: 'query (category, limit 50) while that task runs',
+      runs: readSamples.length,
+      p50Ms: percentile(readSamples, 0.5),
+      p95Ms: percentile(readSamples, 0.95),
+    },
+  ];
 }
 
 /** A database of its own on the PostgreSQL server, so the bench neither sees nor leaves other data. */

@@ -238,7 +238,13 @@ export async function buildApp(options: BuildAppOptions) {
     const queries = createQueryRunner({
       cursorKey: await loadOrCreateSecret(database, 'cursor', secretSealerFor(config)),
     });
-    const data = createDataModule({ database, events, queries, log: app.log });
+    const data = createDataModule({
+      database,
+      events,
+      queries,
+      log: app.log,
+      sealer: secretSealerFor(config),
+    });
     await app.register(data.routes);
     bookings = createBookingsModule({
       database,

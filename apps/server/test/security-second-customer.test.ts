@@ -613,6 +613,7 @@ const holdNothingOfAnotherCustomer: Record<string, string> = {
   'POST /ecom/v1/checkouts': 'creates a checkout of the caller',
   'GET /ecom/v1/checkouts/mark-checkout-as-completed-and-redirect-to-url': 'a signed token the caller holds',
   'POST /ecom/v1/test-gateway/tokens': "turns the caller's own card into a token",
+  'GET /data/v1/permissions/current': "what the caller itself may do with a collection's items",
 };
 const catalogue =
   /^(GET|POST) \/bookings\/(v1|v2)\/(services|staff-members|settings|booking-policies|categories|serviceOptionsAndVariants|availability|time-slots|multi-service-time-slots)/;

@@ -105,4 +105,126 @@ export const dataJobErrorCodes = {
   invalidCsv: 'INVALID_CSV_ROW',
   invalidRow: 'INVALID_ROW',
   invalidValue: 'INVALID_VALUE',
+  /** The job was terminated (`/data-mover/v1/jobs/{id}/terminate`); what it wrote stays. */
+  terminated: 'TERMINATED',
+  /** A movement the data-mover client asked for that Atrium does not make (see the data module's README). */
+  unsupportedMovement: 'UNSUPPORTED_MOVEMENT',
+  uploadNotFound: 'UPLOAD_NOT_FOUND',
 } as const;
+
+// Data-movement jobs as the official data-mover client calls them (`/data-mover/v1`): the import and export
+// jobs above, described by a source and a destination.
+
+const movementFormat = z.enum(['CSV', 'JSONL', 'UNKNOWN']).nullish();
+
+/**
+ * Where a movement reads: a collection (export) or an uploaded file (import).
+ * Example: `{"file": {"format": "CSV", "fileId": "…"}}`.
+ */
+export const movementSourceSchema = z
+  .object({
+    wixDataCollection: z
+      .object({
+        collectionId: z.string().min(1).max(256),
+        filter: z.record(z.string(), z.unknown()).nullish(),
+      })
+      .passthrough()
+      .nullish(),
+    file: z
+      .object({
+        format: movementFormat,
+        fileId: z.string().max(64).nullish(),
+        url: z.string().max(2048).nullish(),
+      })
+      .passthrough()
+      .nullish(),
+  })
+  .passthrough();
+
+/** Where a movement writes: a collection (import, with its write policy) or a file (export). */
+export const movementDestinationSchema = z
+  .object({
+    wixDataCollection: z
+      .object({
+        collectionId: z.string().min(1).max(256),
+        writePolicy: dataImportModeSchema.nullish(),
+      })
+      .passthrough()
+      .nullish(),
+    file: z
+      .object({ format: movementFormat, fileName: z.string().max(256).nullish(), url: z.string().nullish() })
+      .passthrough()
+      .nullish(),
+  })
+  .passthrough();
+
+export const submitMovementJobRequestSchema = z.object({
+  source: movementSourceSchema,
+  destination: movementDestinationSchema,
+  name: z.string().max(256).nullish(),
+});
+
+export const dataMovementJobSchema = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  status: dataJobStatusSchema,
+  source: movementSourceSchema,
+  destination: movementDestinationSchema,
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  progress: z.object({
+    current: z.number().int(),
+    total: z.number().int().nullable(),
+    units: z.literal('ITEMS'),
+    itemsRejected: z.number().int(),
+    itemsSuccessful: z.number().int(),
+    itemsSuccessfulInfo: z.object({ itemsCreated: z.number().int(), itemsUpdated: z.number().int() }),
+  }),
+  error: z.object({ code: z.string(), description: z.string() }).optional(),
+  sourceSiteId: z.string(),
+  destinationSiteId: z.string(),
+  logsRecorded: z.number().int(),
+});
+export type DataMovementJob = z.infer<typeof dataMovementJobSchema>;
+
+export const movementJobResponseSchema = z.object({ job: dataMovementJobSchema });
+const cursorPagingMetadata = z.object({
+  count: z.number().int(),
+  cursors: z.object({ next: z.string().nullable(), prev: z.string().nullable() }),
+  hasNext: z.boolean(),
+});
+export const listMovementJobsQuerySchema = z.object({
+  'paging.limit': z.coerce.number().int().positive().max(100).optional(),
+  'paging.cursor': z.string().max(64).optional(),
+});
+export const listMovementJobsResponseSchema = z.object({
+  jobs: z.array(dataMovementJobSchema),
+  pagingMetadata: cursorPagingMetadata,
+});
+export const queryMovementJobsRequestSchema = z.object({
+  query: z
+    .object({
+      filter: z.record(z.string(), z.unknown()).nullish(),
+      cursorPaging: z
+        .object({
+          limit: z.number().int().positive().max(100).nullish(),
+          cursor: z.string().max(64).nullish(),
+        })
+        .nullish(),
+    })
+    .passthrough()
+    .nullish(),
+});
+export const movementLogsQuerySchema = listMovementJobsQuerySchema;
+export const movementLogsResponseSchema = z.object({
+  logs: z.array(
+    z.object({
+      sourceItemId: z.string().optional(),
+      failure: z.object({ code: z.string(), description: z.string() }),
+      details: z.object({ rowNumber: z.number().int() }),
+    }),
+  ),
+  pagingMetadata: cursorPagingMetadata,
+});
+export const createUploadUrlRequestSchema = z.object({ fileName: z.string().max(256).nullish() });
+export const createUploadUrlResponseSchema = z.object({ fileId: z.string(), uploadUrl: z.string() });

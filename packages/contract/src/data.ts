@@ -118,6 +118,38 @@ export const dataFieldSchema = z.object({
 });
 export type DataField = z.output<typeof dataFieldSchema>;
 
+export const dataPluginTypes = [
+  'PUBLISH',
+  'SINGLE_ITEM',
+  'URLIZED',
+  'GRIDAPPLESS',
+  'MULTILINGUAL',
+  'SHARED',
+  'EDITABLE_PAGE_LINK',
+  'CMS',
+  'CATALOG',
+  'DRAFT_ITEMS',
+] as const;
+export type DataPluginType = (typeof dataPluginTypes)[number];
+
+export const publishStatuses = ['PUBLISHED', 'DRAFT'] as const;
+
+/**
+ * A plugin of a collection. Example: `{"type": "PUBLISH", "publishOptions": {"defaultStatus": "DRAFT"}}`.
+ * The options object named after the type carries its settings.
+ */
+export const dataPluginSchema = z
+  .object({
+    type: z.enum(dataPluginTypes),
+    publishOptions: z.object({ defaultStatus: z.enum(publishStatuses).nullish() }).nullish(),
+    urlizedOptions: z.object({ format: z.enum(['ORIGINAL', 'PLAIN']).nullish() }).nullish(),
+    multilingualOptions: z
+      .object({ translatableFieldKeys: z.array(z.string().max(200)).max(500).nullish() })
+      .nullish(),
+  })
+  .passthrough();
+export type DataPlugin = z.infer<typeof dataPluginSchema>;
+
 const collectionIdSchema = z
   .string()
   .min(1)
@@ -138,6 +170,8 @@ export const dataCollectionSchema = z.object({
   defaultDisplayOrder: z.object({ fieldKey: z.string(), direction: z.enum(['ASC', 'DESC']) }).nullish(),
   maxPageSize: z.number().int().nullable(),
   pagingModes: z.array(z.enum(['OFFSET', 'CURSOR'])),
+  /** Plugins added to the collection (`{type: "PUBLISH", publishOptions: {defaultStatus: "DRAFT"}}` ...). */
+  plugins: z.array(z.object({ type: z.string() }).passthrough()).optional(),
   capabilities: z.object({
     dataOperations: z.array(z.string()),
     collectionOperations: z.array(z.string()),
@@ -159,6 +193,7 @@ export const collectionInputSchema = z.object({
   defaultDisplayOrder: z.object({ fieldKey: z.string(), direction: z.enum(['ASC', 'DESC']) }).nullish(),
   maxPageSize: z.number().int().positive().max(1000).nullish(),
   revision: z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).nullish(),
+  plugins: z.array(dataPluginSchema).max(20).optional(),
 });
 
 export const createCollectionRequestSchema = z.object({ collection: collectionInputSchema });
@@ -224,11 +259,26 @@ export const referencedItemOptionsSchema = z.object({
 
 const conditionSchema = z.object({ filter: filterSchema.nullish() }).nullish();
 
+/**
+ * Reads of a collection with the publish plugin see published items only; staff and apps may ask for
+ * drafts too. Example: `{"publishPluginOptions": {"includeDraftItems": true}}`.
+ */
+export const publishPluginOptionsSchema = z
+  .object({ includeDraftItems: z.union([z.boolean(), z.enum(['true', 'false'])]).nullish() })
+  .nullish();
+
+/** Whether a request asks for drafts (the GET form carries the flag as text). */
+export function includesDrafts(options: z.infer<typeof publishPluginOptionsSchema>): boolean {
+  return options?.includeDraftItems === true || options?.includeDraftItems === 'true';
+}
+
 export const getItemRequestSchema = z.object({
   dataCollectionId: dataCollectionIdSchema,
   fields: z.union([z.array(z.string()), z.string()]).optional(),
   consistentRead: z.unknown().optional(),
   language: z.string().nullish(),
+  publishPluginOptions: publishPluginOptionsSchema,
+  'publishPluginOptions.includeDraftItems': z.enum(['true', 'false']).optional(),
 });
 
 export const writeItemRequestSchema = z.object({
@@ -290,6 +340,7 @@ export const truncateRequestSchema = z.object({ dataCollectionId: dataCollection
 export const countRequestSchema = z.object({
   dataCollectionId: dataCollectionIdSchema,
   filter: filterSchema.nullish(),
+  publishPluginOptions: publishPluginOptionsSchema,
 });
 export const countResponseSchema = z.object({ totalCount: z.number().int() });
 
@@ -313,6 +364,7 @@ export const queryItemsRequestSchema = z.object({
   includeReferencedItems: z.array(z.string()).max(50).nullish(),
   consistentRead: z.boolean().nullish(),
   language: z.string().nullish(),
+  publishPluginOptions: publishPluginOptionsSchema,
 });
 
 export const queryItemsResponseSchema = z.object({
@@ -532,6 +584,12 @@ export const createIndexRequestSchema = z.object({
   }),
 });
 export const indexResponseSchema = z.object({ index: dataIndexSchema });
+export const availableIndexesResponseSchema = z.object({
+  regular1Field: z.number().int(),
+  regular3Field: z.number().int(),
+  unique1Field: z.number().int(),
+  total: z.number().int(),
+});
 export const listIndexesRequestSchema = z.object({ dataCollectionId: dataCollectionIdSchema });
 export const dropIndexRequestSchema = z.object({
   dataCollectionId: dataCollectionIdSchema,

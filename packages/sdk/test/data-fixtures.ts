@@ -8,7 +8,18 @@ import { createTestApp, createTestDatabase, type TestApp } from '../../../apps/s
 import { ApiKeyStrategy } from '../src/auth/api-key.ts';
 import { OAuthStrategy } from '../src/auth/oauth.ts';
 import { createClient, type FetchLike } from '../src/client.ts';
-import { collections, DataError, indexes, items, jobs } from '../src/modules/data/index.ts';
+import {
+  backups,
+  collections,
+  collectionSchema,
+  DataError,
+  dataPermissions,
+  externalConnections,
+  indexes,
+  items,
+  jobs,
+  tasks,
+} from '../src/modules/data/index.ts';
 
 /** One request as the SDK sent it and the server answered it. */
 export interface SentRequest {
@@ -19,7 +30,17 @@ export interface SentRequest {
   answer: unknown;
 }
 
-const modules = { items, collections, indexes, jobs };
+const modules = {
+  items,
+  collections,
+  indexes,
+  jobs,
+  backups,
+  tasks,
+  dataPermissions,
+  externalConnections,
+  collectionSchema,
+};
 
 /**
  * A test app on a fresh database with one recording handler subscribed to each of these events (through the

@@ -28,6 +28,11 @@ const CollectionsPage = lazy(() =>
     default: m.CollectionsPage,
   })),
 );
+const BackupsPage = lazy(() =>
+  import('../features/dashboard/collections/backups-page.tsx').then((m) => ({
+    default: m.BackupsPage,
+  })),
+);
 const CollectionPage = lazy(() =>
   import('../features/dashboard/collections/collection-page.tsx').then((m) => ({
     default: m.CollectionPage,
@@ -108,6 +113,14 @@ export default function DashboardRoutes() {
           element={
             <Page>
               <CollectionsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="data-backups"
+          element={
+            <Page>
+              <BackupsPage />
             </Page>
           }
         />

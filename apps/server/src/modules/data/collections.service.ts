@@ -6,9 +6,10 @@ import {
   type DataPermissions,
 } from '@atrium/contract/data';
 import type { z } from 'zod';
+import type { StoredSpecialPermissions } from '@atrium/contract/data-permissions-v1';
 import type { collectionInputSchema } from '@atrium/contract/data';
 import type { RequestContext } from '../../platform/context.ts';
-import type { Database } from '../../platform/db/database.ts';
+import type { Database, Tx } from '../../platform/db/database.ts';
 import { conflict, forbidden, invalid, staleRevision } from '../../platform/errors/app-error.ts';
 import { canManageSchema } from './data-permissions.ts';
 import { collectionNotFound } from './data.errors.ts';
@@ -22,6 +23,11 @@ export interface CollectionSchema {
   id: string;
   fields: DataField[];
   permissions: DataPermissions;
+  /** The collection's plugins (`[{type, ...options}]`); PUBLISH makes reads see published items only. */
+  plugins: Array<{ type: string } & Record<string, unknown>>;
+  displayField: string | null;
+  /** Permissions v1's special permissions (data-permissions.ts `withSpecialPermissions`). */
+  specialPermissions: StoredSpecialPermissions[];
 }
 
 const systemFieldDefinitions: DataField[] = [
@@ -63,6 +69,9 @@ export function toSchema(row: DataCollectionRow): CollectionSchema {
     id: row.id,
     fields: row.fields as DataField[],
     permissions: dataPermissionsSchema.parse(row.permissions),
+    plugins: (row.plugins as CollectionSchema['plugins']) ?? [],
+    displayField: row.displayField,
+    specialPermissions: (row.specialPermissions as StoredSpecialPermissions[]) ?? [],
   };
 }
 
@@ -78,6 +87,7 @@ export function toWireCollection(row: DataCollectionRow): DataCollection {
     defaultDisplayOrder: (row.defaultDisplayOrder as DataCollection['defaultDisplayOrder']) ?? null,
     maxPageSize: row.maxPageSize,
     pagingModes: ['OFFSET', 'CURSOR'],
+    plugins: (row.plugins as DataCollection['plugins']) ?? [],
     capabilities: { dataOperations, collectionOperations: ['UPDATE', 'REMOVE'], indexLimits },
     revision: String(row.revision),
     createdDate: row.createdDate.toISOString(),
@@ -138,6 +148,8 @@ export function createCollectionsService(deps: {
   repository: DataRepository;
   /** Drops the database indexes of a collection that is being deleted. */
   dropCollectionIndexes: (siteId: string, collectionId: string) => Promise<void>;
+  /** Keeps a deleted collection for a while (restoreDataCollection), in the deletion's transaction. */
+  keepDeleted?: (siteId: string, collectionId: string, tx: Tx) => Promise<void>;
 }) {
   const { repository } = deps;
 
@@ -171,6 +183,7 @@ export function createCollectionsService(deps: {
         permissions: dataPermissionsSchema.parse(input.permissions ?? {}),
         defaultDisplayOrder: input.defaultDisplayOrder ?? null,
         maxPageSize: input.maxPageSize ?? null,
+        plugins: input.plugins ?? [],
       });
       if (!row) {
         throw conflict(dataErrorCodes.collectionAlreadyExists, `Collection ${input.id} already exists`, {
@@ -217,6 +230,7 @@ export function createCollectionsService(deps: {
         defaultDisplayOrder:
           input.defaultDisplayOrder === undefined ? current.defaultDisplayOrder : input.defaultDisplayOrder,
         maxPageSize: input.maxPageSize === undefined ? current.maxPageSize : input.maxPageSize,
+        plugins: input.plugins === undefined ? current.plugins : input.plugins,
       });
       if (!updated) throw staleRevision('Collection', input.id, expected, current.revision);
       return toWireCollection(updated);
@@ -227,9 +241,10 @@ export function createCollectionsService(deps: {
       await getRow(ctx, collectionId);
       // Indexes are dropped first and outside the transaction: DROP INDEX CONCURRENTLY cannot run inside one.
       await deps.dropCollectionIndexes(ctx.site.id, collectionId);
-      const removed = await deps.database.transaction((tx) =>
-        repository.deleteCollection(ctx.site.id, collectionId, tx),
-      );
+      const removed = await deps.database.transaction(async (tx) => {
+        await deps.keepDeleted?.(ctx.site.id, collectionId, tx);
+        return repository.deleteCollection(ctx.site.id, collectionId, tx);
+      });
       if (!removed) throw collectionNotFound(collectionId);
     },
   };

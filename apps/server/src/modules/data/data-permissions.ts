@@ -42,3 +42,59 @@ export function canManageSchema(caller: Caller): boolean {
 export function mayAssignOwner(caller: Caller): boolean {
   return caller.identityType === 'APP' || caller.identityType === 'WIX_USER';
 }
+
+type SpecialRule = {
+  userId?: string | null;
+  policyId?: string | null;
+  itemRead?: string | null;
+  itemInsert?: string | null;
+  itemUpdate?: string | null;
+  itemRemove?: string | null;
+};
+
+const ruleKeys: Record<DataOperation, 'itemRead' | 'itemInsert' | 'itemUpdate' | 'itemRemove'> = {
+  read: 'itemRead',
+  insert: 'itemInsert',
+  update: 'itemUpdate',
+  remove: 'itemRemove',
+};
+
+function subjectMatches(rule: SpecialRule, caller: Caller): boolean {
+  if (rule.userId) return caller.identityId === rule.userId;
+  switch (rule.policyId) {
+    case 'VISITORS':
+      return caller.identityType === 'ANONYMOUS_VISITOR';
+    case 'MEMBERS':
+      return caller.identityType === 'MEMBER';
+    case 'STAFF':
+      return caller.identityType === 'WIX_USER';
+    case 'OWNER':
+      return caller.identityType === 'WIX_USER' && caller.role === 'OWNER';
+    case 'ADMIN':
+      return caller.identityType === 'WIX_USER' && caller.role === 'ADMIN';
+    case 'STAFF_ROLE':
+      return caller.identityType === 'WIX_USER' && caller.role === 'STAFF';
+    default:
+      return false;
+  }
+}
+
+/**
+ * Special permissions on top of the access level (README "Permissions"): a rule DENIED for the caller
+ * refuses the operation and wins over any ALLOWED; otherwise a rule ALLOWED grants it on every item. The
+ * owner, admins and apps are never refused: they may bypass (what `suppressAuth` asks), and they manage
+ * the rules anyway.
+ */
+export function withSpecialPermissions(
+  caller: Caller,
+  operation: DataOperation,
+  access: ItemAccess,
+  rules: readonly SpecialRule[],
+): ItemAccess {
+  if (isPrivileged(caller) || rules.length === 0) return access;
+  const key = ruleKeys[operation];
+  const effects = rules.filter((rule) => subjectMatches(rule, caller)).map((rule) => rule[key]);
+  if (effects.includes('DENIED')) return deny;
+  if (effects.includes('ALLOWED')) return all;
+  return access;
+}

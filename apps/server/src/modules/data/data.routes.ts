@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   aggregateRequestSchema,
   aggregateResponseSchema,
+  availableIndexesResponseSchema,
   bulkItemsRequestSchema,
   bulkItemsResponseSchema,
   bulkPatchRequestSchema,
@@ -17,6 +18,7 @@ import {
   distinctValuesResponseSchema,
   dropIndexRequestSchema,
   getItemRequestSchema,
+  includesDrafts,
   indexResponseSchema,
   isReferencedRequestSchema,
   isReferencedResponseSchema,
@@ -195,6 +197,8 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
         request.query.dataCollectionId,
         request.params.dataItemId,
         typeof fields === 'string' ? fields.split(',') : fields,
+        includesDrafts(request.query.publishPluginOptions) ||
+          request.query['publishPluginOptions.includeDraftItems'] === 'true',
       );
     },
   );
@@ -299,7 +303,13 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
         response: responses(countResponseSchema),
       },
     },
-    async (request) => items.count(request.ctx, request.body.dataCollectionId, request.body.filter),
+    async (request) =>
+      items.count(
+        request.ctx,
+        request.body.dataCollectionId,
+        request.body.filter,
+        includesDrafts(request.body.publishPluginOptions),
+      ),
   );
 
   // Queries ----------------------------------------------------------------------------------------
@@ -314,6 +324,7 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
         query: body.query ?? undefined,
         returnTotalCount: body.returnTotalCount,
         includes: includesOf(body),
+        drafts: includesDrafts(body.publishPluginOptions),
       }),
   });
   app.post(
@@ -530,6 +541,18 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
       },
     },
     async (request) => indexes.list(request.ctx, request.query.dataCollectionId),
+  );
+  app.get(
+    '/data/v2/indexes/available',
+    {
+      schema: {
+        summary: 'How many more indexes of each kind a collection may get',
+        tags,
+        querystring: listIndexesRequestSchema,
+        response: responses(availableIndexesResponseSchema),
+      },
+    },
+    async (request) => indexes.available(request.ctx, request.query.dataCollectionId),
   );
   app.delete(
     '/data/v2/indexes',

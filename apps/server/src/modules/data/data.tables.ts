@@ -32,6 +32,14 @@ export const dataCollections = pgTable(
     permissions: jsonb('permissions').notNull(),
     defaultDisplayOrder: jsonb('default_display_order'),
     maxPageSize: integer('max_page_size'),
+    /** The plugins added to the collection (`[{type, ...options}]`): publish, urlized, multilingual ... */
+    plugins: jsonb('plugins')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Permissions v1's special permissions: `[{id, userId | policyId, itemRead: ALLOWED | DENIED ...}]`. */
+    specialPermissions: jsonb('special_permissions')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     revision: integer('revision').notNull().default(1),
     createdDate: timestamp('created_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedDate: timestamp('updated_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -145,6 +145,22 @@ export function createIndexesService(deps: {
       };
     },
 
+    /** How many more indexes the collection may get, of each kind (the quota of `indexLimits`). */
+    async available(ctx: RequestContext, collectionId: string) {
+      requireManager(ctx);
+      await deps.collections.schemaOf(ctx, collectionId);
+      const existing = await repository.listIndexes(ctx.site.id, collectionId);
+      const unique = existing.filter((row) => row.unique).length;
+      const total = Math.max(0, indexLimits.total - existing.length);
+      const regular = Math.min(total, Math.max(0, indexLimits.regular - (existing.length - unique)));
+      return {
+        regular1Field: regular,
+        regular3Field: regular,
+        unique1Field: Math.min(total, Math.max(0, indexLimits.unique - unique)),
+        total,
+      };
+    },
+
     async drop(ctx: RequestContext, collectionId: string, indexName: string): Promise<void> {
       requireManager(ctx);
       await deps.collections.schemaOf(ctx, collectionId);

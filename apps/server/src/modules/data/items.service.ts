@@ -10,7 +10,13 @@ import { parseFilter } from '../../platform/query/parse-filter.ts';
 import { projectFields } from '../../platform/query/project-fields.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
 import type { CollectionSchema, CollectionsService } from './collections.service.ts';
-import { accessFor, mayAssignOwner, type DataOperation, type ItemAccess } from './data-permissions.ts';
+import {
+  accessFor,
+  mayAssignOwner,
+  withSpecialPermissions,
+  type DataOperation,
+  type ItemAccess,
+} from './data-permissions.ts';
 import {
   itemAlreadyExists,
   itemNotFound,
@@ -31,7 +37,16 @@ import { applyModifications } from './item-patch.ts';
 import type { IndexUpkeep } from './index-upkeep.ts';
 import { normalizeItem, referenceId } from './item-values.ts';
 import { checkTextSafe } from './value-checks.ts';
+import {
+  isPublishedAt,
+  maySeeDrafts,
+  publishedFilter,
+  publishPluginOf,
+  urlSlug,
+  withPublishStatus,
+} from './publishing.ts';
 import type { SqlFragment } from '../../platform/db/database.ts';
+import type { ExternalItems } from './external/external-items.ts';
 
 export interface ItemsDeps {
   database: Database;
@@ -42,6 +57,8 @@ export interface ItemsDeps {
   queries: QueryRunner;
   /** Merges the GIN pending lists after enough writes (absent in tests that build the services alone). */
   upkeep?: IndexUpkeep;
+  /** Collections of external database connections (`<connection>/<collection>`), forwarded to their adapter. */
+  external?: Pick<ExternalItems, 'adapterFor'>;
 }
 
 /** A collection as one call sees it: schema, where its rows are, and what the caller may do. */
@@ -49,6 +66,8 @@ export interface CallScope {
   schema: CollectionSchema;
   scope: ItemScope;
   access: ItemAccess & { allowed: true };
+  /** Reads of a collection with the publish plugin, by callers not seeing drafts: published at this instant. */
+  publishedAt?: Date;
 }
 
 export interface ItemWrite {
@@ -130,16 +149,36 @@ export function createItemsCore(deps: ItemsDeps) {
     ctx: RequestContext,
     collectionId: string,
     operation: DataOperation,
+    options: { drafts?: boolean } = {},
   ): Promise<CallScope> {
     const schema = await deps.collections.schemaOf(ctx, collectionId);
-    const access = accessFor(ctx.caller, schema.permissions[operation]);
+    const access = withSpecialPermissions(
+      ctx.caller,
+      operation,
+      accessFor(ctx.caller, schema.permissions[operation]),
+      schema.specialPermissions,
+    );
     if (!access.allowed)
       throw operationDenied(collectionId, operationVerbs[operation], schema.permissions[operation]);
-    return { schema, scope: { siteId: ctx.site.id, collectionId }, access };
+    const publishedOnly =
+      operation === 'read' &&
+      publishPluginOf(schema.plugins) !== undefined &&
+      !(options.drafts === true && maySeeDrafts(ctx.caller));
+    return {
+      schema,
+      scope: { siteId: ctx.site.id, collectionId },
+      access,
+      ...(publishedOnly ? { publishedAt: ctx.now() } : {}),
+    };
   }
 
   function baseWhere(call: CallScope): SqlFragment {
-    return repository.visibleItems(call.scope, call.access.ownerOnly);
+    const visible = repository.visibleItems(call.scope, call.access.ownerOnly);
+    if (!call.publishedAt) return visible;
+    return repository.filtered(
+      visible,
+      filterSql(publishedFilter(call.publishedAt), ['publishPluginOptions']),
+    );
   }
 
   /** The items of a call that meet `filter` (a compiled filter), or all it may see without one. */
@@ -148,6 +187,8 @@ export function createItemsCore(deps: ItemsDeps) {
   }
 
   function mayTouch(call: CallScope, row: ItemRow): boolean {
+    if (call.publishedAt && !isPublishedAt(row.data as Record<string, unknown>, call.publishedAt))
+      return false;
     return !call.access.ownerOnly || row.owner === call.access.ownerOnly;
   }
 
@@ -231,10 +272,38 @@ export function createItemsCore(deps: ItemsDeps) {
       `${prefix}.data.`,
     );
     if (violations.length > 0) return { violations };
+    const planned = withPlugins(call, itemId, item.data, `${prefix}.data.`);
+    if ('violation' in planned) return { violations: [planned.violation] };
     return {
-      row: { itemId, data: item.data, owner: ownerFor(ctx, write.dataItem.data) },
+      row: { itemId, data: planned.data, owner: ownerFor(ctx, write.dataItem.data) },
       multiReferences: item.multiReferences,
     };
+  }
+
+  /** What the collection's plugins add to a write: the publish status, the urlized slug. */
+  function withPlugins(
+    call: CallScope,
+    itemId: string,
+    data: Record<string, unknown>,
+    prefix: string,
+  ): { data: Record<string, unknown> } | { violation: FieldViolation } {
+    let result = data;
+    const publish = publishPluginOf(call.schema.plugins);
+    if (publish) {
+      const checked = withPublishStatus(result, publish, prefix);
+      if ('violation' in checked) return checked;
+      result = checked.data;
+    }
+    const urlized = call.schema.plugins.find((plugin) => plugin.type === 'URLIZED');
+    if (urlized && typeof result._urlSlug !== 'string') {
+      const format =
+        (urlized.urlizedOptions as { format?: string } | undefined)?.format === 'PLAIN'
+          ? 'PLAIN'
+          : 'ORIGINAL';
+      const text = call.schema.displayField ? result[call.schema.displayField] : undefined;
+      result = { ...result, _urlSlug: urlSlug(text, itemId, format) };
+    }
+    return { data: result };
   }
 
   function referenceField(call: CallScope, fieldKey: string, path: string): DataField {
@@ -411,8 +480,16 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
   }
 
   return {
-    async get(ctx: RequestContext, collectionId: string, itemId: string, fields: string[] | undefined) {
-      const call = await core.open(ctx, collectionId, 'read');
+    async get(
+      ctx: RequestContext,
+      collectionId: string,
+      itemId: string,
+      fields: string[] | undefined,
+      drafts?: boolean,
+    ) {
+      const external = await deps.external?.adapterFor(ctx, collectionId);
+      if (external) return external.get(itemId);
+      const call = await core.open(ctx, collectionId, 'read', { drafts });
       const row = await repository.findItem(call.scope, itemId);
       // Spec §8 WDE0073: an item that is not there (or not the caller's to see) is an empty answer.
       if (!row || !core.mayTouch(call, row)) return {};
@@ -426,6 +503,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
       write: ItemWrite,
       includeReferencedItems?: boolean,
     ) {
+      const external = await deps.external?.adapterFor(ctx, collectionId);
+      if (external) return external.write('insert', write.dataItem.data ?? {});
       const call = await core.open(ctx, collectionId, 'insert');
       const item = await core.inTransaction(collectionId, (tx) => insertOne(ctx, call, write, tx));
       if (includeReferencedItems) await includeAll(ctx, call, [item]);
@@ -433,6 +512,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
     },
 
     async update(ctx: RequestContext, collectionId: string, write: ItemWrite, condition?: unknown) {
+      const external = await deps.external?.adapterFor(ctx, collectionId);
+      if (external) return external.write('update', { ...write.dataItem.data, _id: givenId(write) });
       const call = await core.open(ctx, collectionId, 'update');
       return {
         dataItem: await core.inTransaction(collectionId, (tx) => updateOne(ctx, call, write, condition, tx)),
@@ -486,6 +567,8 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
     },
 
     async remove(ctx: RequestContext, collectionId: string, itemId: string, condition?: unknown) {
+      const external = await deps.external?.adapterFor(ctx, collectionId);
+      if (external) return external.remove(itemId);
       const call = await core.open(ctx, collectionId, 'remove');
       return core.inTransaction(collectionId, async (tx) => {
         const current = await repository.findItem(call.scope, itemId, { forUpdate: true }, tx);
@@ -507,8 +590,10 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
       return {};
     },
 
-    async count(ctx: RequestContext, collectionId: string, filter: unknown) {
-      const call = await core.open(ctx, collectionId, 'read');
+    async count(ctx: RequestContext, collectionId: string, filter: unknown, drafts?: boolean) {
+      const external = await deps.external?.adapterFor(ctx, collectionId);
+      if (external) return external.count(filter);
+      const call = await core.open(ctx, collectionId, 'read', { drafts });
       const where = repository.filtered(core.baseWhere(call), core.filterSql(filter, ['filter']));
       return { totalCount: await repository.countItems(where) };
     },
@@ -520,12 +605,16 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
         query?: Parameters<QueryRunner['run']>[2];
         returnTotalCount?: boolean | null;
         includes: IncludeReference[];
+        /** Drafts too (publish plugin), for callers who may see them. */
+        drafts?: boolean;
       },
     ) {
-      const call = await core.open(ctx, collectionId, 'read');
+      const external = await deps.external?.adapterFor(ctx, collectionId);
+      if (external) return external.query(request.query as Parameters<typeof external.query>[0]);
+      const call = await core.open(ctx, collectionId, 'read', { drafts: request.drafts });
       const result = await deps.queries.run(deps.database.db, dataItemsEntity, request.query, {
         baseWhere: core.baseWhere(call),
-        cursorScope: `${ctx.site.id}:${collectionId}:${call.access.ownerOnly ?? ''}`,
+        cursorScope: `${ctx.site.id}:${collectionId}:${call.access.ownerOnly ?? ''}:${call.publishedAt ? 'published' : ''}`,
         path: ['query'],
         countTotal: request.returnTotalCount === true || { upTo: cheapCountLimit },
       });

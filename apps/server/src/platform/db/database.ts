@@ -27,13 +27,18 @@ export type SqlFragment = SQL;
 /** Anything a repository can run a query on: the database itself or an open transaction. */
 export type Executor = AppDb | Tx;
 
+/** `repeatable read`: every statement of the transaction reads one snapshot (a consistent backup). */
+export interface TransactionOptions {
+  isolationLevel?: 'read committed' | 'repeatable read' | 'serializable';
+}
+
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: AppDb;
   /** Runs raw parameterised SQL ($1, $2 ...) outside any transaction; used by infrastructure such as the job queue. */
   query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
   /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** The connection string when on PostgreSQL (for tools that open their own pool). */
   readonly connectionString?: string;
   readonly pglite?: PGlite;
@@ -87,7 +92,7 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
       const result = await client.query<Row>(text, values);
       return result.rows;
     },
-    transaction: (work) => db.transaction(work),
+    transaction: (work, options) => db.transaction(work, options),
     async close() {
       await client.close();
       await lock?.release();
@@ -108,7 +113,7 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
       const result = await pool.query(text, values);
       return result.rows as Row[];
     },
-    transaction: (work) => db.transaction(work),
+    transaction: (work, options) => db.transaction(work, options),
     close: () => pool.end(),
   };
 }

@@ -35,6 +35,10 @@ export const compatPrefixes: ReadonlyArray<readonly [from: string, to: string]> 
   ['/v1/abandonedCarts', '/stores/v1/abandonedCarts'],
   ['/v1/bulk/payments-collector', '/ecom/v1/bulk/payments-collector'],
   ['/wix-data/v2', '/data/v2'],
+  ['/wix-data/v1', '/data/v1'],
+  // The official tasks client (`@wix/data` tasks) and the data-movement client.
+  ['/cms/v1/tasks', '/data/v1/tasks'],
+  ['/data-mover/v1', '/data/v1/data-mover'],
   ['/members/v1', '/identity/v1'],
   ['/v2/collections', '/stores/v2/collections'],
 ];

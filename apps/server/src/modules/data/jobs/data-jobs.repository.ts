@@ -58,6 +58,34 @@ export function createDataJobsRepository(db: AppDb) {
       await db.delete(dataJobs).where(eq(dataJobs.id, jobId));
     },
 
+    /** Imports and exports of the site, newest first (uploads waiting for a job are left out). */
+    async listJobs(
+      siteId: string,
+      filter: { statuses?: string[]; ids?: string[] },
+      limit: number,
+      offset: number,
+    ): Promise<DataJobRow[]> {
+      return db
+        .select()
+        .from(dataJobs)
+        .where(
+          and(
+            eq(dataJobs.siteId, siteId),
+            inArray(dataJobs.kind, ['IMPORT', 'EXPORT']),
+            filter.statuses ? inArray(dataJobs.status, filter.statuses) : undefined,
+            filter.ids ? inArray(dataJobs.id, filter.ids) : undefined,
+          ),
+        )
+        .orderBy(sql`${dataJobs.createdDate} DESC`, sql`${dataJobs.id} DESC`)
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** Hands an upload's stored file over to the job that imports it. */
+    async moveParts(fromJobId: string, toJobId: string): Promise<void> {
+      await db.update(dataJobFileParts).set({ jobId: toJobId }).where(eq(dataJobFileParts.jobId, fromJobId));
+    },
+
     async appendPart(jobId: string, part: number, content: Uint8Array): Promise<void> {
       await db.insert(dataJobFileParts).values({ jobId, part, content });
     },

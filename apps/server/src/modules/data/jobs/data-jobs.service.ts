@@ -141,7 +141,8 @@ export function createDataJobsService(deps: DataJobsDeps) {
 
   async function loadJob(ctx: RequestContext, jobId: string): Promise<DataJobRow> {
     const job = await repository.findJob(ctx.site.id, jobId);
-    if (!job) throw jobNotFound(jobId);
+    // An upload waiting for its import is not a job yet.
+    if (!job || job.kind === 'UPLOAD') throw jobNotFound(jobId);
     return job;
   }
 
@@ -189,6 +190,14 @@ export function createDataJobsService(deps: DataJobsDeps) {
     return { code: 'INTERNAL_ERROR', description: 'The job stopped on an unexpected error' };
   }
 
+  /** A job terminated meanwhile (`terminate`) stops before its next chunk or page. */
+  async function stopIfTerminated(jobId: string): Promise<void> {
+    const current = await repository.findJobById(jobId);
+    if ((current?.failure as { code?: string } | null)?.code === dataJobErrorCodes.terminated) {
+      throw new AppError(409, dataJobErrorCodes.terminated, `Job ${jobId} was terminated`);
+    }
+  }
+
   async function runImport(jobId: string): Promise<void> {
     const job = await repository.findJobById(jobId);
     // A redelivered run of a finished job does nothing; one of a job that died midway starts over.
@@ -213,6 +222,7 @@ export function createDataJobsService(deps: DataJobsDeps) {
 
     async function writeChunk() {
       if (chunk.length === 0) return;
+      await stopIfTerminated(jobId);
       const rows = chunk;
       chunk = [];
       try {
@@ -319,6 +329,7 @@ export function createDataJobsService(deps: DataJobsDeps) {
       const writer = partWriter(repository, jobId);
       let afterId: string | undefined;
       for (;;) {
+        await stopIfTerminated(jobId);
         const page = await repository.itemPage(where, afterId, exportPageSize);
         if (page.length === 0 && counts.chunkCount > 0) break;
         const items = page.map((row) => toWireItem(job.collectionId, row).data);
@@ -435,6 +446,88 @@ export function createDataJobsService(deps: DataJobsDeps) {
 
     async get(ctx: RequestContext, jobId: string): Promise<DataJob> {
       return toWireJob(await loadJob(ctx, jobId));
+    },
+
+    /** The stored job row (the data-mover routes describe it their way). */
+    row: (ctx: RequestContext, jobId: string) => loadJob(ctx, jobId),
+
+    async list(
+      ctx: RequestContext,
+      filter: { statuses?: string[]; ids?: string[] },
+      limit: number,
+      offset: number,
+    ) {
+      return repository.listJobs(ctx.site.id, filter, limit, offset);
+    },
+
+    /**
+     * A temporary file for a later import (`createFileUploadUrl`): an UPLOAD job holding no file yet, whose
+     * unguessable id is the upload URL's only credential, as a pre-signed URL's signature would be.
+     */
+    async startUpload(ctx: RequestContext, fileName: string | null | undefined): Promise<string> {
+      const format: DataJobFormat = /\.(jsonl|ndjson)$/i.test(fileName ?? '') ? 'JSONL' : 'CSV';
+      const job = await newJob(ctx, { kind: 'UPLOAD', collectionId: '', format, mode: null, filter: null });
+      return job.id;
+    },
+
+    /** Stores the file of an upload, once, within an hour of `startUpload`. */
+    async storeUpload(fileId: string, body: AsyncIterable<Buffer | string>): Promise<void> {
+      const upload = await repository.findJobById(fileId);
+      const fresh = upload && Date.now() - upload.createdDate.getTime() < 3600_000;
+      if (!upload || upload.kind !== 'UPLOAD' || upload.fileBytes > 0 || !fresh) {
+        throw notFound('Upload', fileId, dataJobErrorCodes.uploadNotFound);
+      }
+      const writer = partWriter(repository, fileId);
+      for await (const chunk of body) {
+        await writer.write(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+        if (writer.bytes > maxImportBytes) {
+          await repository.deleteParts(fileId);
+          throw new AppError(
+            413,
+            dataJobErrorCodes.fileTooLarge,
+            `Import files are limited to ${maxImportBytes} bytes`,
+          );
+        }
+      }
+      await writer.end();
+      await repository.updateJob(fileId, { fileBytes: Math.max(writer.bytes, 1) });
+    },
+
+    /** Imports an uploaded temporary file into a collection (the data-mover's file → collection). */
+    async importUpload(
+      ctx: RequestContext,
+      fileId: string,
+      input: { dataCollectionId: string; mode: DataImportMode; format?: DataJobFormat },
+    ): Promise<DataJobRow> {
+      const upload = await repository.findJob(ctx.site.id, fileId);
+      if (!upload || upload.kind !== 'UPLOAD' || upload.fileBytes === 0) {
+        throw notFound('Upload', fileId, dataJobErrorCodes.uploadNotFound);
+      }
+      await checkImportAccess(ctx, input.dataCollectionId, input.mode);
+      const job = await newJob(ctx, {
+        kind: 'IMPORT',
+        collectionId: input.dataCollectionId,
+        format: input.format ?? upload.format,
+        mode: input.mode,
+        filter: null,
+      });
+      await repository.moveParts(fileId, job.id);
+      await repository.updateJob(job.id, { fileBytes: upload.fileBytes });
+      await repository.deleteJob(fileId);
+      await enqueue(job, jobNames.import);
+      return (await repository.findJobById(job.id))!;
+    },
+
+    /** Stops a job before its next chunk or page; what it wrote stays. A finished job is left as it is. */
+    async terminate(ctx: RequestContext, jobId: string): Promise<DataJobRow> {
+      const job = await loadJob(ctx, jobId);
+      if (finalStatuses.includes(job.status as DataJobStatus)) return job;
+      await changeStatus(jobId, {
+        status: 'FAILED',
+        failure: { code: dataJobErrorCodes.terminated, description: 'Terminated by request' },
+        completedDate: new Date(),
+      });
+      return (await repository.findJobById(jobId))!;
     },
 
     async errors(ctx: RequestContext, jobId: string, page: { afterRow: number; limit: number }) {

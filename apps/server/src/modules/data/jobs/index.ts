@@ -5,6 +5,7 @@ import type { BulkItemsService } from '../items-bulk.service.ts';
 import type { ItemsCore, ItemsService } from '../items.service.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
 import { dataJobsRoutes } from './data-jobs.routes.ts';
+import { movementJobsRoutes } from './movement-jobs.routes.ts';
 import { createDataJobsService } from './data-jobs.service.ts';
 
 /**
@@ -34,5 +35,11 @@ export function createDataJobsModule(deps: {
     transaction: (work) => deps.database.transaction(work),
     log: deps.log,
   });
-  return { service, routes: async (app: FastifyInstance) => app.register(dataJobsRoutes, { jobs: service }) };
+  return {
+    service,
+    routes: async (app: FastifyInstance) => {
+      await app.register(dataJobsRoutes, { jobs: service });
+      await app.register(movementJobsRoutes, { jobs: service });
+    },
+  };
 }

@@ -13,7 +13,14 @@ import {
   Text,
   ThemeIcon,
 } from '@mantine/core';
-import { IconDatabase, IconDots, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconDatabase,
+  IconDots,
+  IconExternalLink,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { t } from './strings.ts';
@@ -105,9 +112,19 @@ function CollectionsList() {
         title={s.title}
         description={s.description}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            {s.new}
-          </Button>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconArchive size={16} />}
+              component={Link}
+              to="/dashboard/data-backups"
+            >
+              {t.backups.title}
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              {s.new}
+            </Button>
+          </Group>
         }
       />
       <Card p={0}>

@@ -2,6 +2,33 @@ import { pickStrings } from '../../../i18n/pick-strings.ts';
 
 /** Data collections: the list, the items table, the schema editor, import and export. */
 export const en = {
+  backups: {
+    title: 'Backups',
+    description: 'Snapshots of every collection, taken at one instant. Restore all or some collections.',
+    create: 'Take a backup',
+    empty: 'No backups yet',
+    emptyBody: 'A backup is also taken automatically every day and kept for 7 days.',
+    taken: 'Taken',
+    type: 'Type',
+    status: 'Status',
+    collectionsLabel: 'Collections',
+    restore: 'Restore',
+    restoreTitle: 'Restore collections',
+    restoreBody:
+      'The collections you pick are replaced by their state in this backup. Others are left as they are.',
+    restorationsTitle: 'Restorations',
+    allCollections: 'All collections',
+    deleteLabel: (date: string) => `Delete the backup of ${date}`,
+    types: { ON_DEMAND: 'On demand', AUTO: 'Automatic' } as Record<string, string>,
+    statuses: {
+      PENDING: 'In progress',
+      READY: 'Ready',
+      FAILED: 'Failed',
+      DELETED: 'Deleted',
+      CANCELED: 'Canceled',
+      COMPLETED: 'Completed',
+    } as Record<string, string>,
+  },
   collections: {
     title: 'Data collections',
     description: 'Structured content for your site: blog posts, team members, FAQs, anything with fields.',

@@ -1,9 +1,13 @@
 import { createClient } from '@atrium/sdk';
-import { collections, items, jobs } from '@atrium/sdk/modules/data';
+import { backups, collections, items, jobs } from '@atrium/sdk/modules/data';
 import { staffAuth } from '../../../../lib/atrium-client.ts';
 
 /**
  * The collections screens' own client: the dashboard session with the data modules, which only this lazy
  * page loads (the rest of the dashboard never pays for the data module's query and filter code).
  */
-export const data = createClient({ baseUrl: '', auth: staffAuth, modules: { collections, items, jobs } });
+export const data = createClient({
+  baseUrl: '',
+  auth: staffAuth,
+  modules: { collections, items, jobs, backups },
+});
