@@ -155,7 +155,12 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     identityEvents.memberSignedIn,
     'bookings.hand-over-visitor-bookings',
     async (event, tx) => {
-      await guestBookings.handOver(event.siteId, event.data.memberId, { visitorId: event.data.visitorId }, tx);
+      await guestBookings.handOver(
+        event.siteId,
+        event.data.memberId,
+        { visitorId: event.data.visitorId },
+        tx,
+      );
     },
   );
   deps.events.subscribe<MemberEmailVerifiedEvent>(
