@@ -1,14 +1,11 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
-import type { ServerMessage } from './app-server.ts';
+import { startBenchServer, type BenchServer } from './bench-server.ts';
 import type { BenchFigure } from './http-overhead.bench.ts';
 
 // Booking creations per second through the real HTTP API, with every check the server makes: the slot
@@ -21,7 +18,6 @@ import type { BenchFigure } from './http-overhead.bench.ts';
 // this process. CPU time is read per process, so the cost of a booking can be told apart from the load
 // the other users of the machine put on it.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const owner = { [devCallerHeader]: 'WIX_USER:OWNER', 'content-type': 'application/json' };
 
 export interface BookingsBenchResult {
@@ -64,57 +60,6 @@ async function scratchDatabase(): Promise<Scratch> {
   }
   await database.close();
   return { url: url.toString(), name, drop };
-}
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  request(type: 'stats'): Promise<Extract<ServerMessage, { type: 'stats' }>>;
-}
-
-async function startServer(databaseUrl: string | undefined, worker: boolean, poolSize: number) {
-  const profileDir = process.env.BENCH_CPU_PROF;
-  const child = fork(
-    path.join(root, 'apps/server/bin/run-ts.mjs'),
-    [path.join(root, 'bench/app-server.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        BENCH_DATABASE_URL: databaseUrl ?? '',
-        BENCH_WORKER: String(worker),
-        BENCH_POOL_SIZE: String(poolSize),
-      },
-      execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
-  const waiters: Array<(message: ServerMessage) => void> = [];
-  child.on('message', (message: ServerMessage) => waiters.shift()?.(message));
-  const next = () =>
-    new Promise<ServerMessage>((resolve, reject) => {
-      waiters.push(resolve);
-      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-    });
-  const listening = await next();
-  if (listening.type !== 'listening') throw new Error('bench server did not start');
-  const server: Server = {
-    child,
-    url: listening.url,
-    async request(type) {
-      const reply = next();
-      child.send({ type });
-      return (await reply) as Extract<ServerMessage, { type: 'stats' }>;
-    },
-  };
-  return server;
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.send({ type: 'stop' });
-  await exited;
 }
 
 async function call(base: string, method: string, path: string, body: unknown) {
@@ -179,7 +124,7 @@ interface Run {
 
 /** Round-robin over the servers: one autocannon instance each, `connections` split between them. */
 async function load(
-  servers: Server[],
+  servers: BenchServer[],
   connections: number,
   durationMs: number,
   next: (index: number) => { body: string; caller: string },
@@ -256,12 +201,12 @@ interface Cost {
 
 /** Runs `work` and returns the CPU time each side spent and the statements the servers sent meanwhile. */
 async function measuringCost<T>(
-  servers: Server[],
+  servers: BenchServer[],
   databaseName: string | undefined,
   work: () => Promise<T>,
 ): Promise<{ result: T; cost: Cost }> {
   const sample = async () => {
-    const stats = await Promise.all(servers.map((server) => server.request('stats')));
+    const stats = await Promise.all(servers.map((server) => server.stats()));
     const self = process.cpuUsage();
     return {
       serverMicros: stats.reduce((sum, stat) => sum + stat.cpuMicros, 0),
@@ -309,10 +254,10 @@ export async function runBookingsBench(
     ? (options.servers ?? Number(process.env.BENCH_SERVERS ?? Math.min(2, os.cpus().length)))
     : 1;
   const poolSize = Math.max(4, Math.ceil(connections / serverCount) + 2);
-  const servers: Server[] = [];
+  const servers: BenchServer[] = [];
   try {
     for (let index = 0; index < serverCount; index += 1) {
-      servers.push(await startServer(scratch.url, index === 0, poolSize));
+      servers.push(await startBenchServer({ databaseUrl: scratch.url, worker: index === 0, poolSize }));
     }
     const base = servers[0]!.url;
     const businessHours = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'].map((weekday) => ({
@@ -427,7 +372,7 @@ export async function runBookingsBench(
       ],
     };
   } finally {
-    await Promise.all(servers.map(stopServer));
+    await Promise.all(servers.map((server) => server.stop()));
     await scratch.drop();
   }
 }

@@ -70,10 +70,10 @@ function zipfWord(next: () => number): string {
   }
   return words[low]!;
 }
-const categories = Array.from({ length: 20 }, (_, index) => `category-${index}`);
+export const categories = Array.from({ length: 20 }, (_, index) => `category-${index}`);
 
 /** A deterministic pseudo-random sequence, so every run measures the same data. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state * 1664525 + 1013904223) >>> 0;
@@ -81,7 +81,7 @@ function random(seed: number) {
   };
 }
 
-function makeItem(index: number, next: () => number) {
+export function makeItem(index: number, next: () => number) {
   const pick = () => zipfWord(next);
   const title = `${pick()} ${pick()} ${pick()}`;
   return {

@@ -8,11 +8,8 @@
 //   once against server processes of their own (two on PostgreSQL, one per core, as deployed), and the whole
 //   journey (add to cart, checkout, pay) per second the same way.
 // DATABASE_URL selects PostgreSQL (a scratch database, dropped afterwards), else PGlite.
-import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as currentCart from '@wix/auto_sdk_ecom_current-cart';
 import { createClient, OAuthStrategy } from '@wix/sdk';
 import pg from 'pg';
@@ -22,10 +19,8 @@ import { testConfig } from '../apps/server/src/platform/config.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
 import { identityKit } from '../apps/server/test/identity-helpers.ts';
-import type { ServerMessage } from './app-server.ts';
+import { sendOfficialHostTo, startBenchServer, type BenchServer } from './bench-server.ts';
 import { createScratchDatabase, measure, percentile } from './bench-tools.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface EcomBenchResult {
   latencies: Array<{ name: string; runs: number; p50Ms: number; p95Ms: number; targetMs?: number }>;
@@ -150,48 +145,6 @@ async function concurrently(count: number, connections: number, task: (index: nu
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(
-  databaseUrl: string | undefined,
-  worker: boolean,
-  poolSize: number,
-): Promise<Server> {
-  const child = fork(
-    path.join(root, 'apps/server/bin/run-ts.mjs'),
-    [path.join(root, 'bench/app-server.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        BENCH_DATABASE_URL: databaseUrl ?? '',
-        BENCH_WORKER: String(worker),
-        BENCH_POOL_SIZE: String(poolSize),
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
-  const listening = await new Promise<ServerMessage>((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
-  if (listening.type !== 'listening') throw new Error('bench server did not start');
-  return {
-    child,
-    url: listening.url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.send({ type: 'stop' });
-      await exited;
-    },
-  };
-}
-
 /** Add-to-cart through the official client, and the statements a cart of 100 lines costs, in this process. */
 async function inProcessFigures(databaseUrl: string | undefined, result: EcomBenchResult) {
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
@@ -201,19 +154,13 @@ async function inProcessFigures(databaseUrl: string | undefined, result: EcomBen
     WORKER_ENABLED: 'false',
   });
   const app = await buildApp({ config, database });
-  const originalFetch = globalThis.fetch;
+  let restoreFetch = () => {};
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const products = await stockedProducts(base, 100);
     const { clientId } = await identityKit({ app, config, close: async () => undefined }).defaultSite();
-    // The official client calls the hosted API host; this process hands those requests to Atrium.
-    globalThis.fetch = async (input, init) => {
-      const request = new Request(input, init);
-      const url = new URL(request.url);
-      if (!url.hostname.endsWith('wixapis.com')) return originalFetch(request);
-      return originalFetch(new Request(`${base}${url.pathname}${url.search}`, request));
-    };
+    restoreFetch = sendOfficialHostTo(base);
     const visitors = await Promise.all(
       Array.from({ length: 230 }, async () => {
         const client = createClient({ modules: { currentCart }, auth: OAuthStrategy({ clientId }) });
@@ -307,7 +254,7 @@ async function inProcessFigures(databaseUrl: string | undefined, result: EcomBen
     }
     for (const [step, counts] of rows) result.statements.push({ step, ...counts });
   } finally {
-    globalThis.fetch = originalFetch;
+    restoreFetch();
     await app.close();
     await database.close();
   }
@@ -317,7 +264,7 @@ export async function runEcomBench(): Promise<EcomBenchResult> {
   const result: EcomBenchResult = { latencies: [], statements: [], throughput: [], notes: [] };
   const serverUrl = process.env.DATABASE_URL;
   const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
-  const servers: Server[] = [];
+  const servers: BenchServer[] = [];
   try {
     if (scratch) {
       const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 1 });
@@ -331,7 +278,13 @@ export async function runEcomBench(): Promise<EcomBenchResult> {
     const connections = Number(process.env.ECOM_BENCH_CONNECTIONS ?? 16);
     const checkouts = Number(process.env.ECOM_BENCH_CHECKOUTS ?? (scratch ? 2000 : 500));
     for (let index = 0; index < serverCount; index += 1) {
-      servers.push(await startServer(scratch?.url, index === 0, Math.ceil(connections / serverCount) + 2));
+      servers.push(
+        await startBenchServer({
+          databaseUrl: scratch?.url,
+          worker: index === 0,
+          poolSize: Math.ceil(connections / serverCount) + 2,
+        }),
+      );
     }
     const baseOf = (index: number) => servers[index % servers.length]!.url;
     const products = await stockedProducts(baseOf(0), 100);

@@ -5,6 +5,8 @@ import { runHttpOverheadBench, type BenchFigure } from './http-overhead.bench.ts
 import { runBookingsBench } from './bookings.bench.ts';
 import { printAvailabilityFigures, runAvailabilityBench } from './availability.bench.ts';
 import { printDataBench, runDataBench } from './data.bench.ts';
+import { printDataClientBench, runDataClientBench } from './data-client.bench.ts';
+import { printAvailabilityClientFigures, runAvailabilityClientBench } from './availability-client.bench.ts';
 import { printCalendarFigures, runCalendarBench } from './dashboard-calendar.bench.ts';
 import { printStoresBench, runStoresBench } from './stores.bench.ts';
 import { printEcomBench, runEcomBench } from './ecom.bench.ts';
@@ -31,7 +33,10 @@ function printRequests(title: string, figures: BenchFigure[]) {
 const benchmarks: Record<string, () => Promise<void>> = {
   http: async () =>
     printRequests('HTTP overhead (autocannon, 10 connections, 8 s)', await runHttpOverheadBench()),
-  availability: async () => printAvailabilityFigures(await runAvailabilityBench()),
+  availability: async () => {
+    printAvailabilityFigures(await runAvailabilityBench());
+    printAvailabilityClientFigures(await runAvailabilityClientBench());
+  },
   bookings: async () => {
     const result = await runBookingsBench();
     printRequests('Booking creations (all checks, fresh database)', result.figures);
@@ -43,7 +48,10 @@ const benchmarks: Record<string, () => Promise<void>> = {
         .join(' ')}`,
     );
   },
-  data: async () => printDataBench(await runDataBench()),
+  data: async () => {
+    printDataClientBench(await runDataClientBench());
+    printDataBench(await runDataBench());
+  },
   calendar: async () => printCalendarFigures(await runCalendarBench()),
   stores: async () => printStoresBench(await runStoresBench()),
   ecom: async () => printEcomBench(await runEcomBench()),

@@ -6,17 +6,13 @@
 // inserts at a steady rate through both servers; the latency of a delivery is its arrival minus the
 // event's createdDate (set when the event is written, just before the commit, so it is a little longer
 // than commit-to-attempt). `npm run bench -- webhooks` with DATABASE_URL naming a PostgreSQL server.
-import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
 import { createScratchDatabase, percentile } from './bench-tools.ts';
-import type { ServerMessage } from './app-server.ts';
+import { startBenchServer, type BenchServer } from './bench-server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const owner = { [devCallerHeader]: 'WIX_USER:OWNER', 'content-type': 'application/json' };
 const rounds = 3;
 const itemsPerRound = 2000;
@@ -29,31 +25,6 @@ export interface WebhooksBenchResult {
   latencyP95Ms: number;
   steadyDeliveries: number;
   duplicates: number;
-}
-
-async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(
-    path.join(root, 'apps/server/bin/run-ts.mjs'),
-    [path.join(root, 'bench/app-server.ts')],
-    {
-      cwd: root,
-      env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_WORKER: 'true', BENCH_POOL_SIZE: '10' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
-  const message = await new Promise<ServerMessage>((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
-  if (message.type !== 'listening') throw new Error('bench server did not start');
-  return { child, url: message.url };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.send({ type: 'stop' });
-  await exited;
 }
 
 async function call(base: string, method: string, route: string, body: unknown) {
@@ -108,9 +79,12 @@ export async function runWebhooksBench(): Promise<WebhooksBenchResult | undefine
   await migrateDatabase(database);
   await database.close();
   const receiver = await startReceiver();
-  const servers: Array<{ child: ChildProcess; url: string }> = [];
+  const servers: BenchServer[] = [];
   try {
-    const [a, b] = await Promise.all([startServer(scratch.url), startServer(scratch.url)]);
+    const [a, b] = await Promise.all([
+      startBenchServer({ databaseUrl: scratch.url, worker: true }),
+      startBenchServer({ databaseUrl: scratch.url, worker: true }),
+    ]);
     servers.push(a, b);
     await call(a.url, 'POST', '/data/v2/collections', {
       collection: { id: 'Bench', fields: [{ key: 'n', type: 'NUMBER' }] },
@@ -168,7 +142,7 @@ export async function runWebhooksBench(): Promise<WebhooksBenchResult | undefine
       duplicates: ids.length - new Set(ids).size,
     };
   } finally {
-    for (const server of servers) await stopServer(server.child).catch(() => undefined);
+    for (const server of servers) await server.stop().catch(() => undefined);
     await receiver.close();
     await scratch.drop();
   }

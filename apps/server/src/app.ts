@@ -166,10 +166,14 @@ export async function buildApp(options: BuildAppOptions) {
     registerTextSafety(app);
 
     await app.register(cors, corsOptions(config));
-    // Answers over 1 KiB are compressed when the caller accepts it; brotli at a quality that costs little CPU.
+    // Answers over 1 KiB are compressed when the caller accepts it, gzip first at its fastest level: on a
+    // 3.8 MB availability answer gzip 1 takes 8 ms for 44 KB where brotli 4 takes 98 ms for 34 KB (2 cores
+    // under load), and API answers are made per request. Brotli stays for callers that accept only it; the
+    // web app's files are compressed once, at build time (web-app.ts).
     await app.register(compress, {
       threshold: 1024,
-      encodings: ['br', 'gzip'],
+      encodings: ['gzip', 'br'],
+      zlibOptions: { level: zlib.constants.Z_BEST_SPEED },
       brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     });
     await app.register(swagger, {
@@ -191,8 +195,15 @@ export async function buildApp(options: BuildAppOptions) {
       if (route.url.startsWith('/docs')) route.config = { ...route.config, access: { public: true } };
     });
     await app.register(scalar, { routePrefix: '/docs', configuration: { url: '/openapi.json' } });
-    app.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () =>
-      app.swagger(),
+    // The document never changes once the routes are registered: written out once, not per request.
+    let openApiText: string | undefined;
+    app.get(
+      '/openapi.json',
+      { config: { access: { public: true } }, schema: { hide: true } },
+      async (_request, reply) => {
+        openApiText ??= JSON.stringify(app.swagger());
+        return reply.type('application/json; charset=utf-8').send(openApiText);
+      },
     );
 
     const mail = createMailModule({ database, config });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './test-app.ts';
 
@@ -14,6 +15,14 @@ fs.writeFileSync(
 );
 fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map\n');
 fs.writeFileSync(path.join(dist, 'assets', 'app.js.map'), '{"version":3,"sources":["secret.ts"]}');
+// A larger script with the copies the build writes beside it (apps/web/vite.config.ts, precompress).
+const largeScript =
+  'export const words = ' +
+  JSON.stringify(Array.from({ length: 400 }, (_, index) => 'word ' + index)) +
+  ';\n';
+fs.writeFileSync(path.join(dist, 'assets', 'large.js'), largeScript);
+fs.writeFileSync(path.join(dist, 'assets', 'large.js.br'), zlib.brotliCompressSync(largeScript));
+fs.writeFileSync(path.join(dist, 'assets', 'large.js.gz'), zlib.gzipSync(largeScript));
 const previousDist = process.env.ATRIUM_WEB_DIST;
 process.env.ATRIUM_WEB_DIST = dist;
 
@@ -69,6 +78,28 @@ describe('the web app shell', () => {
     const response = await production.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the brotli or gzip copy the build wrote of a file as it is, to callers that accept it', async () => {
+    const brotli = await production.app.inject({
+      method: 'GET',
+      url: '/assets/large.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(largeScript);
+    const gzip = await production.app.inject({
+      method: 'GET',
+      url: '/assets/large.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(largeScript);
+    const plain = await production.app.inject({ method: 'GET', url: '/assets/large.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(largeScript);
   });
 
   it('refuses source maps in production and serves them in development', async () => {

@@ -6,6 +6,9 @@ import type { IdentityRepository } from './identity.repository.ts';
 import type { OauthService } from './oauth.service.ts';
 import { maxTokenLength, type TokenSigner } from './token-signer.ts';
 
+/** How precisely an API key's last use is kept (`touchApiKey` writes at most this often). */
+const apiKeyUseResolutionMs = 60_000;
+
 /** Accepts `Bearer <token>` and the bare `<token>` existing clients send (platform.md, "Compatibility"). */
 export function credentialOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -56,7 +59,10 @@ export function createBearerAuthenticator(deps: {
       const key = await oauth.verifyApiKey(credential);
       if (!key) throw unauthenticated('Invalid or revoked API key');
       const site = await siteFor(key.siteId, request, true);
-      void repository.touchApiKey(key.id).catch(() => undefined);
+      // Last use is kept to the minute: most requests need not write it (the statement re-checks the age).
+      if (!key.lastUsedDate || Date.now() - key.lastUsedDate.getTime() >= apiKeyUseResolutionMs) {
+        void repository.touchApiKey(key.id).catch(() => undefined);
+      }
       return { site, caller: { identityType: 'APP', identityId: key.id, scopes: key.scopes } };
     }
 

@@ -88,6 +88,8 @@ export async function registerWebApp(
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its files (apps/web/vite.config.ts): sent as they are.
+      preCompressed: true,
       allowedPath: (pathName) => serveSourceMaps || !pathName.endsWith('.map'),
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {

@@ -1,0 +1,161 @@
+// Availability as a booking site meets it (issue #17): the official `@wix/bookings` clients, unchanged, in this
+// process (the load generator) against one server process. The business sets up 20 staff members and a
+// 30-minute service with an API key; 8 visitors book 2,000 slots side by side; then a visitor asks the
+// availability calendar for 7 and 31 days at once, as the booking page does.
+// Run alone with `AVAILABILITY_CLIENT_BENCH_MAIN=1 node apps/server/bin/run-ts.mjs bench/availability-client.bench.ts`.
+import * as availabilityCalendar from '@wix/auto_sdk_bookings_availability-calendar';
+import * as bookings from '@wix/auto_sdk_bookings_bookings';
+import * as services from '@wix/auto_sdk_bookings_services';
+import * as staffMembers from '@wix/auto_sdk_bookings_staff-members';
+import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
+import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
+import { sendOfficialHostTo, startBenchServer } from './bench-server.ts';
+import { createScratchDatabase, measure } from './bench-tools.ts';
+
+const staffCount = 20;
+const bookingCount = 2000;
+const bookingClients = 8;
+const day = 86_400_000;
+const modules = { availabilityCalendar, bookings, services, staffMembers };
+
+export interface AvailabilityClientFigure {
+  name: string;
+  runs: number;
+  p50Ms: number;
+  p95Ms: number;
+  entries: number;
+  targetMs?: number;
+}
+
+async function siteCredentials(base: string) {
+  const owner = { [devCallerHeader]: 'WIX_USER:OWNER', 'content-type': 'application/json' };
+  const site = (await (await fetch(`${base}/sites/v1/site`, { headers: owner })).json()) as {
+    site: { id: string };
+  };
+  const created = await fetch(`${base}/identity/v1/api-keys`, {
+    method: 'POST',
+    headers: owner,
+    body: JSON.stringify({ name: 'availability client bench', scopes: ['*'] }),
+  });
+  const { key } = (await created.json()) as { key: string };
+  const clients = await fetch(`${base}/identity/v1/oauth-clients`, { headers: owner });
+  const { clients: list } = (await clients.json()) as { clients: Array<{ clientId: string }> };
+  return { siteId: site.site.id, apiKey: key, clientId: list[0]!.clientId };
+}
+
+export async function runAvailabilityClientBench(): Promise<AvailabilityClientFigure[]> {
+  const scratch = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL)
+    : undefined;
+  const server = await startBenchServer({ databaseUrl: scratch?.url, worker: true, poolSize: 10 });
+  const restoreFetch = sendOfficialHostTo(server.url);
+  try {
+    const { siteId, apiKey, clientId } = await siteCredentials(server.url);
+    const business = createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId }) });
+    const staffIds: string[] = [];
+    for (let index = 0; index < staffCount; index += 1) {
+      const staff = await business.staffMembers.createStaffMember({
+        name: `Staff ${index + 1}`,
+        email: `staff-${index + 1}@example.com`,
+      });
+      staffIds.push(staff._id!);
+    }
+    const service = await business.services.createService({
+      type: 'APPOINTMENT',
+      name: 'Consultation',
+      staffMemberIds: staffIds,
+      payment: {
+        rateType: 'FIXED',
+        fixed: { price: { value: '45.00', currency: 'USD' } },
+        options: { inPerson: true, online: false },
+      },
+      onlineBooking: { enabled: true, requireManualApproval: false },
+      schedule: { availabilityConstraints: { durations: [{ minutes: 30 }] } },
+      locations: [{ type: 'BUSINESS' }],
+    } as services.Service);
+    const serviceId = service._id!;
+    const from = Date.now() + day;
+    const query = (visitor: ReturnType<typeof visitorClient>, days: number) =>
+      visitor.availabilityCalendar.queryAvailability(
+        {
+          filter: {
+            serviceId: [serviceId],
+            startDate: new Date(from).toISOString(),
+            endDate: new Date(from + days * day).toISOString(),
+          },
+        },
+        { timezone: 'UTC' },
+      );
+    const visitorClient = () => createClient({ modules, auth: OAuthStrategy({ clientId }) });
+
+    // 8 visitors book side by side, each its own share of the month's open slots.
+    const { availabilityEntries = [] } = await query(visitorClient(), 31);
+    const open = availabilityEntries.filter((entry) => entry.bookable);
+    if (open.length < bookingCount)
+      throw new Error(`only ${open.length} open slots for ${bookingCount} bookings`);
+    const step = Math.floor(open.length / bookingCount);
+    const chosen = Array.from({ length: bookingCount }, (_, index) => open[index * step]!);
+    let refused = 0;
+    await Promise.all(
+      Array.from({ length: bookingClients }, async (_, clientIndex) => {
+        const visitor = visitorClient();
+        for (let index = clientIndex; index < chosen.length; index += bookingClients) {
+          await visitor.bookings
+            .createBooking({
+              bookedEntity: { slot: chosen[index]!.slot as bookings.BookedSlot },
+              contactDetails: {
+                firstName: 'Bench',
+                lastName: `Visitor ${index}`,
+                email: `v${index}@example.com`,
+              },
+              totalParticipants: 1,
+            })
+            .catch(() => (refused += 1));
+        }
+      }),
+    );
+    if (refused > 0) throw new Error(`${refused} of ${bookingCount} bookings were refused`);
+
+    const visitor = visitorClient();
+    const figures: AvailabilityClientFigure[] = [];
+    for (const [days, targetMs] of [
+      [7, undefined],
+      [31, 40],
+    ] as const) {
+      let entries = 0;
+      const figure = await measure(
+        `official client queryAvailability, ${days} days (${staffCount} staff, ${bookingCount} bookings just made)`,
+        40,
+        async () => {
+          entries = (await query(visitor, days)).availabilityEntries?.length ?? 0;
+        },
+        targetMs,
+      );
+      figures.push({ ...figure, entries });
+    }
+    return figures;
+  } finally {
+    restoreFetch();
+    await server.stop();
+    await scratch?.drop();
+  }
+}
+
+export function printAvailabilityClientFigures(figures: AvailabilityClientFigure[]): void {
+  console.log('Availability through the official client (@wix/bookings), one server process');
+  console.table(
+    figures.map((figure) => ({
+      benchmark: figure.name,
+      runs: figure.runs,
+      entries: figure.entries,
+      'p50 ms': figure.p50Ms,
+      'p95 ms': figure.p95Ms,
+      'target p50': figure.targetMs ? `≤ ${figure.targetMs} ms` : '',
+    })),
+  );
+}
+
+if (process.env.AVAILABILITY_CLIENT_BENCH_MAIN === '1') {
+  console.log(`On ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`);
+  printAvailabilityClientFigures(await runAvailabilityClientBench());
+}
