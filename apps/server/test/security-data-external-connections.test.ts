@@ -44,7 +44,9 @@ function connect(t: TestApp, name: string, endpoint: string) {
     method: 'POST',
     url: base,
     headers: owner,
-    payload: { externalDatabaseConnection: { name, endpoint, configuration: { secretKey: 'adapter-secret' } } },
+    payload: {
+      externalDatabaseConnection: { name, endpoint, configuration: { secretKey: 'adapter-secret' } },
+    },
   });
 }
 

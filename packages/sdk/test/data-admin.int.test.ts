@@ -12,7 +12,9 @@ let adapter: FastifyInstance;
 
 beforeAll(async () => {
   // The reference adapter listens on loopback, which external connections may reach only with the setting.
-  server = await startDataServer(await createTestApp({ config: { WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' } }));
+  server = await startDataServer(
+    await createTestApp({ config: { WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' } }),
+  );
   adapter = await createReferenceAdapter({
     database: server.t.app.database,
     secretKey: 's3cret',

@@ -1,5 +1,6 @@
 import type { Tx } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/bus/types.ts';
+import { stockHoldKind } from './stock.ts';
 
 /**
  * Domain events of the store catalog (`stores.<entity>.<past-tense verb>`), written in the caller's
@@ -28,6 +29,11 @@ export const storesEvents = {
   inventoryItemCreated: 'stores.inventory_item.created',
   inventoryItemUpdated: 'stores.inventory_item.updated',
   inventoryItemDeleted: 'stores.inventory_item.deleted',
+  /**
+   * A stock hold (a checkout's, `stockHoldKind` in stock.ts) ran out unpaid and the platform's holds sweep
+   * released it: the platform emits `<kind>.hold.expired` with `{hold}`, declared here as the module's.
+   */
+  holdExpired: `${stockHoldKind}.hold.expired`,
 } as const;
 export type StoresEventName = (typeof storesEvents)[keyof typeof storesEvents];
 
