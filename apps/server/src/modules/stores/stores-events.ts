@@ -30,8 +30,8 @@ export const storesEvents = {
   inventoryItemUpdated: 'stores.inventory_item.updated',
   inventoryItemDeleted: 'stores.inventory_item.deleted',
   /**
-   * A stock hold (a checkout's, `stockHoldKind` in stock.ts) ran out unpaid and the platform's holds sweep
-   * released it: the platform emits `<kind>.hold.expired` with `{hold}`, declared here as the module's.
+   * A stock hold (`stockHoldKind` in stock.ts: an unpaid order's, or a checkout's while it is paid) ran out
+   * and the platform's holds sweep released it: the sweep emits `<kind>.hold.expired` with `{hold}`.
    */
   holdExpired: `${stockHoldKind}.hold.expired`,
 } as const;
