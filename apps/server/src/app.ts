@@ -255,6 +255,7 @@ export async function buildApp(options: BuildAppOptions) {
       queries,
       log: app.log,
       sealer: secretSealerFor(config),
+      allowPrivateAddresses: config.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
     });
     await app.register(data.routes);
     bookings = createBookingsModule({

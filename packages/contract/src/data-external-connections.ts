@@ -13,6 +13,8 @@ export type ConnectionFailureCause = (typeof connectionFailureCauses)[number];
 export const externalConnectionErrorCodes = {
   connectionNotFound: 'EXTERNAL_DATABASE_CONNECTION_NOT_FOUND',
   connectionExists: 'EXTERNAL_DATABASE_CONNECTION_ALREADY_EXISTS',
+  /** The endpoint is on loopback or a private network, which the deployment does not allow (400). */
+  addressNotAllowed: 'EXTERNAL_DATABASE_ADDRESS_NOT_ALLOWED',
 } as const;
 
 const nameSchema = z

@@ -50,7 +50,8 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 }
 
 beforeAll(async () => {
-  atrium = await startAtriumBehindOfficialHost();
+  // The reference adapter listens on loopback, which external connections may reach only with the setting.
+  atrium = await startAtriumBehindOfficialHost({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' });
   client = makeClient();
   adapter = await createReferenceAdapter({
     database: atrium.testApp.app.database,

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceAdapter } from '../../../apps/server/src/modules/data/external/reference-adapter/reference-adapter.ts';
+import { createTestApp } from '../../../apps/server/test/test-app.ts';
 import { failure, startDataServer, type DataServer } from './data-fixtures.ts';
 
 // The data administration modules of the SDK against the real server (both databases): collection schema
@@ -10,7 +11,10 @@ let server: DataServer;
 let adapter: FastifyInstance;
 
 beforeAll(async () => {
-  server = await startDataServer();
+  // The reference adapter listens on loopback, which external connections may reach only with the setting.
+  server = await startDataServer(
+    await createTestApp({ config: { WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' } }),
+  );
   adapter = await createReferenceAdapter({
     database: server.t.app.database,
     secretKey: 's3cret',

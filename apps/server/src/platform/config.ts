@@ -105,9 +105,10 @@ const configSchema = z.object({
    */
   BOOKINGS_ICS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv,
   /**
-   * Let webhook receivers be on loopback and private addresses (tests, local development). Off by
-   * default and refused in production: an owner chooses the URL, so it would let a webhook probe the
-   * server's own network (SSRF). Checked where each delivery connects, not only when saved.
+   * Let webhook receivers and external database adapters (data module) be on loopback and private
+   * addresses (tests, local development). Off by default and refused in production: an owner or admin
+   * chooses the URL, so it would let them probe the server's own network (SSRF). Checked where each
+   * request connects, not only when saved.
    */
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv,
   /** One delivery attempt's limit, connection and answer included. */

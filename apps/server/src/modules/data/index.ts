@@ -22,6 +22,7 @@ import { createExternalConnectionsRepository } from './external/external-connect
 import { externalConnectionsRoutes } from './external/external-connections.routes.ts';
 import { createExternalConnectionsService } from './external/external-connections.service.ts';
 import { createExternalItems, type ExternalItems } from './external/external-items.ts';
+import { createAdapterClient } from './external/adapter-client.ts';
 import type { SecretSealer } from '../../platform/secrets/sealing.ts';
 import { permissionsRoutes } from './permissions.routes.ts';
 import { createPermissionsService } from './permissions.service.ts';
@@ -35,6 +36,11 @@ export function createDataModule(deps: {
   log?: FastifyBaseLogger;
   /** Seals the secrets of external database connections; without it there are none (the seed). */
   sealer?: SecretSealer;
+  /**
+   * Let external database adapters be on loopback and private addresses (`WEBHOOKS_ALLOW_PRIVATE_ADDRESSES`,
+   * tests and local development; refused in production). Off: such endpoints are refused (SSRF).
+   */
+  allowPrivateAddresses?: boolean;
 }) {
   const repository = createDataRepository(deps.database.db);
   // Collections and indexes need each other (deleting a collection drops its indexes), hence the late binding.
@@ -96,13 +102,16 @@ export function createDataModule(deps: {
     repository: createPermissionsRepository(deps.database.db),
     collections,
   });
+  const callAdapter = createAdapterClient({ allowPrivateAddresses: deps.allowPrivateAddresses ?? false });
   const connections = deps.sealer
     ? createExternalConnectionsService({
         repository: createExternalConnectionsRepository(deps.database.db),
         sealer: deps.sealer,
+        callAdapter,
+        allowPrivateAddresses: deps.allowPrivateAddresses ?? false,
       })
     : undefined;
-  if (connections) late.external = createExternalItems({ connections });
+  if (connections) late.external = createExternalItems({ connections, callAdapter });
   const tasks = createTasksModule({
     database: deps.database,
     events: deps.events,

@@ -1,5 +1,6 @@
 import type { Tx } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/bus/types.ts';
+import { stockHoldKind } from './stock.ts';
 
 /**
  * Domain events of the store catalog (`stores.<entity>.<past-tense verb>`), written in the caller's
@@ -28,6 +29,11 @@ export const storesEvents = {
   inventoryItemCreated: 'stores.inventory_item.created',
   inventoryItemUpdated: 'stores.inventory_item.updated',
   inventoryItemDeleted: 'stores.inventory_item.deleted',
+  /**
+   * A stock hold (`stockHoldKind` in stock.ts: an unpaid order's, or a checkout's while it is paid) ran out
+   * and the platform's holds sweep released it: the sweep emits `<kind>.hold.expired` with `{hold}`.
+   */
+  holdExpired: `${stockHoldKind}.hold.expired`,
 } as const;
 export type StoresEventName = (typeof storesEvents)[keyof typeof storesEvents];
 

@@ -6,7 +6,8 @@ import type { RequestContext } from '../../../platform/context.ts';
 import { AppError, conflict, forbidden } from '../../../platform/errors/app-error.ts';
 import type { SecretSealer } from '../../../platform/secrets/sealing.ts';
 import { canManageSchema } from '../data-permissions.ts';
-import { callAdapter } from './adapter-client.ts';
+import type { AdapterCall } from './adapter-client.ts';
+import { literalNonPublicHost } from '../../../platform/http/public-addresses.ts';
 import type { ExternalConnectionsRepository } from './external-connections.repository.ts';
 import type { DataExternalConnectionRow } from './external-connections.tables.ts';
 
@@ -53,7 +54,9 @@ function toWire(row: DataExternalConnectionRow): ExternalConnection {
 export function createExternalConnectionsService(deps: {
   repository: ExternalConnectionsRepository;
   sealer: SecretSealer;
-  fetcher?: typeof fetch;
+  callAdapter: AdapterCall;
+  /** `WEBHOOKS_ALLOW_PRIVATE_ADDRESSES`: the one setting for admin-chosen URLs on this host's network. */
+  allowPrivateAddresses: boolean;
 }) {
   const { repository, sealer } = deps;
 
@@ -63,16 +66,26 @@ export function createExternalConnectionsService(deps: {
   }
 
   async function check(endpoint: string | null, secretKey: string | null): Promise<Status> {
-    const result = await callAdapter<{ schemas?: unknown[] }>(
-      endpoint,
-      secretKey,
-      'schemas/list',
-      {},
-      deps.fetcher,
-    );
+    const result = await deps.callAdapter<{ schemas?: unknown[] }>(endpoint, secretKey, 'schemas/list');
     if (!result.ok) return { successful: false, causeOfFailure: result.cause, hasCollections: 'UNKNOWN' };
     const count = Array.isArray(result.body.schemas) ? result.body.schemas.length : 0;
     return { successful: true, causeOfFailure: 'NONE', hasCollections: count > 0 ? 'YES' : 'NO' };
+  }
+
+  /**
+   * An admin chooses the endpoint, and the server calls it at once: without this check a connection could
+   * probe the server's own network (SSRF). IP literals and local names are refused here; names that resolve
+   * to such addresses are refused where each call connects (adapter-client.ts).
+   */
+  function checkEndpoint(endpoint: string | null | undefined): void {
+    const host = endpoint && !deps.allowPrivateAddresses ? literalNonPublicHost(endpoint) : undefined;
+    if (!host) return;
+    const description = `The adapter endpoint's host ${host} is a local or private network address, which external database connections may not use`;
+    throw new AppError(400, externalConnectionErrorCodes.addressNotAllowed, description, {
+      fieldViolations: [
+        { field: 'externalDatabaseConnection.endpoint', description, violatedRule: 'VALIDATION' },
+      ],
+    });
   }
 
   function sealed(configuration: Configuration | null | undefined): Configuration {
@@ -106,6 +119,7 @@ export function createExternalConnectionsService(deps: {
       input: { name: string; endpoint?: string | null; configuration?: Configuration | null },
     ) {
       requireManager(ctx);
+      checkEndpoint(input.endpoint);
       const status = await check(input.endpoint ?? null, input.configuration?.secretKey ?? null);
       const row = await repository.insert({
         siteId: ctx.site.id,
@@ -149,6 +163,7 @@ export function createExternalConnectionsService(deps: {
       input: { endpoint?: string | null; configuration?: Configuration | null },
     ) {
       requireManager(ctx);
+      checkEndpoint(input.endpoint);
       const current = await load(ctx, name);
       const endpoint = input.endpoint === undefined ? current.endpoint : input.endpoint;
       const configuration =

@@ -2,7 +2,7 @@ import { externalConnectionErrorCodes } from '@atrium/contract/data-external-con
 import type { DataItem } from '@atrium/contract/data';
 import type { RequestContext } from '../../../platform/context.ts';
 import { AppError, forbidden } from '../../../platform/errors/app-error.ts';
-import { callAdapter } from './adapter-client.ts';
+import type { AdapterCall } from './adapter-client.ts';
 import type { ExternalConnectionsService } from './external-connections.service.ts';
 
 type ItemData = Record<string, unknown>;
@@ -27,7 +27,7 @@ function toWire(collectionId: string, data: ItemData): DataItem {
  */
 export function createExternalItems(deps: {
   connections: ExternalConnectionsService;
-  fetcher?: typeof fetch;
+  callAdapter: AdapterCall;
 }) {
   async function adapterFor(ctx: RequestContext, collectionId: string) {
     const parts = split(collectionId);
@@ -44,13 +44,10 @@ export function createExternalItems(deps: {
       throw forbidden(`Only staff and apps reach the external collection ${collectionId}`);
     }
     const call = async <T>(path: string, payload: Record<string, unknown>): Promise<T> => {
-      const result = await callAdapter<T>(
-        adapter.endpoint,
-        adapter.secretKey,
-        path,
-        { collectionName: parts.collection, ...payload },
-        deps.fetcher,
-      );
+      const result = await deps.callAdapter<T>(adapter.endpoint, adapter.secretKey, path, {
+        collectionName: parts.collection,
+        ...payload,
+      });
       if (!result.ok) {
         throw new AppError(
           424,
