@@ -3,7 +3,7 @@
 // imported in bulks of 1,000, an index on (category, price) is made, and the reads start at once: no warm-up
 // beyond a few calls, no manual ANALYZE. Then 16 clients read side by side for the throughput figure.
 // Run alone with `DATA_CLIENT_BENCH_MAIN=1 node apps/server/bin/run-ts.mjs bench/data-client.bench.ts`;
-// DATA_BENCH_ITEMS changes the item count.
+// DATA_BENCH_ITEMS changes the item count; DATA_BENCH_KEEP=1 keeps the scratch database.
 import * as collections from '@wix/auto_sdk_data_collections';
 import * as indexes from '@wix/auto_sdk_data_indexes';
 import { ApiKeyStrategy, createClient } from '@wix/sdk';
@@ -64,6 +64,17 @@ function reads(client: DataClient, itemCount: number) {
         .query(collectionId)
         .ge('price', low)
         .lt('price', low + 50)
+        .ascending('price')
+        .limit(50)
+        .find();
+    },
+    categoryRangeSorted: (run: number) => {
+      const low = (run * 37) % 900;
+      return client.items
+        .query(collectionId)
+        .eq('category', categories[run % categories.length]!)
+        .ge('price', low)
+        .lt('price', low + 200)
         .ascending('price')
         .limit(50)
         .find();
@@ -136,10 +147,15 @@ export async function runDataClientBench(options: { items?: number } = {}): Prom
       await measure('official client, just imported: eq category, limit 50', 200, read.eq, 2.5),
       await measure('official client, just imported: limit(1), no filter', 200, read.firstItem),
       await measure(
-        'official client, just imported: price range, sort, limit 50',
+        'official client, just imported: price range, sort by price, limit 50',
         200,
         read.rangeSorted,
         2.5,
+      ),
+      await measure(
+        'official client, just imported: eq category, price range, sort by price, limit 50',
+        200,
+        read.categoryRangeSorted,
       ),
       await measure('official client, just imported: count (eq category)', 100, read.count, 5),
       await measure('official client, just imported: aggregate grouped by category', 30, read.aggregate),
@@ -170,7 +186,9 @@ export async function runDataClientBench(options: { items?: number } = {}): Prom
   } finally {
     restoreFetch();
     await server.stop();
-    await scratch?.drop();
+    // DATA_BENCH_KEEP=1 leaves the scratch database for EXPLAIN ANALYZE.
+    if (process.env.DATA_BENCH_KEEP === '1' && scratch) console.log(`Kept ${scratch.url}`);
+    else await scratch?.drop();
   }
 }
 

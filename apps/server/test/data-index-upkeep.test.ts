@@ -86,4 +86,15 @@ describe('merging the GIN pending lists', () => {
     expect(states.length).toBeLessThanOrEqual(4);
     expect(await pendingPagesMerged()).toBe(0);
   });
+
+  it('refreshes the planner statistics once enough rows changed since they were taken (PGlite has no autovacuum)', async () => {
+    // The items above: over 1,000 writes since the table was created, never analyzed before.
+    const [statistics] = await t.app.database.query<{ analyzed: boolean; rows: number }>(
+      `SELECT s.last_analyze IS NOT NULL AS analyzed, c.reltuples::float8 AS rows
+         FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid
+        WHERE c.oid = 'data_items'::regclass`,
+    );
+    expect(statistics!.analyzed).toBe(true);
+    expect(Number(statistics!.rows)).toBeGreaterThanOrEqual(1500);
+  });
 });

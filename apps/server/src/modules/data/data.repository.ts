@@ -90,6 +90,26 @@ export function createDataRepository(db: Executor) {
       );
     },
 
+    /**
+     * What the planner's statistics of the items table know: rows changed since they were taken (0 where the
+     * server keeps no counts, as on PGlite) and the rows they counted (-1 before the first ANALYZE).
+     */
+    async itemsStatistics(executor: Executor = db) {
+      const [statistics] = await executor
+        .select({
+          changedSinceAnalyze: sql<number>`coalesce(s.n_mod_since_analyze, 0)::float8`,
+          analyzedRows: sql<number>`c.reltuples::float8`,
+        })
+        .from(sql`pg_class c LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid`)
+        .where(sql`c.oid = 'data_items'::regclass`);
+      return statistics ?? { changedSinceAnalyze: 0, analyzedRows: -1 };
+    },
+
+    /** Statistics for a new expression index: PostgreSQL gathers them only when it analyzes the table. */
+    async analyzeItems(executor: Executor = db): Promise<void> {
+      await executor.execute(sql`ANALYZE data_items`);
+    },
+
     async findCollection(siteId: string, id: string, executor: Executor = db) {
       const [row] = await executor
         .select()

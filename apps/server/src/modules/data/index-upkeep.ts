@@ -23,17 +23,40 @@ export function createIndexUpkeep(deps: {
 }) {
   const { events } = deps;
   let unmergedWrites = 0;
+  let writesSinceAnalyze = 0;
   let lastSiteId: string | undefined;
+
+  /**
+   * Refreshes the planner's statistics when a tenth of the table (and at least 1,000 rows) changed since they
+   * were taken, autovacuum's own rule, without waiting for autovacuum (which wakes once a minute, and never
+   * runs on PGlite): a table just imported has no statistics, and its plans read every row. The server's
+   * counts cover every process; where it keeps none (PGlite, one process) this process's writes count.
+   */
+  async function analyzeWhenStale(): Promise<void> {
+    const { changedSinceAnalyze, analyzedRows } = await deps.repository.itemsStatistics();
+    const changed = Math.max(changedSinceAnalyze, writesSinceAnalyze);
+    if (changed <= 1000 + 0.1 * Math.max(analyzedRows, 0)) return;
+    writesSinceAnalyze = 0;
+    await deps.repository.analyzeItems();
+  }
   if (events.defineJob) {
-    events.defineJob(mergePendingIndexEntriesJob, () => deps.repository.mergePendingIndexEntries(), {
-      retryLimit: 2,
-      expireInSeconds: 600,
-    });
+    events.defineJob(
+      mergePendingIndexEntriesJob,
+      async () => {
+        await deps.repository.mergePendingIndexEntries();
+        await analyzeWhenStale();
+      },
+      {
+        retryLimit: 2,
+        expireInSeconds: 600,
+      },
+    );
   }
   return {
     /** Counts item writes (rolled-back ones too: they left index entries all the same). */
     noteWrites(siteId: string, count: number): void {
       unmergedWrites += count;
+      writesSinceAnalyze += count;
       lastSiteId = siteId;
     },
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/database.ts';
-import { parseSort } from '../../platform/query/sort-keys.ts';
+import { keyDirection, parseSort } from '../../platform/query/sort-keys.ts';
 import { dataItemsEntity } from './data.repository.ts';
 
 const dialect = new PgDialect();
@@ -54,10 +54,8 @@ function keyColumns(index: Pick<IndexDefinition, 'fields' | 'unique' | 'caseInse
     index.fields.map((field) => ({ fieldName: field.path, order: field.order })),
     ['index', 'fields'],
   );
-  // The engine orders ASC NULLS FIRST / DESC NULLS LAST; the index must be built the same way to serve it.
-  return keys.map(
-    (key) => `(${inlineParameters(key.expr)}) ${key.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`,
-  );
+  // Built in the engine's own directions, so the index serves its ORDER BY.
+  return keys.map((key) => `(${inlineParameters(key.expr)}) ${keyDirection(key)}`);
 }
 
 /** User indexes as real expression indexes over `data_items`: their DDL. */

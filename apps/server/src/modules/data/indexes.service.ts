@@ -50,6 +50,10 @@ export function createIndexesService(deps: {
     });
     try {
       await create();
+      // Without statistics on its expressions the planner cannot tell what the new index is good for.
+      await repository
+        .analyzeItems()
+        .catch((error: unknown) => deps.log?.error({ err: error }, 'could not analyze data items'));
       await repository.setIndexStatus(row.sqlName, 'ACTIVE', null);
     } catch (error) {
       const code = (error as { code?: string }).code;

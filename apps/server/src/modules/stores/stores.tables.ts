@@ -101,22 +101,22 @@ export const storesProducts = pgTable(
   },
   (table) => [
     uniqueIndex('stores_products_slug_idx').on(table.siteId, table.slug),
-    // The query engine sorts ascending NULLS FIRST and descending NULLS LAST, then by id ascending NULLS
-    // FIRST: an index serves a sort only in exactly that form (newest first is the default listing).
+    // The query engine sorts ascending NULLS FIRST and descending NULLS LAST, then by id ascending (never
+    // NULL, so plain): an index serves a sort only in exactly that form (newest first is the default listing).
     index('stores_products_site_updated_idx').on(
       table.siteId,
       table.updatedDate.desc().nullsLast(),
-      table.id.asc().nullsFirst(),
+      table.id.asc(),
     ),
     index('stores_products_site_name_idx').on(
       table.siteId,
       sql`${table.name} COLLATE "C" NULLS FIRST`,
-      table.id.asc().nullsFirst(),
+      table.id.asc(),
     ),
     index('stores_products_site_price_idx').on(
       table.siteId,
       table.minPrice.asc().nullsFirst(),
-      table.id.asc().nullsFirst(),
+      table.id.asc(),
     ),
     index('stores_products_numeric_idx').on(table.siteId, table.numericId),
     index('stores_products_collections_idx').using('gin', table.collectionIds),

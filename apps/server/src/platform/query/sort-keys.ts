@@ -9,6 +9,11 @@ import { queryLimits, type QueryEntity, type ResolvedField } from './query-entit
 export interface SortKey {
   expr: SQL;
   descending: boolean;
+  /**
+   * The key is never NULL (the id): where NULLs go changes nothing, so its order is written plainly and a
+   * default btree (a primary key) serves it in either direction.
+   */
+  neverNull?: boolean;
 }
 
 /**
@@ -69,20 +74,32 @@ export function parseSort(
     sort.push({ fieldName: item.fieldName, order: item.order });
     const descending = item.order === 'DESC';
     if (field.kind === 'column') {
-      keys.push({ expr: columnKey(field), descending });
-      if (field.column === entity.idColumn) hasId = true;
+      const isId = field.column === entity.idColumn;
+      keys.push({ expr: columnKey(field), descending, ...(isId ? { neverNull: true } : {}) });
+      if (isId) hasId = true;
     } else {
       for (const expr of jsonKeys(field)) keys.push({ expr, descending });
     }
   });
-  if (!hasId) keys.push({ expr: sql`${entity.idColumn}`, descending: false });
+  if (!hasId) keys.push({ expr: sql`${entity.idColumn}`, descending: false, neverNull: true });
   return { sort, keys };
 }
 
+/**
+ * A key's direction as ORDER BY and index definitions write it: absent values first ascending, last
+ * descending. An index must be built with the same words to serve the order.
+ */
+export function keyDirection(
+  key: SortKey,
+  reverse = false,
+): 'ASC' | 'DESC' | 'ASC NULLS FIRST' | 'DESC NULLS LAST' {
+  const descending = key.descending !== reverse;
+  if (key.neverNull) return descending ? 'DESC' : 'ASC';
+  return descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
+}
+
 export function orderBy(keys: readonly SortKey[], reverse = false): SQL[] {
-  return keys.map((key) =>
-    key.descending !== reverse ? sql`${key.expr} DESC NULLS LAST` : sql`${key.expr} ASC NULLS FIRST`,
-  );
+  return keys.map((key) => sql`${key.expr} ${sql.raw(keyDirection(key, reverse))}`);
 }
 
 /** A key's value as text, the form cursors carry and PostgreSQL reads back exactly (bound untyped). */

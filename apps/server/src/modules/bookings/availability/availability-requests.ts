@@ -99,10 +99,12 @@ export const calendarLocationType = {
 
 export function calendarLocation(location: SlotLocation | undefined): SlotAvailability['slot']['location'] {
   if (!location) return { locationType: 'OWNER_BUSINESS' };
+  // Only what the location has: a month of a busy service is thousands of entries, and every key costs the
+  // official client a rename pass (and an absent id no `delete`).
   return {
-    id: location.id ?? null,
-    name: location.name ?? null,
-    formattedAddress: location.formattedAddress ?? null,
+    ...(location.id ? { id: location.id } : {}),
+    ...(location.name ? { name: location.name } : {}),
+    ...(location.formattedAddress ? { formattedAddress: location.formattedAddress } : {}),
     locationType: calendarLocationType[location.locationType],
   };
 }
