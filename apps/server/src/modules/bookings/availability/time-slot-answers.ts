@@ -31,24 +31,29 @@ export function calendarEntriesOfAppointment(
 ): Array<SlotAvailability & { start: number }> {
   const entries: Array<SlotAvailability & { start: number }> = [];
   const locations = locationsOf(service);
+  const wireLocations = locations.map(calendarLocation);
   for (const slot of slots) {
-    for (const location of locations) {
+    // One time, several staff members and places: what they share is worked out once per slot.
+    const startDate = timeline.formatOffset(slot.start);
+    const endDate = timeline.formatOffset(slot.end);
+    const bookingPolicyViolations = wireViolations(slot.violations);
+    for (const location of wireLocations) {
       for (const staffMemberId of slot.staffMemberIds) {
         entries.push({
           start: slot.start,
           slot: {
             serviceId: service.id,
             scheduleId: service.scheduleId,
-            startDate: timeline.formatOffset(slot.start),
-            endDate: timeline.formatOffset(slot.end),
+            startDate,
+            endDate,
             timezone: timeline.timeZone,
             resource: { id: staffMemberId, name: names.get(staffMemberId) ?? null },
-            location: calendarLocation(location),
+            location,
           },
           bookable: slot.bookable,
           totalSpots: 1,
           openSpots: 1,
-          bookingPolicyViolations: wireViolations(slot.violations),
+          bookingPolicyViolations,
           locked: false,
         });
       }
