@@ -652,9 +652,9 @@ describe('periodic sync', () => {
 
 describe('ICS fetcher and parser', () => {
   it('gives up after its time limit and refuses bodies over the size cap', async () => {
-    served.set('/slow.ics', { body: icsOf(), delayMs: 2_000 });
+    served.set('/slow.ics', { body: icsOf(), delayMs: 4_000 });
     served.set('/big.ics', { body: icsOf(`X-PAD:${'x'.repeat(5_000)}`) });
-    const fetcher = createIcsFetcher({ timeoutMs: 200, maxBytes: 1_000, allowPrivateAddresses: true });
+    const fetcher = createIcsFetcher({ timeoutMs: 1_000, maxBytes: 1_000, allowPrivateAddresses: true });
     await expect(fetcher(`${origin}/slow.ics`)).rejects.toMatchObject({ code: 'FETCH_TIMEOUT' });
     await expect(fetcher(`${origin}/big.ics`)).rejects.toMatchObject({ code: 'TOO_LARGE' });
     await expect(fetcher('http://127.0.0.1:1/none.ics')).rejects.toMatchObject({ code: 'FETCH_FAILED' });
