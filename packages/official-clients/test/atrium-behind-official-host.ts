@@ -18,8 +18,8 @@ export interface ForwardedRequest {
  * DNS entry and a TLS-terminating proxy would in a real move. The clients themselves run unchanged. Also
  * gives the default site's OAuth client id (for visitor tokens) and an API key with every scope.
  */
-export async function startAtriumBehindOfficialHost() {
-  const testApp: TestApp = await createTestApp();
+export async function startAtriumBehindOfficialHost(config: Partial<Record<string, string>> = {}) {
+  const testApp: TestApp = await createTestApp({ config });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   const kit = identityKit(testApp);

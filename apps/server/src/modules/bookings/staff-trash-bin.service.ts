@@ -1,6 +1,6 @@
 import type { StaffMember } from '@atrium/contract/bookings/staff';
 import type { RequestContext } from '../../platform/context.ts';
-import type { Database } from '../../platform/db/database.ts';
+import type { Database, Executor } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/errors/app-error.ts';
 import { catalogueEvents, type PublishCatalogueEvent } from './catalogue-events.ts';
 import type { ServicesRepository } from './services.repository.ts';
@@ -50,8 +50,8 @@ export function createStaffTrashBinService(deps: {
   const retentionMs = (deps.retentionDays ?? defaultStaffRetentionDays) * day;
   const oldestKept = (now: Date) => new Date(now.getTime() - retentionMs);
 
-  async function requireDeleted(ctx: RequestContext, id: string) {
-    const row = await staff.findDeleted(ctx.site.id, id, oldestKept(ctx.now()));
+  async function requireDeleted(ctx: RequestContext, id: string, executor: Executor = database.db) {
+    const row = await staff.findDeleted(ctx.site.id, id, oldestKept(ctx.now()), executor);
     if (!row) throw notFound('Deleted staff member', id);
     return row;
   }
@@ -103,10 +103,13 @@ export function createStaffTrashBinService(deps: {
      */
     async restore(ctx: RequestContext, id: string): Promise<StaffMember> {
       return database.transaction(async (tx) => {
-        const trashed = await requireDeleted(ctx, id);
+        const trashed = await requireDeleted(ctx, id, tx);
         let row = (await staff.restore(ctx.site.id, id, tx))!;
         const email = row.userConnectionEmail;
-        if (email && (await staff.connectedToEmail(ctx.site.id, email, tx)).some((other) => other.id !== id)) {
+        if (
+          email &&
+          (await staff.connectedToEmail(ctx.site.id, email, tx)).some((other) => other.id !== id)
+        ) {
           row = (await staff.setUserConnection(
             ctx.site.id,
             id,

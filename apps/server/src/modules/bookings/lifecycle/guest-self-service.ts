@@ -130,8 +130,8 @@ export function createGuestSelfService(deps: {
     return (error: unknown): never => {
       if (
         error instanceof AppError &&
-        (error.code === bookingErrorCodes.cancellationPolicyViolation ||
-          error.code === bookingErrorCodes.reschedulePolicyViolation ||
+        ((error.code === bookingErrorCodes.bookingPolicyViolation &&
+          (error.options.data as { policy?: string } | undefined)?.policy !== 'BOOKING') ||
           error.code.startsWith('BOOKING_CANNOT_'))
       ) {
         throw new AppError(409, code, message, { data: error.options.data });
