@@ -62,6 +62,7 @@ export function createBookingsCatalogueModule(deps: {
     entities: createCatalogueEntitiesRepository(db),
     options: createOptionsRepository(db),
     schedules: createSchedulesRepository(db),
+    addOns: createAddOnsRepository(db),
   };
   const policiesService = createPoliciesService({
     database,
@@ -110,7 +111,7 @@ export function createBookingsCatalogueModule(deps: {
     staff: repositories.staff,
     publish,
   });
-  const addOnsService = createAddOnsService({ database, addOns: createAddOnsRepository(db), queries });
+  const addOnsService = createAddOnsService({ database, addOns: repositories.addOns, queries });
   const staffTrashBin = createStaffTrashBinService({
     database,
     staff: repositories.staff,

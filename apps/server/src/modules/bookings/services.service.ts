@@ -78,6 +78,8 @@ export function createServicesService(deps: {
   database: Database;
   services: ServicesRepository;
   staff: StaffRepository;
+  /** Add-on groups may name only add-ons that exist. */
+  addOns: Pick<AddOnsRepository, 'existingIds'>;
   policies: PoliciesRepository;
   policiesService: PoliciesService;
   entities: CatalogueEntitiesRepository;
