@@ -165,7 +165,9 @@ export const bookingStaffMembers = pgTable(
   (table) => [
     index('bookings_staff_members_site_idx').on(table.siteId, table.createdDate),
     // The purge scans every site's trash bin by deletion date.
-    index('bookings_staff_members_deleted_idx').on(table.deletedDate).where(sql`${table.deletedDate} is not null`),
+    index('bookings_staff_members_deleted_idx')
+      .on(table.deletedDate)
+      .where(sql`${table.deletedDate} is not null`),
   ],
 );
 export type StaffRow = typeof bookingStaffMembers.$inferSelect;

@@ -151,9 +151,10 @@ export interface WirePriceInfo extends Omit<PriceInfo, 'calculatedPrice' | 'depo
 export function toWirePriceInfo(info: PriceInfo): WirePriceInfo {
   const amount = (value: string | null | undefined) =>
     value === null || value === undefined ? null : Number(value);
+  const { calculatedPrice, ...rest } = info;
   return {
-    ...info,
-    ...(info.calculatedPrice === undefined ? {} : { calculatedPrice: Number(info.calculatedPrice) }),
+    ...rest,
+    ...(calculatedPrice === undefined ? {} : { calculatedPrice: Number(calculatedPrice) }),
     deposit: amount(info.deposit),
     bookingLineItems: info.bookingLineItems.map((line) => ({
       ...line,

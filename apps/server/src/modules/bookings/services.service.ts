@@ -31,6 +31,7 @@ import {
   type ServiceSelection,
   type ServicesRepository,
 } from './services.repository.ts';
+import type { AddOnsRepository } from './add-ons.repository.ts';
 import { nextFreeSlug, normaliseCustomSlug, slugify } from '../../platform/slugs/slugs.ts';
 import {
   createServiceRules,

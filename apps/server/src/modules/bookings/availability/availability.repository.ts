@@ -508,7 +508,12 @@ export function createAvailabilityRepository(db: Executor) {
     ): Promise<Array<{ sourceId: string; staffMemberId: string | null; startDate: Date; endDate: Date }>> {
       if (sourceIds.length === 0) return [];
       const rows = await executor
-        .select({ sourceId: b.sourceId, staffMemberId: b.staffMemberId, startDate: b.startDate, endDate: b.endDate })
+        .select({
+          sourceId: b.sourceId,
+          staffMemberId: b.staffMemberId,
+          startDate: b.startDate,
+          endDate: b.endDate,
+        })
         .from(b)
         .where(
           and(

@@ -18,10 +18,9 @@ const withErrors = <T extends z.ZodType>(ok: T) => ({ 200: ok, ...errorResponses
 const business: RouteAccess = { identities: ['WIX_USER', 'APP'], scopes: ['bookings.calendars.manage'] };
 const config = { access: business };
 
-export const calendarConnectionsRoutes: FastifyPluginAsyncZod<{ service: CalendarConnectionsService }> = async (
-  app,
-  { service },
-) => {
+export const calendarConnectionsRoutes: FastifyPluginAsyncZod<{
+  service: CalendarConnectionsService;
+}> = async (app, { service }) => {
   app.get(
     `${base}/providers`,
     {
@@ -137,7 +136,8 @@ export const calendarConnectionsRoutes: FastifyPluginAsyncZod<{ service: Calenda
       config,
       schema: {
         summary: 'Disconnect a connection',
-        description: 'Its imported busy time is removed at once; the connection stays listed as DISCONNECTED.',
+        description:
+          'Its imported busy time is removed at once; the connection stays listed as DISCONNECTED.',
         tags,
         params,
         response: withErrors(c.calendarConnectionResponseSchema),

@@ -155,7 +155,9 @@ export function createCalendarConnectionsService(deps: {
     async listCalendars(ctx: RequestContext, id: string) {
       const row = await calendars.row(ctx, id);
       if (row.status === 'DISCONNECTED') {
-        throw badRequest('CONNECTION_NOT_CONNECTED', `Connection ${id} is disconnected`, { connectionId: id });
+        throw badRequest('CONNECTION_NOT_CONNECTED', `Connection ${id} is disconnected`, {
+          connectionId: id,
+        });
       }
       return [{ id: row.id, name: row.name ?? row.accountEmail ?? redactUrl(row.url) }];
     },
@@ -237,7 +239,12 @@ export function createCalendarConnectionsService(deps: {
               ctx.site.id,
               externalCalendarSource,
               rows.map((row) => row.id),
-              { from: new Date(carried.from), to: new Date(carried.to), limit: limit + 1, offset: carried.offset },
+              {
+                from: new Date(carried.from),
+                to: new Date(carried.to),
+                limit: limit + 1,
+                offset: carried.offset,
+              },
             );
       const page = spans.slice(0, limit);
       const calendarOf = new Map(rows.map((row) => [row.id, row]));
