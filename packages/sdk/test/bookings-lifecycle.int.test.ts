@@ -449,7 +449,7 @@ describe('cancel', () => {
       policyId: policy,
     });
     const booking = await member('m-x6').createBooking(appointment(strict, at(9, 12)));
-    await expectRefusal(member('m-x6').cancelBooking(booking.id), 409, 'CANCELLATION_POLICY_VIOLATION');
+    await expectRefusal(member('m-x6').cancelBooking(booking.id), 409, 'BOOKING_POLICY_VIOLATION');
     expect((await member('m-x6').getBooking(booking.id)).status).toBe('CONFIRMED');
     expect((await owner().cancelBooking(booking.id)).status).toBe('CANCELED');
   });
@@ -558,7 +558,7 @@ describe('reschedule', () => {
     await expectRefusal(
       member('m-r9').rescheduleBooking(booking.id, { slot: { serviceId: strict, startDate: at(14, 11) } }),
       409,
-      'RESCHEDULE_POLICY_VIOLATION',
+      'BOOKING_POLICY_VIOLATION',
     );
     const moved = await owner().rescheduleBooking(booking.id, {
       slot: { serviceId: strict, startDate: at(14, 11) },

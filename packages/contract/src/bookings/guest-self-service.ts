@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { revisionSchema } from '../common.ts';
-import { bookedSlotInputSchema, bookingSchema, multiServiceBookingSchema } from './lifecycle.ts';
+import {
+  bookedSlotInputSchema,
+  bookingFeeSchema,
+  bookingSchema,
+  multiServiceBookingSchema,
+} from './lifecycle.ts';
 import { serviceSchema } from './services.ts';
 
 /**
@@ -26,6 +31,12 @@ export const allowedAnonymousActionsSchema = z.object({ cancel: z.boolean(), res
 export const guestBookingResponseSchema = z.object({
   booking: bookingSchema,
   allowedAnonymousActions: allowedAnonymousActionsSchema,
+  /**
+   * The booking's fee as it stands: the one recorded (a late cancellation, a no-show), else what canceling
+   * now would cost (status PREVIEW); null when the policy charges nothing. Atrium's addition: the client
+   * ignores it.
+   */
+  bookingFee: bookingFeeSchema.nullable(),
 });
 
 export const guestServiceResponseSchema = z.object({ service: serviceSchema });
@@ -41,6 +52,8 @@ export const guestRescheduleRequestSchema = z.object({
 export const guestMultiServiceBookingResponseSchema = z.object({
   multiServiceBooking: multiServiceBookingSchema,
   allowedAnonymousActions: allowedAnonymousActionsSchema,
+  /** The fees of its bookings as they stand (as `bookingFee` above), one per booking that has one. */
+  bookingFees: z.array(bookingFeeSchema),
 });
 
 export const guestMultiServiceCancelResponseSchema = z.object({

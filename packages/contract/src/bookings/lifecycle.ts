@@ -57,9 +57,16 @@ export const bookingErrorCodes = {
   slotUnavailable: 'SLOT_NOT_AVAILABLE',
   sessionFull: 'SESSION_CAPACITY_EXCEEDED',
   waitlistFull: 'WAITLIST_FULL',
+  /**
+   * A booking the policy refuses: booking too early or late, and a customer canceling or rescheduling past
+   * the policy's cut-off (`data.policy` says which: BOOKING, CANCELLATION or RESCHEDULE), as the official
+   * client declares for create, cancel and reschedule.
+   */
   bookingPolicyViolation: 'BOOKING_POLICY_VIOLATION',
-  cancellationPolicyViolation: 'CANCELLATION_POLICY_VIOLATION',
-  reschedulePolicyViolation: 'RESCHEDULE_POLICY_VIOLATION',
+  /** A stale booking revision in a multi-service booking call (the client's code there). */
+  bookingRevisionMismatch: 'BOOKING_REVISION_MISMATCH',
+  /** Adding a booking that another multi-service booking holds. */
+  bookingInOtherMultiServiceBooking: 'BOOKING_ALREADY_PART_OF_ANOTHER_MULTI_SERVICE_BOOKING',
   tooManyParticipants: 'TOO_MANY_PARTICIPANTS',
   slotInThePast: 'SLOT_IN_THE_PAST',
   serviceNotBookable: 'SERVICE_NOT_BOOKABLE',

@@ -117,21 +117,22 @@ export const calculatePriceRequestSchema = z.object({
 });
 
 /**
- * A computed price. Amounts are decimal strings in the site's currency (platform rule: never floats).
- * @example {"calculatedPrice":"90.00","currency":"USD","deposit":null,"bookingLineItems":[{"serviceId":"…","numberOfParticipants":2,"pricePerParticipant":"45.00"}]}
+ * A computed price in the site's currency. The amounts are JSON numbers, as the official pricing client
+ * declares them (the server computes them with decimals and rounds to the currency's places first).
+ * @example {"calculatedPrice":90,"currency":"USD","deposit":null,"bookingLineItems":[{"serviceId":"…","numberOfParticipants":2,"pricePerParticipant":45}]}
  */
 export const priceInfoSchema = z.object({
-  calculatedPrice: z.string().optional(),
+  calculatedPrice: z.number().optional(),
   priceDescription: z.string().optional(),
   currency: z.string(),
-  deposit: z.string().nullable(),
+  deposit: z.number().nullable(),
   bookingLineItems: z.array(
     z.object({
       serviceId: z.string(),
       resourceId: z.string().nullish(),
       choices: z.array(serviceChoiceSchema).optional(),
       numberOfParticipants: z.number().int(),
-      pricePerParticipant: z.string().nullable(),
+      pricePerParticipant: z.number().nullable(),
     }),
   ),
 });

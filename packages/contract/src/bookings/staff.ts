@@ -81,11 +81,35 @@ export const staffMemberSchema = z.object({
     .optional(),
   tags: z.object({ privateTags: z.object({ tagIds: z.array(z.string()) }).optional() }).optional(),
   extendedFields: extendedFieldsSchema.optional(),
+  /** Whether the staff member appears in booking flows (Set Service Provider); true by default. */
+  serviceProvider: z.boolean(),
+  /** When a staff member in the trash bin was deleted (only on the trash bin's answers). */
+  deletedDate: z.string().optional(),
   revision: z.string(),
   createdDate: z.string(),
   updatedDate: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/**
+ * Set Service Provider: `false` takes the staff member out of booking flows (availability and what
+ * visitors list) and keeps their hours, services and bookings; `true` puts them back.
+ * @example {"serviceProvider":false}
+ */
+export const setServiceProviderRequestSchema = z.object({ serviceProvider: z.boolean() });
+
+/** The trash bin's list: deleted staff members still restorable, most recently deleted first. */
+export const listDeletedStaffMembersQuerySchema = z.object({
+  staffMemberIds: z.union([z.uuid(), z.array(z.uuid()).max(100)]).optional(),
+  'paging.limit': z.coerce.number().int().min(1).max(100).optional(),
+  'paging.cursor': z.string().max(2000).optional(),
+  paging: z
+    .object({
+      limit: z.coerce.number().int().min(1).max(100).nullish(),
+      cursor: z.string().max(2000).nullish(),
+    })
+    .optional(),
+});
 
 export const staffMemberResponseSchema = z.object({ staffMember: staffMemberSchema });
 export const createStaffMemberRequestSchema = z.object({ staffMember: staffMemberInputSchema });

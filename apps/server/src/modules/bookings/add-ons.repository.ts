@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import { cursorPagingOf, type QueryInput, type QueryRunner } from '../../platform/query/run-query.ts';
@@ -34,6 +34,19 @@ export function createAddOnsRepository(db: Executor) {
         .where(and(eq(a.siteId, siteId), eq(a.id, id)))
         .limit(1);
       return row;
+    },
+
+    /** Which of these ids are add-ons of the site (services' add-on groups may name only those). */
+    async existingIds(siteId: string, ids: readonly string[], executor: Executor = db): Promise<Set<string>> {
+      const uuids = ids.filter((id) =>
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id),
+      );
+      if (uuids.length === 0) return new Set();
+      const rows = await executor
+        .select({ id: a.id })
+        .from(a)
+        .where(and(eq(a.siteId, siteId), inArray(a.id, uuids)));
+      return new Set(rows.map((row) => row.id));
     },
 
     async lock(siteId: string, id: string, executor: Executor): Promise<AddOnRow | undefined> {

@@ -3,6 +3,7 @@ import { addOnsRoutes } from './add-ons.routes.ts';
 import { createAddOnsService } from './add-ons.service.ts';
 import { staffExtrasRoutes } from './staff-extras.routes.ts';
 import { createStaffExtrasService } from './staff-extras.service.ts';
+import { createStaffTrashBinService } from './staff-trash-bin.service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -61,6 +62,7 @@ export function createBookingsCatalogueModule(deps: {
     entities: createCatalogueEntitiesRepository(db),
     options: createOptionsRepository(db),
     schedules: createSchedulesRepository(db),
+    addOns: createAddOnsRepository(db),
   };
   const policiesService = createPoliciesService({
     database,
@@ -109,11 +111,23 @@ export function createBookingsCatalogueModule(deps: {
     staff: repositories.staff,
     publish,
   });
-  const addOnsService = createAddOnsService({ database, addOns: createAddOnsRepository(db), queries });
+  const addOnsService = createAddOnsService({ database, addOns: repositories.addOns, queries });
+  const staffTrashBin = createStaffTrashBinService({
+    database,
+    staff: repositories.staff,
+    services: repositories.services,
+    staffService,
+    publish,
+  });
+  // Once a day, in the small hours (UTC): staff deleted more than the retention period ago go for good.
+  deps.events?.cron('bookings-staff-trash-bin-purge', '23 3 * * *', async () => {
+    await staffTrashBin.purgeExpired(new Date());
+  });
   return {
     services: servicesService,
     addOns: addOnsService,
     staff: staffService,
+    staffTrashBin,
     policies: policiesService,
     entities: entitiesService,
     options: optionsService,
@@ -128,6 +142,7 @@ export function createBookingsCatalogueModule(deps: {
       await app.register(addOnsRoutes, { service: addOnsService });
       await app.register(staffExtrasRoutes, {
         service: createStaffExtrasService({ staff: staffService, dashboardUsers: deps.dashboardUsers }),
+        trashBin: staffTrashBin,
       });
     },
   };

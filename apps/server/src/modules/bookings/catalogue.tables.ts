@@ -150,10 +150,25 @@ export const bookingStaffMembers = pgTable(
     userConnectionStatus: text('user_connection_status'),
     userConnectionDate: timestamp('user_connection_date', { withTimezone: true, mode: 'date' }),
     userId: text('user_id'),
+    /** False: kept on the staff but out of booking flows (Set Service Provider); true by default. */
+    serviceProvider: boolean('service_provider').notNull().default(true),
+    /**
+     * Set while the staff member is in the trash bin (deleted, restorable until purged); every reader but
+     * the trash bin's leaves such rows out. `servicesBeforeDelete` are the services they gave, given back
+     * on restore.
+     */
+    deletedDate: timestamp('deleted_date', { withTimezone: true, mode: 'date' }),
+    servicesBeforeDelete: uuid('services_before_delete').array(),
     revision: integer('revision').notNull().default(1),
     ...timestamps,
   },
-  (table) => [index('bookings_staff_members_site_idx').on(table.siteId, table.createdDate)],
+  (table) => [
+    index('bookings_staff_members_site_idx').on(table.siteId, table.createdDate),
+    // The purge scans every site's trash bin by deletion date.
+    index('bookings_staff_members_deleted_idx')
+      .on(table.deletedDate)
+      .where(sql`${table.deletedDate} is not null`),
+  ],
 );
 export type StaffRow = typeof bookingStaffMembers.$inferSelect;
 

@@ -89,6 +89,7 @@ export function createBookingsModule(deps: {
     timed: {
       sendDueReminders: (now: Date) => lifecycle.bookings.sendDueReminders(now),
       expirePaymentHolds: (now: Date) => lifecycle.bookings.expireDueHolds(now),
+      purgeStaffTrashBin: (now: Date) => catalogue.staffTrashBin.purgeExpired(now),
       sentSms: lifecycle.sentSms,
     },
     routes: async (app: FastifyInstance) => {

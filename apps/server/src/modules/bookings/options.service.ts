@@ -18,7 +18,14 @@ import type { QueryInput, QueryRunner } from '../../platform/query/run-query.ts'
 import { applyUpdate, expectedRevision } from './catalogue-shared.ts';
 import type { ServiceOptionsRow, ServiceRow } from './catalogue.tables.ts';
 import type { OptionsRepository } from './options.repository.ts';
-import { computePrice, PriceError, type PricedChoice, type PricedService, type PriceLine } from './price.ts';
+import {
+  computePrice,
+  PriceError,
+  toWirePriceInfo,
+  type PricedChoice,
+  type PricedService,
+  type PriceLine,
+} from './price.ts';
 import type { ServicesRepository } from './services.repository.ts';
 
 interface OptionInput {
@@ -221,7 +228,7 @@ export function createOptionsService(deps: {
 
   function priced(lines: PriceLine[], currency: string) {
     try {
-      return computePrice(lines, currency);
+      return toWirePriceInfo(computePrice(lines, currency));
     } catch (error) {
       if (error instanceof PriceError)
         throw new AppError(400, bookingsCatalogueErrorCodes.invalidVariant, error.message);

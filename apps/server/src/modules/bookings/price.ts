@@ -130,3 +130,35 @@ export function computePrice(lines: readonly PriceLine[], currency: string): Pri
     bookingLineItems,
   };
 }
+
+/** The price as the official pricing client declares it: amounts are JSON numbers. */
+export interface WirePriceInfo extends Omit<PriceInfo, 'calculatedPrice' | 'deposit' | 'bookingLineItems'> {
+  calculatedPrice?: number;
+  deposit: number | null;
+  bookingLineItems: Array<
+    Omit<PriceInfo['bookingLineItems'][number], 'pricePerParticipant'> & {
+      pricePerParticipant: number | null;
+    }
+  >;
+}
+
+/**
+ * The wire form of a computed price. Arithmetic stays decimal (platform/money); only the finished amounts,
+ * already rounded to the currency's places, become numbers, because the official client declares
+ * `calculatedPrice`, `deposit` and `pricePerParticipant` as numbers and passes them on unconverted. A
+ * decimal of at most 15 significant digits survives the trip to a double and back exactly.
+ */
+export function toWirePriceInfo(info: PriceInfo): WirePriceInfo {
+  const amount = (value: string | null | undefined) =>
+    value === null || value === undefined ? null : Number(value);
+  const { calculatedPrice, ...rest } = info;
+  return {
+    ...rest,
+    ...(calculatedPrice === undefined ? {} : { calculatedPrice: Number(calculatedPrice) }),
+    deposit: amount(info.deposit),
+    bookingLineItems: info.bookingLineItems.map((line) => ({
+      ...line,
+      pricePerParticipant: amount(line.pricePerParticipant),
+    })),
+  };
+}

@@ -10,6 +10,7 @@ import { isPlainObject } from './catalogue-shared.ts';
 import type { PoliciesRepository } from './policies.repository.ts';
 import type { PoliciesService } from './policies.service.ts';
 import type { ServiceRow } from './catalogue.tables.ts';
+import type { AddOnsRepository } from './add-ons.repository.ts';
 import type { StaffRepository } from './staff.repository.ts';
 
 /** Services without a form of their own use the site's default booking form (the contract's all-zero id). */
@@ -63,6 +64,8 @@ export function createServiceRules(deps: {
   policies: PoliciesRepository;
   policiesService: PoliciesService;
   entities: CatalogueEntitiesRepository;
+  /** Add-on groups may name only add-ons that exist. */
+  addOns: Pick<AddOnsRepository, 'existingIds'>;
 }) {
   const { staff, policies, entities } = deps;
 
@@ -200,6 +203,20 @@ export function createServiceRules(deps: {
         violatedRule: 'VALIDATION',
       });
     }
+    const groups = (state.addOnGroups as AddOnGroup[] | undefined) ?? [];
+    const named = groups.flatMap((group) => group.addOnIds ?? []);
+    const addOns = await deps.addOns.existingIds(siteId, named, tx);
+    groups.forEach((group, groupIndex) => {
+      (group.addOnIds ?? []).forEach((id, index) => {
+        if (!addOns.has(id)) {
+          violations.push({
+            field: `service.addOnGroups[${groupIndex}].addOnIds[${index}]`,
+            description: `${id} is not an add-on of this site (create it with POST /bookings/v1/add-ons first)`,
+            violatedRule: 'VALIDATION',
+          });
+        }
+      });
+    });
     const serviceResources =
       (state.serviceResources as
         Array<{ resourceType: { id: string }; resourceIds?: { values: string[] } }> | undefined) ?? [];

@@ -31,6 +31,7 @@ import {
   type ServiceSelection,
   type ServicesRepository,
 } from './services.repository.ts';
+import type { AddOnsRepository } from './add-ons.repository.ts';
 import { nextFreeSlug, normaliseCustomSlug, slugify } from '../../platform/slugs/slugs.ts';
 import {
   createServiceRules,
@@ -78,6 +79,8 @@ export function createServicesService(deps: {
   database: Database;
   services: ServicesRepository;
   staff: StaffRepository;
+  /** Add-on groups may name only add-ons that exist. */
+  addOns: Pick<AddOnsRepository, 'existingIds'>;
   policies: PoliciesRepository;
   policiesService: PoliciesService;
   entities: CatalogueEntitiesRepository;

@@ -5,6 +5,7 @@ import { bulkResponse } from '../../platform/bulk/bulk-results.ts';
 import { errorResponses } from '../../platform/http/openapi.ts';
 import { catalogueAccess } from './catalogue-access.ts';
 import type { StaffExtrasService } from './staff-extras.service.ts';
+import type { StaffTrashBinService } from './staff-trash-bin.service.ts';
 
 // The official staff-members client's calls beyond Atrium's own (staff-extras.service.ts). Its v2 paths
 // (`/bookings/staff/v2/staff-members/{query,count,search,trash-bin}`) reach these and the existing query
@@ -29,10 +30,10 @@ const bulkStaff = z.object({
   bulkActionMetadata: z.record(z.string(), z.unknown()),
 });
 
-export const staffExtrasRoutes: FastifyPluginAsyncZod<{ service: StaffExtrasService }> = async (
-  app,
-  { service },
-) => {
+export const staffExtrasRoutes: FastifyPluginAsyncZod<{
+  service: StaffExtrasService;
+  trashBin: StaffTrashBinService;
+}> = async (app, { service, trashBin }) => {
   app.post(
     `${base}/search`,
     {
@@ -52,42 +53,86 @@ export const staffExtrasRoutes: FastifyPluginAsyncZod<{ service: StaffExtrasServ
     {
       config: { access: catalogueAccess.business },
       schema: {
-        summary: 'Deleted staff members (always none: deleting a staff member is final)',
+        summary: 'Deleted staff members still restorable, most recently deleted first',
         tags,
+        querystring: c.listDeletedStaffMembersQuerySchema,
         response: withErrors(staffPage),
       },
     },
-    async () => service.listDeleted(),
+    async (request) => {
+      const { query } = request;
+      const ids = query.staffMemberIds;
+      return trashBin.list(request.ctx, {
+        staffMemberIds: ids === undefined ? undefined : Array.isArray(ids) ? ids : [ids],
+        limit: query.paging?.limit ?? query['paging.limit'],
+        cursor: query.paging?.cursor ?? query['paging.cursor'],
+      });
+    },
   );
   app.get(
     `${base}/trash-bin/:staffMemberId`,
     {
       config: { access: catalogueAccess.business },
       schema: {
-        summary: 'A deleted staff member (none is kept: 404)',
+        summary: 'A deleted staff member in the trash bin',
         tags,
         params,
         response: withErrors(c.staffMemberResponseSchema),
       },
     },
-    async (request) => {
-      throw service.deletedNotFound(request.params.staffMemberId);
-    },
+    async (request) => ({ staffMember: await trashBin.get(request.ctx, request.params.staffMemberId) }),
   );
   app.delete(
     `${base}/trash-bin/:staffMemberId`,
     {
       config: { access: catalogueAccess.manage },
       schema: {
-        summary: 'Remove a deleted staff member for good (none is kept: 404)',
+        summary: 'Delete a staff member in the trash bin for good',
         tags,
         params,
         response: withErrors(z.object({})),
       },
     },
     async (request) => {
-      throw service.deletedNotFound(request.params.staffMemberId);
+      await trashBin.remove(request.ctx, request.params.staffMemberId);
+      return {};
     },
+  );
+  app.post(
+    `${base}/trash-bin/:staffMemberId/restore`,
+    {
+      config: { access: catalogueAccess.manage },
+      schema: {
+        summary: 'Restore a staff member from the trash bin, with their hours, time off and services',
+        tags,
+        params,
+        response: withErrors(c.staffMemberResponseSchema),
+      },
+    },
+    async (request) => ({ staffMember: await trashBin.restore(request.ctx, request.params.staffMemberId) }),
+  );
+
+  app.post(
+    `${base}/:staffMemberId/set-service-provider`,
+    {
+      config: { access: catalogueAccess.manage },
+      schema: {
+        summary: 'Put a staff member in or out of booking flows',
+        description:
+          'false: they no longer appear in availability or to visitors; hours, services and bookings are kept.',
+        tags,
+        params,
+        body: c.setServiceProviderRequestSchema,
+        response: withErrors(c.staffMemberResponseSchema),
+      },
+    },
+    async (request) => ({
+      staffMember: await service.setServiceProvider(
+        request.ctx,
+        request.params.staffMemberId,
+        request.body.serviceProvider,
+      ),
+    }),
   );
 
   app.post(

@@ -14,8 +14,7 @@ const byFilterLimit = 1000;
 /**
  * The official staff-members client's calls beyond Atrium's own, built on the staff service: search,
  * tags (by ids and by filter), get-or-create for a dashboard user, the working-hours and custom
- * schedules, and the trash bin. Deleting a staff member is final in Atrium (README, "Staff members"), so
- * the trash bin is always empty: it lists nothing and holds no staff member to get or remove.
+ * schedules, and Set Service Provider. The trash bin is its own service (staff-trash-bin.service.ts).
  */
 export function createStaffExtrasService(deps: { staff: StaffService; dashboardUsers: DashboardUsers }) {
   const { staff } = deps;
@@ -105,8 +104,9 @@ export function createStaffExtrasService(deps: { staff: StaffService; dashboardU
       return staff.get(ctx, id);
     },
 
-    listDeleted: () => ({ staffMembers: [], pagingMetadata: { count: 0, cursors: {}, hasNext: false } }),
-    deletedNotFound: (id: string) => notFound('Deleted staff member', id),
+    /** Set Service Provider: in or out of booking flows. */
+    setServiceProvider: (ctx: RequestContext, id: string, serviceProvider: boolean) =>
+      staff.setServiceProvider(ctx, id, serviceProvider),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import {
@@ -33,6 +33,7 @@ export const staffQueryEntity = defineQueryEntity({
     phone: m.phone,
     resourceId: m.id,
     usesDefaultWorkingHours: m.usesDefaultWorkingHours,
+    serviceProvider: m.serviceProvider,
     createdDate: m.createdDate,
     updatedDate: m.updatedDate,
   },
@@ -41,13 +42,16 @@ export const staffQueryEntity = defineQueryEntity({
 export type NewStaffRow = Omit<typeof m.$inferInsert, 'revision' | 'createdDate' | 'updatedDate'>;
 export type StaffChanges = Partial<Omit<NewStaffRow, 'siteId' | 'id'>>;
 
+/** Staff members in the trash bin are left out of everything but the trash bin's calls. */
+const live = isNull(m.deletedDate);
+
 export function createStaffRepository(db: Executor) {
   return {
     async findById(siteId: string, id: string, executor: Executor = db): Promise<StaffRow | undefined> {
       const [row] = await executor
         .select()
         .from(m)
-        .where(and(eq(m.siteId, siteId), eq(m.id, id)))
+        .where(and(eq(m.siteId, siteId), eq(m.id, id), live))
         .limit(1);
       return row;
     },
@@ -57,7 +61,7 @@ export function createStaffRepository(db: Executor) {
       return executor
         .select()
         .from(m)
-        .where(and(eq(m.siteId, siteId), inArray(m.id, [...ids])));
+        .where(and(eq(m.siteId, siteId), inArray(m.id, [...ids]), live));
     },
 
     async insert(values: NewStaffRow, executor: Executor = db): Promise<StaffRow> {
@@ -75,7 +79,7 @@ export function createStaffRepository(db: Executor) {
       const [row] = await executor
         .update(m)
         .set({ ...changes, revision: sql`${m.revision} + 1`, updatedDate: sql`now()` })
-        .where(and(eq(m.siteId, siteId), eq(m.id, id), eq(m.revision, revision)))
+        .where(and(eq(m.siteId, siteId), eq(m.id, id), eq(m.revision, revision), live))
         .returning();
       return row;
     },
@@ -93,7 +97,7 @@ export function createStaffRepository(db: Executor) {
       const [row] = await executor
         .update(m)
         .set({ ...connection, revision: sql`${m.revision} + 1`, updatedDate: sql`now()` })
-        .where(and(eq(m.siteId, siteId), eq(m.id, id)))
+        .where(and(eq(m.siteId, siteId), eq(m.id, id), live))
         .returning();
       return row;
     },
@@ -106,6 +110,7 @@ export function createStaffRepository(db: Executor) {
         .where(
           and(
             eq(m.siteId, siteId),
+            live,
             sql`lower(${m.userConnectionEmail}) = lower(${email})`,
             inArray(m.userConnectionStatus, ['CONNECTED', 'PENDING']),
           ),
@@ -117,22 +122,104 @@ export function createStaffRepository(db: Executor) {
       const rows = await executor
         .select({ id: m.id })
         .from(m)
-        .where(and(eq(m.siteId, siteId), sql`lower(${m.email}) = lower(${email})`));
+        .where(and(eq(m.siteId, siteId), live, sql`lower(${m.email}) = lower(${email})`));
       return rows.map((row) => row.id);
     },
 
-    async delete(siteId: string, id: string, executor: Executor = db): Promise<boolean> {
+    /** Moves a staff member to the trash bin, remembering the services they gave. */
+    async moveToTrashBin(
+      siteId: string,
+      id: string,
+      servicesBeforeDelete: readonly string[],
+      executor: Executor = db,
+    ): Promise<boolean> {
       const rows = await executor
-        .delete(m)
-        .where(and(eq(m.siteId, siteId), eq(m.id, id)))
+        .update(m)
+        .set({
+          deletedDate: sql`now()`,
+          servicesBeforeDelete: [...servicesBeforeDelete],
+          revision: sql`${m.revision} + 1`,
+          updatedDate: sql`now()`,
+        })
+        .where(and(eq(m.siteId, siteId), eq(m.id, id), live))
         .returning({ id: m.id });
       return rows.length > 0;
+    },
+
+    /** A staff member in the trash bin deleted after `since` (older ones are purged or due to be). */
+    async findDeleted(
+      siteId: string,
+      id: string,
+      since: Date,
+      executor: Executor = db,
+    ): Promise<StaffRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(m)
+        .where(and(eq(m.siteId, siteId), eq(m.id, id), isNotNull(m.deletedDate), gt(m.deletedDate, since)))
+        .limit(1);
+      return row;
+    },
+
+    /** The trash bin, most recently deleted first (id breaks ties), from `offset`. */
+    async listDeleted(
+      siteId: string,
+      filter: { ids?: readonly string[]; since: Date; limit: number; offset: number },
+      executor: Executor = db,
+    ): Promise<StaffRow[]> {
+      return executor
+        .select()
+        .from(m)
+        .where(
+          and(
+            eq(m.siteId, siteId),
+            isNotNull(m.deletedDate),
+            gt(m.deletedDate, filter.since),
+            filter.ids ? inArray(m.id, [...filter.ids]) : undefined,
+          ),
+        )
+        .orderBy(desc(m.deletedDate), asc(m.id))
+        .limit(filter.limit)
+        .offset(filter.offset);
+    },
+
+    /** Takes a staff member out of the trash bin (a new revision). */
+    async restore(siteId: string, id: string, executor: Executor = db): Promise<StaffRow | undefined> {
+      const [row] = await executor
+        .update(m)
+        .set({
+          deletedDate: null,
+          servicesBeforeDelete: null,
+          revision: sql`${m.revision} + 1`,
+          updatedDate: sql`now()`,
+        })
+        .where(and(eq(m.siteId, siteId), eq(m.id, id), isNotNull(m.deletedDate)))
+        .returning();
+      return row;
+    },
+
+    /** Deletes a trashed staff member for good; their working hours and time off go with them (cascade). */
+    async purge(siteId: string, id: string, executor: Executor = db): Promise<boolean> {
+      const rows = await executor
+        .delete(m)
+        .where(and(eq(m.siteId, siteId), eq(m.id, id), isNotNull(m.deletedDate)))
+        .returning({ id: m.id });
+      return rows.length > 0;
+    },
+
+    /** Purges every site's staff members deleted before `before`; answers how many. */
+    async purgeDeletedBefore(before: Date, executor: Executor = db): Promise<number> {
+      const rows = await executor
+        .delete(m)
+        .where(and(isNotNull(m.deletedDate), lt(m.deletedDate, before)))
+        .returning({ id: m.id });
+      return rows.length;
     },
 
     /** A cursor page of the site's staff members (platform/query); oldest first unless sorted. */
     async query(queries: QueryRunner, siteId: string, query: QueryInput, executor: Executor = db) {
       const result = await queries.run(executor, staffQueryEntity, query, {
-        baseWhere: eq(m.siteId, siteId),
+        baseWhere: and(eq(m.siteId, siteId), live),
         cursorScope: siteId,
         paging: 'cursor',
         defaultSort: [{ fieldName: 'createdDate', order: 'ASC' }],
@@ -144,7 +231,7 @@ export function createStaffRepository(db: Executor) {
       const [row] = await executor
         .select({ count: sql<number>`count(*)::int` })
         .from(m)
-        .where(and(eq(m.siteId, siteId), filterWhere(staffQueryEntity, filter)));
+        .where(and(eq(m.siteId, siteId), live, filterWhere(staffQueryEntity, filter)));
       return Number(row?.count ?? 0);
     },
 

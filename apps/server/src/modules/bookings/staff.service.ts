@@ -99,6 +99,8 @@ export function createStaffService(deps: {
       ...(connection ? { associatedWixIdentity: connection } : {}),
       ...(business && row.tags ? { tags: row.tags } : {}),
       ...(row.extendedFields ? { extendedFields: row.extendedFields } : {}),
+      serviceProvider: row.serviceProvider,
+      ...(row.deletedDate ? { deletedDate: iso(row.deletedDate) } : {}),
       revision: String(row.revision),
       createdDate: iso(row.createdDate),
       updatedDate: iso(row.updatedDate),
@@ -322,18 +324,50 @@ export function createStaffService(deps: {
       });
     },
 
-    /** Deleting a staff member takes them off every service they gave. */
+    /**
+     * Deleting a staff member moves them to the trash bin (staff-trash-bin.service.ts) and takes them off
+     * every service they gave; the services are remembered for a restore.
+     */
     async delete(ctx: RequestContext, id: string): Promise<void> {
       await database.transaction(async (tx) => {
         await requireStaff(ctx, id, tx);
+        const given = await services.servicesOfStaffMember(ctx.site.id, id, tx);
         await services.setStaffMemberOnServices(ctx.site.id, id, [], tx);
-        await staff.delete(ctx.site.id, id, tx);
+        await staff.moveToTrashBin(
+          ctx.site.id,
+          id,
+          given.map((service) => service.id),
+          tx,
+        );
         await publish(tx, ctx.site.id, catalogueEvents.staffMemberDeleted, { entityId: id });
       });
     },
 
+    /** Whether the staff member appears in booking flows; hours, services and bookings are kept either way. */
+    async setServiceProvider(ctx: RequestContext, id: string, serviceProvider: boolean) {
+      return database.transaction(async (tx) => {
+        const current = await requireStaff(ctx, id, tx);
+        const row = await staff.updateAtRevision(ctx.site.id, id, current.revision, { serviceProvider }, tx);
+        if (!row) throw staleRevision('Staff member', id, current.revision, current.revision + 1);
+        await publish(tx, ctx.site.id, catalogueEvents.availabilityInputsChanged, {
+          staffMemberId: id,
+          reason: 'SERVICE_PROVIDER',
+        });
+        return publishUpdated(ctx, row, tx);
+      });
+    },
+
+    /** Rows as the wire shows them to this caller (the trash bin's answers). */
+    wire: hydrate,
+
     async query(ctx: RequestContext, query: QueryInput) {
-      const { rows, pagingMetadata } = await staff.query(queries, ctx.site.id, query);
+      // Visitors and members pick from those who give services (a cursor carries the filter it began with).
+      const asked = (query ?? {}) as { filter?: unknown; cursorPaging?: { cursor?: string | null } | null };
+      const visible: QueryInput =
+        isBusinessCaller(ctx) || asked.cursorPaging?.cursor
+          ? query
+          : { ...asked, filter: { $and: [asked.filter ?? {}, { serviceProvider: true }] } };
+      const { rows, pagingMetadata } = await staff.query(queries, ctx.site.id, visible);
       return { staffMembers: await hydrate(ctx, rows), pagingMetadata };
     },
 

@@ -130,7 +130,7 @@ export const bookingCalls = {
 
   /**
    * `POST /bookings/v2/bookings/{id}/cancel`. Customers may cancel only within the policy's window
-   * (`CANCELLATION_POLICY_VIOLATION`).
+   * (409 `BOOKING_POLICY_VIOLATION`, `data.policy` CANCELLATION).
    */
   cancelBooking:
     (context) =>

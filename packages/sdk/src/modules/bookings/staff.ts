@@ -78,6 +78,64 @@ export const staffCalls = {
     },
 
   /**
+   * `GET /bookings/v1/staff-members/trash-bin`: deleted staff members still restorable (30 days), most
+   * recently deleted first; `cursor` is the previous page's `pagingMetadata.cursors.next`.
+   * @example const { staffMembers } = await client.bookings.listDeletedStaffMembers({ limit: 20 })
+   */
+  listDeletedStaffMembers:
+    (context) =>
+    async (options: { staffMemberIds?: string[]; limit?: number; cursor?: string } = {}) => {
+      const query: Record<string, string | string[]> = {};
+      if (options.staffMemberIds?.length) query.staffMemberIds = options.staffMemberIds;
+      if (options.limit) query['paging.limit'] = String(options.limit);
+      if (options.cursor) query['paging.cursor'] = options.cursor;
+      return context.request<{
+        staffMembers: StaffMember[];
+        pagingMetadata: { count: number; cursors: { next?: string | null }; hasNext: boolean };
+      }>({ method: 'GET', path: `${base}/trash-bin`, query });
+    },
+
+  /** `GET /bookings/v1/staff-members/trash-bin/{id}`: a deleted staff member (with `deletedDate`). */
+  getDeletedStaffMember: (context) => (staffMemberId: string) =>
+    call<{ staffMember: StaffMember }, 'staffMember'>(
+      context,
+      'GET',
+      `${base}/trash-bin/${segment(staffMemberId)}`,
+      'staffMember',
+    ),
+
+  /** `POST /bookings/v1/staff-members/trash-bin/{id}/restore`: back with their hours, time off and services. */
+  restoreStaffMember: (context) => (staffMemberId: string) =>
+    call<{ staffMember: StaffMember }, 'staffMember'>(
+      context,
+      'POST',
+      `${base}/trash-bin/${segment(staffMemberId)}/restore`,
+      'staffMember',
+      {},
+    ),
+
+  /** `DELETE /bookings/v1/staff-members/trash-bin/{id}`: deletes a staff member in the trash bin for good. */
+  removeStaffMemberFromTrashBin:
+    (context) =>
+    async (staffMemberId: string): Promise<void> => {
+      await send(context, 'DELETE', `${base}/trash-bin/${segment(staffMemberId)}`);
+    },
+
+  /**
+   * `POST /bookings/v1/staff-members/{id}/set-service-provider`: `false` takes the staff member out of
+   * booking flows (availability, what visitors see); hours, services and bookings are kept.
+   * @example await client.bookings.setServiceProvider(staffMemberId, false)
+   */
+  setServiceProvider: (context) => (staffMemberId: string, serviceProvider: boolean) =>
+    call<{ staffMember: StaffMember }, 'staffMember'>(
+      context,
+      'POST',
+      `${base}/${segment(staffMemberId)}/set-service-provider`,
+      'staffMember',
+      { serviceProvider },
+    ),
+
+  /**
    * `POST /bookings/v1/staff-members/query`: a query builder with cursor paging.
    * @example const { items } = await client.bookings.queryStaffMembers().ascending('name').find();
    */

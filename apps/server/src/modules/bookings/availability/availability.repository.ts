@@ -311,6 +311,7 @@ export function createAvailabilityRepository(db: Executor) {
                         AND ${t.startDate} < ${new Date(reach.end)} AND ${t.endDate} > ${new Date(reach.start)}) AS "timeOff"
             FROM ${m}
             WHERE ${m.siteId} = ${siteId}
+              AND ${m.deletedDate} IS NULL AND ${m.serviceProvider}
               AND ${m.id} IN (SELECT unnest(${s.staffMemberIds}) FROM ${s}
                               WHERE ${s.siteId} = ${siteId} AND ${s.id} = ANY(${uuidArray(serviceIds)}))`,
       );
@@ -494,6 +495,41 @@ export function createAvailabilityRepository(db: Executor) {
         );
     },
 
+    /**
+     * A page of the busy time some sources wrote (an external calendar's imported events), overlapping
+     * [from, to), by start.
+     */
+    async busyOfSources(
+      siteId: string,
+      source: string,
+      sourceIds: readonly string[],
+      window: { from: Date; to: Date; limit: number; offset: number },
+      executor: Executor = db,
+    ): Promise<Array<{ sourceId: string; staffMemberId: string | null; startDate: Date; endDate: Date }>> {
+      if (sourceIds.length === 0) return [];
+      const rows = await executor
+        .select({
+          sourceId: b.sourceId,
+          staffMemberId: b.staffMemberId,
+          startDate: b.startDate,
+          endDate: b.endDate,
+        })
+        .from(b)
+        .where(
+          and(
+            eq(b.siteId, siteId),
+            eq(b.source, source),
+            inArray(b.sourceId, [...sourceIds]),
+            lt(b.startDate, window.to),
+            gt(b.endDate, window.from),
+          ),
+        )
+        .orderBy(asc(b.startDate), asc(b.id))
+        .limit(window.limit)
+        .offset(window.offset);
+      return rows.map((row) => ({ ...row, sourceId: row.sourceId ?? '' }));
+    },
+
     /** Removes the busy time one source wrote (a canceled booking, a re-imported calendar). */
     async deleteBusyBySource(
       siteId: string,
@@ -623,7 +659,7 @@ function calendarParts(
   return {
     staff: sql`(select coalesce(json_agg(json_build_object('id', ${m.id}, 'name', ${m.name}, 'email', ${m.email},
         'usesDefaultWorkingHours', ${m.usesDefaultWorkingHours})), '[]'::json)
-      from ${m} where ${and(eq(m.siteId, siteId), q.staffIn(m.id))})`,
+      from ${m} where ${and(eq(m.siteId, siteId), q.staffIn(m.id), isNull(m.deletedDate), eq(m.serviceProvider, true))})`,
     hours: sql`(select coalesce(json_agg(json_build_object('staffMemberId', ${w.staffMemberId}, 'weekday', ${w.weekday},
         'startMinute', ${w.startMinute}, 'endMinute', ${w.endMinute}) order by ${asc(w.weekday)}, ${asc(w.startMinute)}), '[]'::json)
       from ${w} where ${and(eq(w.siteId, siteId), q.staffIn(w.staffMemberId as unknown as typeof m.id))})`,

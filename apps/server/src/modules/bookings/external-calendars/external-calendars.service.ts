@@ -181,8 +181,32 @@ export function createExternalCalendarsService(deps: {
     }
   }
 
+  /**
+   * The calendars of the given staff members (each checked as `staffMemberFor` does), or of everyone the
+   * caller may see: a STAFF user without a filter sees the calendars of the staff member they are.
+   */
+  async function listRows(
+    ctx: RequestContext,
+    query: { staffMemberIds?: readonly string[]; includeDisconnected: boolean },
+  ): Promise<ExternalCalendarRow[]> {
+    let staffMemberIds: readonly string[] | undefined = query.staffMemberIds;
+    if (staffMemberIds) {
+      for (const id of staffMemberIds) await staffMemberFor(ctx, id);
+    } else if (ctx.caller.identityType === 'WIX_USER' && ctx.caller.role === 'STAFF') {
+      const email = ctx.caller.identityId
+        ? await deps.dashboardUsers.emailOf(ctx.site.id, ctx.caller.identityId)
+        : undefined;
+      staffMemberIds = email ? await staff.idsByEmail(ctx.site.id, email) : [];
+    }
+    return repository.list(ctx.site.id, { staffMemberIds, includeDisconnected: query.includeDisconnected });
+  }
+
   return {
-    async connect(ctx: RequestContext, input: ConnectExternalCalendarRequest['externalCalendar']) {
+    async connect(
+      ctx: RequestContext,
+      input: ConnectExternalCalendarRequest['externalCalendar'],
+      account: { email?: string | null } = {},
+    ) {
       if (input.provider !== 'I_CAL' || input.connectionType !== 'CREDENTIALS') {
         throw badRequest(
           'PROVIDER_NOT_SUPPORTED',
@@ -207,6 +231,7 @@ export function createExternalCalendarsService(deps: {
             provider: input.provider,
             connectionType: input.connectionType,
             name: input.name ?? null,
+            accountEmail: account.email ?? null,
             url: input.url,
             status: 'CONNECTED',
           },
@@ -224,23 +249,16 @@ export function createExternalCalendarsService(deps: {
     },
 
     async list(ctx: RequestContext, query: { staffMemberId?: string; includeDisconnected?: boolean }) {
-      let staffMemberIds: string[] | undefined;
-      if (query.staffMemberId) {
-        await staffMemberFor(ctx, query.staffMemberId);
-        staffMemberIds = [query.staffMemberId];
-      } else if (ctx.caller.identityType === 'WIX_USER' && ctx.caller.role === 'STAFF') {
-        // A staff user without a filter sees the calendars of the staff member they are.
-        const email = ctx.caller.identityId
-          ? await deps.dashboardUsers.emailOf(ctx.site.id, ctx.caller.identityId)
-          : undefined;
-        staffMemberIds = email ? await staff.idsByEmail(ctx.site.id, email) : [];
-      }
-      const rows = await repository.list(ctx.site.id, {
-        staffMemberIds,
+      const rows = await listRows(ctx, {
+        staffMemberIds: query.staffMemberId ? [query.staffMemberId] : undefined,
         includeDisconnected: query.includeDisconnected ?? false,
       });
       return rows.map(toWire);
     },
+
+    /** The stored row behind a calendar, after the same access check as `get` (the client's connections). */
+    row: calendarFor,
+    listRows,
 
     /** Imports the calendar now, in the request, and answers its state afterwards. */
     async syncNow(ctx: RequestContext, id: string) {

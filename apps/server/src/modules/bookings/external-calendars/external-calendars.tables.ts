@@ -15,6 +15,8 @@ export const bookingExternalCalendars = pgTable(
     provider: text('provider').notNull(),
     connectionType: text('connection_type').notNull(),
     name: text('name'),
+    /** The account's email given when connecting through the official client (connectByCredentials). */
+    accountEmail: text('account_email'),
     /** The ICS URL as given; it often carries a secret, so the wire shows it redacted. */
     url: text('url').notNull(),
     /** CONNECTED, SYNC_IN_PROGRESS, SYNCED, DISCONNECTED or ERROR. */

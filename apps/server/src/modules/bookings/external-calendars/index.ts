@@ -16,6 +16,8 @@ import {
   syncJobName,
   type ExternalCalendarsOptions,
 } from './external-calendars.service.ts';
+import { calendarConnectionsRoutes } from './calendar-connections.routes.ts';
+import { createCalendarConnectionsService } from './calendar-connections.service.ts';
 import { createIcsFetcher, type IcsFetcher } from './ics-fetcher.ts';
 import { addressInSite } from '../../../platform/http/host-site.ts';
 
@@ -23,6 +25,7 @@ import { addressInSite } from '../../../platform/http/host-site.ts';
 const fetchingRoutes = new Set([
   'POST /bookings/v2/external-calendars',
   'POST /bookings/v2/external-calendars/:externalCalendarId/sync',
+  'POST /bookings/v2/external-calendars/connections::connectByCredentials',
 ]);
 
 /**
@@ -57,10 +60,11 @@ export function createExternalCalendarsModule(deps: {
     windowSeconds: 10 * 60,
   };
   const repository = createExternalCalendarsRepository(deps.database.db);
+  const staff = createStaffRepository(deps.database.db);
   const service = createExternalCalendarsService({
     database: deps.database,
     repository,
-    staff: createStaffRepository(deps.database.db),
+    staff,
     busy: deps.busy,
     dashboardUsers: deps.dashboardUsers,
     slotHoldingBookingsOf: deps.slotHoldingBookingsOf,
@@ -71,6 +75,7 @@ export function createExternalCalendarsModule(deps: {
     options: deps.options,
     sealer: deps.sealer,
   });
+  const connections = createCalendarConnectionsService({ calendars: service, staff, busy: deps.busy });
   deps.events.defineJob<{ calendarId: string }>(
     syncJobName,
     async (job) => {
@@ -98,6 +103,7 @@ export function createExternalCalendarsModule(deps: {
         }
       });
       await app.register(externalCalendarsRoutes, { service, publicUrl: deps.publicUrl });
+      await app.register(calendarConnectionsRoutes, { service: connections });
     },
   };
 }

@@ -216,6 +216,8 @@ export function createExtendedBookingsService(deps: {
   }
 
   return {
+    /** Each booking's fee as it stands (recorded, else the PREVIEW of cancelling now), rows already read. */
+    feesFor,
     /** What the caller may do with each booking now (guest self-service asks it as the guest). */
     allowedActions: allowedActionsOf,
 

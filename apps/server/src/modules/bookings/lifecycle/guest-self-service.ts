@@ -130,8 +130,8 @@ export function createGuestSelfService(deps: {
     return (error: unknown): never => {
       if (
         error instanceof AppError &&
-        (error.code === bookingErrorCodes.cancellationPolicyViolation ||
-          error.code === bookingErrorCodes.reschedulePolicyViolation ||
+        ((error.code === bookingErrorCodes.bookingPolicyViolation &&
+          (error.options.data as { policy?: string } | undefined)?.policy !== 'BOOKING') ||
           error.code.startsWith('BOOKING_CANNOT_'))
       ) {
         throw new AppError(409, code, message, { data: error.options.data });
@@ -153,11 +153,17 @@ export function createGuestSelfService(deps: {
       return issue(ctx, 'MULTI_SERVICE_BOOKING', msb.id);
     },
 
+    /**
+     * The booking, what the guest may do, and its fee as it stands: the one recorded, else what
+     * cancelling now would cost (PREVIEW), so the guest sees it before canceling.
+     */
     async getBooking(ctx: RequestContext, token: string) {
       const { row, guest } = await openBooking(ctx, token);
+      const fees = await deps.extended.feesFor(guest, [row]);
       return {
         booking: await deps.bookings.get(guest, row.id),
         allowedAnonymousActions: await allowedFor(guest, [row]),
+        bookingFee: fees.get(row.id) ?? null,
       };
     },
 
@@ -198,9 +204,11 @@ export function createGuestSelfService(deps: {
 
     async getMultiServiceBooking(ctx: RequestContext, token: string) {
       const { id, rows, guest } = await openMultiService(ctx, token);
+      const fees = await deps.extended.feesFor(guest, rows);
       return {
         multiServiceBooking: await deps.multiService.get(guest, id),
         allowedAnonymousActions: await allowedFor(guest, rows),
+        bookingFees: [...fees.values()],
       };
     },
 

@@ -41,7 +41,7 @@ export const lifecycleErrors = {
       bookingErrorCodes.bookingPolicyViolation,
       `Service ${serviceId} cannot be booked now: ${reason}`,
       {
-        data: { serviceId, reason },
+        data: { serviceId, reason, policy: 'BOOKING' },
       },
     ),
   inThePast: (start: string) =>
@@ -55,13 +55,19 @@ export const lifecycleErrors = {
       `At most ${max} participants per booking, not ${asked}`,
       { data: { maxParticipantsPerBooking: max, totalParticipants: asked } },
     ),
+  // The official client declares BOOKING_POLICY_VIOLATION for cancel and reschedule; `policy` tells which.
   customerWindowClosed: (id: string, what: 'cancel' | 'reschedule') =>
     conflict(
-      what === 'cancel'
-        ? bookingErrorCodes.cancellationPolicyViolation
-        : bookingErrorCodes.reschedulePolicyViolation,
+      bookingErrorCodes.bookingPolicyViolation,
       `Booking ${id} can no longer be ${what === 'cancel' ? 'canceled' : 'rescheduled'} by the customer under the booking policy`,
-      { bookingId: id },
+      { bookingId: id, policy: what === 'cancel' ? 'CANCELLATION' : 'RESCHEDULE' },
+    ),
+  /** A stale revision of one booking of a multi-service booking (the client's code on those calls). */
+  multiServiceRevisionMismatch: (id: string, current: number, given: string) =>
+    conflict(
+      bookingErrorCodes.bookingRevisionMismatch,
+      `Booking ${id} has revision ${current}, not ${given}`,
+      { id, currentRevision: String(current) },
     ),
   // The official client's rule: a booking keeps its service (a class moves only between its own
   // sessions) and a course enrolment is never rescheduled.

@@ -93,14 +93,7 @@ export function createMultiServiceBookingsService(deps: {
         entry.revision !== null &&
         Number(entry.revision) !== row.revision
       ) {
-        throw new AppError(
-          409,
-          'REVISION_MISMATCH',
-          `Booking ${row.id} has revision ${row.revision}, not ${entry.revision}`,
-          {
-            data: { id: row.id, currentRevision: String(row.revision) },
-          },
-        );
+        throw lifecycleErrors.multiServiceRevisionMismatch(row.id, row.revision, String(entry.revision));
       }
     }
   }
@@ -337,16 +330,12 @@ export function createMultiServiceBookingsService(deps: {
               throw lifecycleErrors.bookingNotFound(entry.bookingId);
             }
             if (entry.revision && Number(entry.revision) !== row.revision) {
-              throw new AppError(
-                409,
-                'REVISION_MISMATCH',
-                `Booking ${row.id} has revision ${row.revision}, not ${entry.revision}`,
-              );
+              throw lifecycleErrors.multiServiceRevisionMismatch(row.id, row.revision, entry.revision);
             }
             if (row.multiServiceBookingId && row.multiServiceBookingId !== id) {
               throw new AppError(
                 409,
-                'BOOKING_IN_OTHER_MULTI_SERVICE_BOOKING',
+                bookingErrorCodes.bookingInOtherMultiServiceBooking,
                 `Booking ${row.id} belongs to multi-service booking ${row.multiServiceBookingId}`,
               );
             }
@@ -381,11 +370,7 @@ export function createMultiServiceBookingsService(deps: {
             const row = rows.find((candidate) => candidate.id === entry.bookingId);
             if (!row) throw lifecycleErrors.bookingNotFound(entry.bookingId);
             if (entry.revision && Number(entry.revision) !== row.revision) {
-              throw new AppError(
-                409,
-                'REVISION_MISMATCH',
-                `Booking ${row.id} has revision ${row.revision}, not ${entry.revision}`,
-              );
+              throw lifecycleErrors.multiServiceRevisionMismatch(row.id, row.revision, entry.revision);
             }
           }
           await repository.setMultiService(

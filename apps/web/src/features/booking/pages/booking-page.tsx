@@ -648,8 +648,8 @@ function BookingFlow({ service }: { service: SiteService }) {
                     <Group justify="space-between">
                       <Text fw={700}>{t.booking.total}</Text>
                       <Text fw={800} fz="lg" data-testid="review-price">
-                        {price.data?.calculatedPrice
-                          ? formatMoney(price.data.calculatedPrice, price.data.currency)
+                        {price.data?.calculatedPrice !== undefined
+                          ? formatMoney(String(price.data.calculatedPrice), price.data.currency)
                           : priceLabel(service)}
                       </Text>
                     </Group>

@@ -62,7 +62,6 @@ const conflictCodes = new Set([
   'SLOT_NOT_AVAILABLE',
   'SESSION_CAPACITY_EXCEEDED',
   'BOOKING_POLICY_VIOLATION',
-  'RESCHEDULE_POLICY_VIOLATION',
 ]);
 
 interface PendingMove {

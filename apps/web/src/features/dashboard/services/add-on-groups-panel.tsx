@@ -16,7 +16,12 @@ import { useState } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
 import { EmptyState, LoadError, Loading } from '../shared/ui.tsx';
-import { useAddOnGroups, useDeleteAddOnGroup, useSaveAddOnGroup } from './api/add-on-groups.ts';
+import {
+  useAddOnGroups,
+  useAddOnNames,
+  useDeleteAddOnGroup,
+  useSaveAddOnGroup,
+} from './api/add-on-groups.ts';
 
 const s = t.addOns;
 
@@ -125,8 +130,8 @@ function GroupCard({ serviceId, draft, onDone }: { serviceId: string; draft: Dra
                   name: value.name.trim(),
                   prompt: value.prompt.trim() || null,
                   maxNumberOfAddOns: value.max === '' ? null : value.max,
-                  addOnIds: value.addOns,
                 },
+                addOnNames: value.addOns,
               })
             }
           >
@@ -139,14 +144,16 @@ function GroupCard({ serviceId, draft, onDone }: { serviceId: string; draft: Dra
 }
 
 /**
- * A service's add-on groups ("Extras": hot stones, aromatherapy...) and the add-ons in each. Add-ons
- * have no catalogue of their own on the server yet: an add-on is the name the owner gives it.
+ * A service's add-on groups ("Extras": hot stones, aromatherapy...) and the add-ons in each, shown and
+ * typed by name: a name with no add-on yet becomes a free add-on on save (groups name add-ons by id).
  */
 export function AddOnGroupsPanel({ serviceId }: { serviceId: string }) {
   const groups = useAddOnGroups(serviceId);
+  const names = useAddOnNames();
   const [adding, setAdding] = useState(false);
-  if (groups.isPending) return <Loading />;
+  if (groups.isPending || names.isPending) return <Loading />;
   if (groups.isError) return <LoadError error={groups.error} />;
+  if (names.isError) return <LoadError error={names.error} />;
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -174,7 +181,7 @@ export function AddOnGroupsPanel({ serviceId }: { serviceId: string }) {
             name: group.groupName ?? '',
             prompt: group.prompt ?? '',
             max: group.maxNumberOfAddOns ?? '',
-            addOns: group.addOns.map((addOn) => addOn.addOnId),
+            addOns: group.addOns.map((addOn) => names.data.get(addOn.addOnId) ?? addOn.addOnId),
           }}
         />
       ))}
