@@ -258,6 +258,7 @@ export async function buildApp(options: BuildAppOptions) {
       log: app.log,
       sealer: secretSealerFor(config),
       allowPrivateAddresses: config.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
+      autoBackups: config.DATA_AUTO_BACKUPS,
     });
     await app.register(data.routes);
     bookings = createBookingsModule({

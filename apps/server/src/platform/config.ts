@@ -6,6 +6,11 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((value) => value === 'true' || value === '1');
+/** On unless set to false or 0. */
+const booleanFromEnvOn = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value !== 'false' && value !== '0');
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -111,6 +116,11 @@ const configSchema = z.object({
    * request connects, not only when saved.
    */
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv,
+  /**
+   * The daily automatic backup of every site's collections (03:30 UTC, kept 7 days). Tests turn it off: a
+   * backup taken mid-test would add rows a test expects unchanged.
+   */
+  DATA_AUTO_BACKUPS: booleanFromEnvOn,
   /** One delivery attempt's limit, connection and answer included. */
   WEBHOOKS_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   /** The wait after a delivery's first failure; it doubles per failure (with jitter) up to the maximum. */
@@ -258,6 +268,7 @@ export function testConfig(
     BOOKING_CREATE_RATE_LIMIT_PER_IP: '1000000',
     AVAILABILITY_RATE_LIMIT_PER_IP: '1000000',
     WORKER_ENABLED: 'true',
+    DATA_AUTO_BACKUPS: 'false',
     DATABASE_URL: process.env.DATABASE_URL,
     ...overrides,
   });

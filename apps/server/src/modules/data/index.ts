@@ -41,6 +41,8 @@ export function createDataModule(deps: {
    * tests and local development; refused in production). Off: such endpoints are refused (SSRF).
    */
   allowPrivateAddresses?: boolean;
+  /** The daily automatic backups (`DATA_AUTO_BACKUPS`); on unless false. */
+  autoBackups?: boolean;
 }) {
   const repository = createDataRepository(deps.database.db);
   // Collections and indexes need each other (deleting a collection drops its indexes), hence the late binding.
@@ -95,7 +97,12 @@ export function createDataModule(deps: {
     core,
     ...services,
   });
-  const backups = createBackupsModule({ database: deps.database, events: deps.events, log: deps.log });
+  const backups = createBackupsModule({
+    database: deps.database,
+    events: deps.events,
+    log: deps.log,
+    autoBackups: deps.autoBackups ?? true,
+  });
   late.backups = backups?.service;
   const permissions = createPermissionsService({
     database: deps.database,

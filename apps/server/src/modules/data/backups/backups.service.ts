@@ -79,6 +79,8 @@ export function createBackupsService(deps: {
   repository: BackupsRepository;
   events: Pick<EventBus, 'defineJob' | 'schedule' | 'cron'>;
   log?: FastifyBaseLogger;
+  /** Whether the daily automatic backups run (`DATA_AUTO_BACKUPS`). */
+  autoBackups: boolean;
 }) {
   const { repository, database } = deps;
 
@@ -211,7 +213,7 @@ export function createBackupsService(deps: {
     (job) => runRestore(job.data.restorationId),
     { retryLimit: 1, expireInSeconds: 3600 },
   );
-  deps.events.cron(backupJobNames.autoBackups, '30 3 * * *', () => runAutoBackups());
+  if (deps.autoBackups) deps.events.cron(backupJobNames.autoBackups, '30 3 * * *', () => runAutoBackups());
 
   async function startRestore(ctx: RequestContext, backupId: string, collections: RestorationCollections) {
     requireManager(ctx);

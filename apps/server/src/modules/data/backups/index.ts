@@ -10,6 +10,7 @@ export function createBackupsModule(deps: {
   database: Database;
   events: Partial<Pick<EventBus, 'defineJob' | 'schedule' | 'cron'>>;
   log?: FastifyBaseLogger;
+  autoBackups: boolean;
 }) {
   const { defineJob, schedule, cron } = deps.events;
   if (!defineJob || !schedule || !cron) return undefined;
@@ -22,6 +23,7 @@ export function createBackupsModule(deps: {
       cron: cron.bind(deps.events),
     },
     log: deps.log,
+    autoBackups: deps.autoBackups,
   });
   return {
     service,
