@@ -151,8 +151,6 @@ export const en = {
       UNAUTHORIZED: 'Unauthorized',
       DESTINATION_ENDPOINT_NOT_DEFINED: 'Endpoint not defined',
     } as Record<string, string>,
-    secretSet: 'Secret set',
-    noSecret: 'No secret',
     collections: 'Collections',
     showCollections: (name: string) => `Collections of ${name}`,
     collectionsTitle: (name: string) => `Collections of ${name}`,
