@@ -109,10 +109,7 @@ test.describe.serial('data collections', () => {
     await capture(page, 'create');
     await dialog.getByRole('button', { name: 'Create collection' }).click();
     await expect(page.getByRole('heading', { name: collectionName })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Schema' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    await expect(page.getByRole('tab', { name: 'Schema' })).toHaveAttribute('aria-selected', 'true');
 
     // Schema: five fields of different types, one reference; a system key is refused by the server on its input.
     await addField(page, 1, 'Title', 'Text');
