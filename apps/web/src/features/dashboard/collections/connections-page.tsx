@@ -115,6 +115,7 @@ function AddConnectionModal({ opened, onClose }: { opened: boolean; onClose: () 
   return (
     <Modal opened={opened} onClose={close} title={c.addTitle}>
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           setChecked(true);
