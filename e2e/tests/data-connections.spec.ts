@@ -3,6 +3,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { ownerHeaders, signInAtDashboard } from './dashboard-helpers.ts';
+import { expectNoSeriousViolations } from './data-helpers.ts';
 
 // External databases: a small adapter served by the test (the adapter protocol's `schemas/list`, refusing a
 // wrong secret with 401, as the reference adapter does), a connection to it, one with the wrong secret and
@@ -107,6 +108,7 @@ test('adds connections and shows each status honestly, lists collections, delete
   await expect(row(names.refused)).toContainText('The adapter refused the secret key.');
   await expect(row(names.closed)).toContainText('DESTINATION_HOST_UNREACHABLE');
   await expect(row(names.closed)).toContainText('could not be reached');
+  await expectNoSeriousViolations(page, 'external databases');
 
   // The secret is write-only: neither the page nor the API ever shows it back.
   await expect(page.getByText(secret)).toHaveCount(0);

@@ -1,6 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ownerHeaders, signInAtDashboard } from './dashboard-helpers.ts';
-import { createCollection, openCollection, uniqueCollectionId } from './data-helpers.ts';
+import {
+  createCollection,
+  expectNoSeriousViolations,
+  openCollection,
+  uniqueCollectionId,
+} from './data-helpers.ts';
 
 // The Fields tab: each change is one collection-schema call (create-field, patch-field, delete-field),
 // checked in the stored schema through the API.
@@ -44,6 +49,7 @@ test('adds a field, renames it and deletes it after a confirmation', async ({ pa
   await add.getByRole('button', { name: 'Add field' }).click();
   await expect(page.getByText('Field “Cooking time” added.')).toBeVisible();
   await expect(fields.getByRole('row', { name: /cookingTime/ })).toContainText('Number');
+  await expectNoSeriousViolations(page, 'fields tab');
 
   // A key that exists is refused before anything is sent.
   await page.getByRole('button', { name: 'Add field' }).first().click();

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ownerHeaders } from './dashboard-helpers.ts';
 
@@ -35,4 +36,21 @@ export async function openCollection(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Data collections' })).toBeVisible();
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+}
+
+/** No serious or critical axe-core violation (WCAG 2.1 A and AA) on the screen as it is now. */
+export async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${where}: ${violation.id} ${violation.help} at ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+  expect(serious, serious.join('\n')).toEqual([]);
 }

@@ -1,6 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ownerHeaders, signInAtDashboard } from './dashboard-helpers.ts';
-import { createCollection, openCollection, uniqueCollectionId } from './data-helpers.ts';
+import {
+  createCollection,
+  expectNoSeriousViolations,
+  openCollection,
+  uniqueCollectionId,
+} from './data-helpers.ts';
 
 // The Permissions tab: roles per action and rules per subject (permissions v1), checked through the API,
 // and the rule enforced: a visitor denied reading gets a refusal.
@@ -62,6 +67,7 @@ test('changes who may do what, and adds and removes a deny rule', async ({ page,
   const row = rules.getByRole('row', { name: /Visitors/ });
   await expect(row.getByRole('cell').nth(1)).toHaveText('Deny');
   await expect(row.getByRole('cell').nth(2)).toHaveText('By role');
+  await expectNoSeriousViolations(page, 'permissions tab');
 
   const stored = await permissions(request);
   expect(stored.specialPermissions).toEqual([

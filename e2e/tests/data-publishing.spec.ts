@@ -1,6 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signInAtDashboard } from './dashboard-helpers.ts';
-import { createCollection, openCollection, uniqueCollectionId } from './data-helpers.ts';
+import {
+  createCollection,
+  expectNoSeriousViolations,
+  openCollection,
+  uniqueCollectionId,
+} from './data-helpers.ts';
 
 // Drafts in the items grid: the owner turns the publish plugin on, moves an item to drafts, schedules it,
 // publishes it again; what a visitor sees is checked through the API at each step.
@@ -59,6 +64,7 @@ test('turns drafts on, unpublishes, schedules and publishes an item', async ({ p
   await schedule.getByLabel('Date and time').fill(`${nextYear}-06-01T09:30`);
   await schedule.getByRole('button', { name: 'Schedule' }).click();
   await expect(summer.getByText('Scheduled', { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page, 'items grid with drafts');
   await expect(summer).toContainText(/Publishes .*1 Jun|Publishes .*Jun 1/);
   expect(await visibleToVisitors(request)).toEqual(['e1']);
 
