@@ -109,10 +109,7 @@ test.describe.serial('data collections', () => {
     await capture(page, 'create');
     await dialog.getByRole('button', { name: 'Create collection' }).click();
     await expect(page.getByRole('heading', { name: collectionName })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Fields & permissions' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    await expect(page.getByRole('tab', { name: 'Schema' })).toHaveAttribute('aria-selected', 'true');
 
     // Schema: five fields of different types, one reference; a system key is refused by the server on its input.
     await addField(page, 1, 'Title', 'Text');
@@ -348,7 +345,7 @@ test.describe.serial('data collections', () => {
     // Dark theme.
     await page.getByRole('button', { name: 'Toggle light and dark theme' }).click();
     await capture(page, 'items-dark');
-    await page.getByRole('tab', { name: 'Fields & permissions' }).click();
+    await page.getByRole('tab', { name: 'Schema' }).click();
     await capture(page, 'schema-dark');
     await page.getByRole('button', { name: 'Toggle light and dark theme' }).click();
   });

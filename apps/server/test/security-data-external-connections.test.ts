@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapterClient } from '../src/modules/data/external/adapter-client.ts';
 import { createReferenceAdapter } from '../src/modules/data/external/reference-adapter/reference-adapter.ts';
-import { createTestApp, inject, owner, type TestApp } from './test-app.ts';
+import { as, createTestApp, inject, owner, type TestApp } from './test-app.ts';
 
 const base = '/data/v1/external-database-connections';
 let strict: TestApp;
@@ -121,5 +121,53 @@ describe('POST /data/v1/external-database-connections with WEBHOOKS_ALLOW_PRIVAT
     });
     expect(moved.status).toBe(200);
     expect(moved.body.externalDatabaseConnection.connectionStatus.successful).toBe(true);
+  });
+});
+
+describe('GET /data/v1/external-database-connections/:name/collections', () => {
+  it("answers the adapter's collections, 424 with the cause when it fails, 404 for an unknown name", async () => {
+    expect((await connect(allowing, 'listed', adapterUrl)).status).toBe(200);
+    const listed = await inject(allowing.app, {
+      method: 'GET',
+      url: `${base}/listed/collections`,
+      headers: owner,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual({
+      collections: [{ id: 'Stock', displayName: 'Stock', fields: [{ key: 'sku', type: 'text' }] }],
+    });
+
+    const moved = await inject(allowing.app, {
+      method: 'PUT',
+      url: `${base}/listed`,
+      headers: owner,
+      payload: { externalDatabaseConnection: { configuration: { secretKey: 'wrong' } } },
+    });
+    expect(moved.body.externalDatabaseConnection.connectionStatus.causeOfFailure).toBe('UNAUTHORIZED');
+    const refused = await inject(allowing.app, {
+      method: 'GET',
+      url: `${base}/listed/collections`,
+      headers: owner,
+    });
+    expect(refused.status).toBe(424);
+    expect(refused.body.details.applicationError.code).toBe('EXTERNAL_DATABASE_UNAUTHORIZED');
+
+    const missing = await inject(allowing.app, {
+      method: 'GET',
+      url: `${base}/nope/collections`,
+      headers: owner,
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('is refused to visitors, members and staff without the manager role', async () => {
+    for (const caller of ['ANONYMOUS_VISITOR', 'MEMBER:m-1', 'WIX_USER:STAFF']) {
+      const answer = await inject(allowing.app, {
+        method: 'GET',
+        url: `${base}/listed/collections`,
+        headers: as(caller),
+      });
+      expect([401, 403], caller).toContain(answer.status);
+    }
   });
 });

@@ -71,3 +71,20 @@ export const listExternalConnectionsResponseSchema = z.object({
   externalDatabaseConnections: z.array(externalConnectionSchema),
   pagingMetadata: z.object({ count: z.number().int(), offset: z.number().int(), total: z.number().int() }),
 });
+
+/**
+ * The collections an adapter serves (its `schemas/list`), as the dashboard shows them under a connection.
+ * Example: `{"collections": [{"id": "products", "displayName": "Products", "fields": [{"key": "title", "type": "text"}]}]}`.
+ */
+export const externalConnectionCollectionsResponseSchema = z.object({
+  collections: z.array(
+    z.object({
+      id: z.string(),
+      displayName: z.string().nullable(),
+      fields: z.array(z.object({ key: z.string(), type: z.string().nullable() })),
+    }),
+  ),
+});
+export type ExternalConnectionCollection = z.infer<
+  typeof externalConnectionCollectionsResponseSchema
+>['collections'][number];

@@ -139,6 +139,9 @@ describe('externalConnections', () => {
       configuration: { secretKey: 'wrong' },
     });
     expect(bad.connectionStatus.causeOfFailure).toBe('UNAUTHORIZED');
+    expect((await failure(owner.externalConnections.listConnectionCollections('stock'))).code).toBe(
+      'EXTERNAL_DATABASE_UNAUTHORIZED',
+    );
     const missing = await failure(owner.externalConnections.getConnection('nope'));
     expect(missing.code).toBe('EXTERNAL_DATABASE_CONNECTION_NOT_FOUND');
 
@@ -146,6 +149,9 @@ describe('externalConnections', () => {
     const refused = await failure(owner.items.query('stock/Stock').find());
     expect(refused.code).toBe('EXTERNAL_DATABASE_UNAUTHORIZED');
     await owner.externalConnections.updateConnection('stock', { configuration: { secretKey: 's3cret' } });
+    expect(await owner.externalConnections.listConnectionCollections('stock')).toEqual({
+      collections: [{ id: 'Stock', displayName: 'Stock', fields: [{ key: 'sku', type: 'text' }] }],
+    });
     await owner.items.insert('stock/Stock', { _id: 'k1', sku: 'K-1' });
     expect((await owner.items.query('stock/Stock').find()).items.map((item) => item._id)).toEqual(['k1']);
     expect((await failure(server.clients.visitor.items.query('stock/Stock').find())).code).toBe(

@@ -33,6 +33,11 @@ const BackupsPage = lazy(() =>
     default: m.BackupsPage,
   })),
 );
+const ConnectionsPage = lazy(() =>
+  import('../features/dashboard/collections/connections-page.tsx').then((m) => ({
+    default: m.ConnectionsPage,
+  })),
+);
 const CollectionPage = lazy(() =>
   import('../features/dashboard/collections/collection-page.tsx').then((m) => ({
     default: m.CollectionPage,
@@ -121,6 +126,14 @@ export default function DashboardRoutes() {
           element={
             <Page>
               <BackupsPage />
+            </Page>
+          }
+        />
+        <Route
+          path="data-connections"
+          element={
+            <Page>
+              <ConnectionsPage />
             </Page>
           }
         />

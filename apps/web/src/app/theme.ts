@@ -7,6 +7,7 @@ import {
   type MantineColorsTuple,
   type VariantColorsResolver,
 } from '@mantine/core';
+import { t } from '../i18n/strings.ts';
 
 // The darker shades carry text and filled buttons, so they keep WCAG AA contrast: white on shade 7 is
 // 5.3:1, shade 9 (light buttons' text) on their tint over 9:1.
@@ -63,5 +64,7 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true } },
+    // A notification's close button is an icon: without a name screen readers announce a bare "button".
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': t.notifications.close } } },
   },
 });

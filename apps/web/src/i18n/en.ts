@@ -30,6 +30,7 @@ export const en = {
     areaCrashed: 'We could not complete your booking. Please try again.',
   },
   footer: { rights: 'All rights reserved.' },
+  notifications: { close: 'Dismiss notification' },
   /** Words about a service that the services pages and the booking flow both show. */
   common: {
     serviceTypes: { APPOINTMENT: 'Appointment', CLASS: 'Class', COURSE: 'Course' },

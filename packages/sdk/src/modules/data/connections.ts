@@ -1,8 +1,11 @@
-import type { ExternalConnection } from '@atrium/contract/data-external-connections';
+import type {
+  ExternalConnection,
+  ExternalConnectionCollection,
+} from '@atrium/contract/data-external-connections';
 import { defineModule } from '../../client.ts';
 import { adminCall, enc } from './admin-call.ts';
 
-export type { ExternalConnection };
+export type { ExternalConnection, ExternalConnectionCollection };
 
 const path = '/data/v1/external-database-connections';
 type ConnectionInput = {
@@ -63,6 +66,19 @@ export const externalConnections = defineModule({
         },
       )
     ).externalDatabaseConnection,
+
+  /**
+   * The collections the connection's adapter serves, asked of the adapter now; a failing adapter rejects
+   * with `EXTERNAL_DATABASE_<cause>` (424).
+   * @example
+   * const { collections } = await client.externalConnections.listConnectionCollections('inventory');
+   */
+  listConnectionCollections: (context) => async (name: string) =>
+    adminCall<{ collections: ExternalConnectionCollection[] }>(
+      context,
+      'connections.listConnectionCollections',
+      { method: 'GET', path: `${path}/${enc(name)}/collections` },
+    ),
 
   deleteConnection: (context) => async (name: string) =>
     adminCall<Record<string, never>>(context, 'connections.deleteConnection', {

@@ -41,7 +41,11 @@ export {
 export { backups, type DataBackup, type DataRestoration } from './backups.ts';
 export { tasks, type DataTask, type TaskInput } from './tasks.ts';
 export { dataPermissions, type CollectionPermissions } from './permissions.ts';
-export { externalConnections, type ExternalConnection } from './connections.ts';
+export {
+  externalConnections,
+  type ExternalConnection,
+  type ExternalConnectionCollection,
+} from './connections.ts';
 export { collectionSchema } from './collection-schema.ts';
 export { DataQuery, type DataItem, type DataItemInput, type FindOptions, type ReadOptions } from './query.ts';
 export { DataAggregate, type AggregateRow } from './aggregate.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   createExternalConnectionRequestSchema,
+  externalConnectionCollectionsResponseSchema,
   externalConnectionResponseSchema,
   listExternalConnectionsQuerySchema,
   listExternalConnectionsResponseSchema,
@@ -46,6 +47,19 @@ export const externalConnectionsRoutes: FastifyPluginAsyncZod<{
       schema: { summary: 'An external database connection', tags, params: nameParams, response: one },
     },
     async (request) => connections.get(request.ctx, request.params.name),
+  );
+  app.get(
+    `${base}/:name/collections`,
+    {
+      config,
+      schema: {
+        summary: "The collections a connection's adapter serves (asked of the adapter now)",
+        tags,
+        params: nameParams,
+        response: { 200: externalConnectionCollectionsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => connections.collections(request.ctx, request.params.name),
   );
   app.get(
     base,

@@ -1,6 +1,7 @@
 import {
   externalConnectionErrorCodes,
   type ExternalConnection,
+  type ExternalConnectionCollection,
 } from '@atrium/contract/data-external-connections';
 import type { RequestContext } from '../../../platform/context.ts';
 import { AppError, conflict, forbidden } from '../../../platform/errors/app-error.ts';
@@ -45,6 +46,25 @@ function toWire(row: DataExternalConnectionRow): ExternalConnection {
     connectionStatus: row.status as Status,
     capabilities: row.capabilities as ExternalConnection['capabilities'],
   };
+}
+
+/** One entry of an adapter's `schemas/list` (fields keyed by name), or nothing when it has no id. */
+function toCollection(schema: unknown): ExternalConnectionCollection[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const { id, displayName, fields } = schema as { id?: unknown; displayName?: unknown; fields?: unknown };
+  if (typeof id !== 'string') return [];
+  const entries =
+    fields && typeof fields === 'object' ? Object.entries(fields as Record<string, unknown>) : [];
+  return [
+    {
+      id,
+      displayName: typeof displayName === 'string' ? displayName : null,
+      fields: entries.map(([key, field]) => {
+        const type = field && typeof field === 'object' ? (field as { type?: unknown }).type : undefined;
+        return { key, type: typeof type === 'string' ? type : null };
+      }),
+    },
+  ];
 }
 
 /**
@@ -180,6 +200,32 @@ export function createExternalConnectionsService(deps: {
       const row = await repository.update(ctx.site.id, name, { endpoint, configuration, status });
       if (!row) throw notFound(name);
       return { externalDatabaseConnection: toWire(row) };
+    },
+
+    /**
+     * The collections the adapter serves now (`schemas/list`), for the dashboard; a failing adapter is 424
+     * `EXTERNAL_DATABASE_<cause>`, as item calls on its collections answer.
+     */
+    async collections(ctx: RequestContext, name: string) {
+      requireManager(ctx);
+      const row = await load(ctx, name);
+      const result = await deps.callAdapter<{ schemas?: unknown[] }>(
+        row.endpoint,
+        secretOf(row),
+        'schemas/list',
+      );
+      if (!result.ok) {
+        throw new AppError(
+          424,
+          `EXTERNAL_DATABASE_${result.cause}`,
+          `The adapter of ${name} failed: ${result.detail}`,
+          {
+            data: { connection: name, causeOfFailure: result.cause },
+          },
+        );
+      }
+      const schemas = Array.isArray(result.body.schemas) ? result.body.schemas : [];
+      return { collections: schemas.flatMap(toCollection) };
     },
 
     async remove(ctx: RequestContext, name: string) {

@@ -11,7 +11,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowsTransferUpDown, IconDatabase, IconForms, IconTable, IconTrash } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconArrowsTransferUpDown,
+  IconDatabase,
+  IconForms,
+  IconShieldLock,
+  IconTable,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { t } from './strings.ts';
@@ -24,11 +32,13 @@ import { CollectionsBoundary } from './components/collections-boundary.tsx';
 import { DeleteCollectionModal } from './components/delete-collection-modal.tsx';
 import { ItemsTable } from './components/items-table.tsx';
 import { SchemaEditor } from './components/schema-editor.tsx';
+import { FieldsPanel } from './components/fields-panel.tsx';
+import { PermissionsPanel } from './components/permissions-panel.tsx';
 import { TransferPanel } from './components/transfer-panel.tsx';
 import { DataLoadError } from './components/data-load-error.tsx';
 
 const s = t.collections;
-const tabs = ['items', 'schema', 'transfer'] as const;
+const tabs = ['items', 'fields', 'permissions', 'schema', 'transfer'] as const;
 type Tab = (typeof tabs)[number];
 
 function Header({ collection }: { collection: Collection }) {
@@ -77,7 +87,7 @@ function Header({ collection }: { collection: Collection }) {
   );
 }
 
-/** One collection: its items, its schema and permissions, and imports and exports, as tabs. */
+/** One collection as tabs: its items (with drafts), fields, permissions, the whole schema at once, imports and exports. */
 export function CollectionPage() {
   const { collectionId = '' } = useParams();
   return (
@@ -136,7 +146,13 @@ function CollectionView({ collectionId }: { collectionId: string }) {
           <Tabs.Tab value="items" leftSection={<IconTable size={16} />}>
             {s.tabs.items}
           </Tabs.Tab>
-          <Tabs.Tab value="schema" leftSection={<IconForms size={16} />}>
+          <Tabs.Tab value="fields" leftSection={<IconForms size={16} />}>
+            {s.tabs.fields}
+          </Tabs.Tab>
+          <Tabs.Tab value="permissions" leftSection={<IconShieldLock size={16} />}>
+            {s.tabs.permissions}
+          </Tabs.Tab>
+          <Tabs.Tab value="schema" leftSection={<IconAdjustments size={16} />}>
             {s.tabs.schema}
           </Tabs.Tab>
           <Tabs.Tab value="transfer" leftSection={<IconArrowsTransferUpDown size={16} />}>
@@ -145,6 +161,12 @@ function CollectionView({ collectionId }: { collectionId: string }) {
         </Tabs.List>
         <Tabs.Panel value="items">
           <ItemsTable collection={collection.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="fields">
+          <FieldsPanel collection={collection.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="permissions">
+          <PermissionsPanel collection={collection.data} />
         </Tabs.Panel>
         <Tabs.Panel value="schema">
           <SchemaEditor key={collection.data.revision} collection={collection.data} />

@@ -18,6 +18,7 @@ import {
   IconDatabase,
   IconDots,
   IconExternalLink,
+  IconPlugConnected,
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
@@ -120,6 +121,14 @@ function CollectionsList() {
               to="/dashboard/data-backups"
             >
               {t.backups.title}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconPlugConnected size={16} />}
+              component={Link}
+              to="/dashboard/data-connections"
+            >
+              {t.connections.title}
             </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
               {s.new}

@@ -17,7 +17,7 @@ export interface CollectionSummary {
   itemCount: number | undefined;
 }
 
-/** Every collection with its item count (one count call each: sites hold tens of collections, not thousands). */
+/** Every collection with its item count, drafts included (one count call each: sites hold tens of collections, not thousands). */
 export function useCollections() {
   return useQuery({
     queryKey: collectionsKey,
@@ -27,7 +27,7 @@ export function useCollections() {
         collections.map((collection) =>
           data.items
             .query(collection.id)
-            .count()
+            .count({ showDrafts: true })
             .catch(() => undefined),
         ),
       );
@@ -63,7 +63,10 @@ export function useReloadCollection(id: string) {
 
 /** How many items the collection holds. */
 export function useItemCount(id: string) {
-  return useQuery({ queryKey: [...itemsKey(id), 'count'], queryFn: () => data.items.query(id).count() });
+  return useQuery({
+    queryKey: [...itemsKey(id), 'count'],
+    queryFn: () => data.items.query(id).count({ showDrafts: true }),
+  });
 }
 
 export interface ItemsView {
@@ -82,7 +85,7 @@ export function itemsPageKey(id: string, view: ItemsView) {
   return [...itemsKey(id), view] as const;
 }
 
-/** One page of items, sorted and filtered on the server. */
+/** One page of items, sorted and filtered on the server; drafts included (the dashboard shows every item). */
 export function useItemsPage(id: string, fields: readonly DataField[], view: ItemsView) {
   return useQuery({
     queryKey: itemsPageKey(id, view),
@@ -96,7 +99,7 @@ export function useItemsPage(id: string, fields: readonly DataField[], view: Ite
       const result = await query
         .skip((view.page - 1) * view.pageSize)
         .limit(view.pageSize)
-        .find({ returnTotalCount: true });
+        .find({ returnTotalCount: true, showDrafts: true });
       return { items: result.items, totalCount: result.totalCount ?? result.items.length };
     },
   });

@@ -50,6 +50,14 @@ import { ItemFormModal } from './item-form-modal.tsx';
 import classes from './items-table.module.css';
 import { dataErrorMessage } from '../lib/data-errors.ts';
 import { DataLoadError } from './data-load-error.tsx';
+import { publishPluginOf } from '../lib/publish-state.ts';
+import {
+  PublishMenu,
+  PublishStatus,
+  PublishingToggle,
+  ScheduleDialog,
+  type ScheduleRequest,
+} from './publishing.tsx';
 
 const s = t.collections.table;
 const pageSizes = ['10', '25', '50', '100'];
@@ -124,6 +132,8 @@ export function ItemsTable({ collection }: { collection: Collection }) {
   const [adding, setAdding] = useState(search.get('new') === 'item');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [editing, setEditing] = useState<DataItem>();
+  const [scheduling, setScheduling] = useState<ScheduleRequest>();
+  const publishing = publishPluginOf(collection) !== undefined;
   const page = useItemsPage(collection.id, collection.fields, view);
   const references = useReferenceNames(collection.fields);
   const pageKey = itemsPageKey(collection.id, view);
@@ -171,6 +181,7 @@ export function ItemsTable({ collection }: { collection: Collection }) {
     <Group justify="space-between" p="sm" gap="sm" wrap="wrap">
       <FilterBuilder fields={columns} rules={view.rules} onApply={onRules} />
       <Group gap="sm">
+        <PublishingToggle collection={collection} />
         {page.isFetching && !page.isPending && <Loader size="xs" aria-label={shared.common.loading} />}
         {selected.size > 0 && (
           <Button
@@ -263,10 +274,11 @@ export function ItemsTable({ collection }: { collection: Collection }) {
                   }
                 />
               </Table.Th>
+              {publishing && <Table.Th w={150}>{t.publishing.statusColumn}</Table.Th>}
               {columns.map((field) => (
                 <SortHeader key={field.key} field={field} sort={view.sort} onSort={onSort} />
               ))}
-              <Table.Th w={52} className={classes.actionsCell} />
+              <Table.Th w={publishing ? 88 : 52} className={classes.actionsCell} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -281,6 +293,11 @@ export function ItemsTable({ collection }: { collection: Collection }) {
                       onChange={() => toggle(item._id)}
                     />
                   </Table.Td>
+                  {publishing && (
+                    <Table.Td>
+                      <PublishStatus item={item} />
+                    </Table.Td>
+                  )}
                   {columns.map((field) => (
                     <Table.Td
                       key={field.key}
@@ -316,16 +333,26 @@ export function ItemsTable({ collection }: { collection: Collection }) {
                     </Table.Td>
                   ))}
                   <Table.Td className={classes.actionsCell}>
-                    <Tooltip label={t.collections.itemForm.edit(itemLabel)} openDelay={400}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t.collections.itemForm.edit(itemLabel)}
-                        onClick={() => setEditing(item)}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <Group gap={2} wrap="nowrap" justify="flex-end">
+                      {publishing && (
+                        <PublishMenu
+                          collectionId={collection.id}
+                          item={item}
+                          label={itemLabel}
+                          onSchedule={setScheduling}
+                        />
+                      )}
+                      <Tooltip label={t.collections.itemForm.edit(itemLabel)} openDelay={400}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={t.collections.itemForm.edit(itemLabel)}
+                          onClick={() => setEditing(item)}
+                        >
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               );
@@ -385,6 +412,11 @@ export function ItemsTable({ collection }: { collection: Collection }) {
           onClose={() => setEditing(undefined)}
         />
       )}
+      <ScheduleDialog
+        collectionId={collection.id}
+        request={scheduling}
+        onClose={() => setScheduling(undefined)}
+      />
       <Modal
         opened={confirmDelete}
         onClose={() => setConfirmDelete(false)}
