@@ -294,10 +294,15 @@ test.describe.serial('owner dashboard: catalogue', () => {
     });
     expect(groups.addOnGroupsDetails).toHaveLength(1);
     expect(groups.addOnGroupsDetails[0]).toMatchObject({ groupName: 'Extras', maxNumberOfAddOns: 1 });
-    expect(groups.addOnGroupsDetails[0]!.addOns.map((addOn) => addOn.addOnId)).toEqual([
-      'Hot stones',
-      'Aromatherapy',
-    ]);
+    // A group names add-ons by id: the panel made an add-on for each name typed.
+    const addOnNames = await Promise.all(
+      groups.addOnGroupsDetails[0]!.addOns.map(
+        async ({ addOnId }) =>
+          (await api<{ addOn: { name: string } }>(request, 'GET', `/bookings/v1/add-ons/${addOnId}`)).addOn
+            .name,
+      ),
+    );
+    expect(addOnNames).toEqual(['Hot stones', 'Aromatherapy']);
 
     // The service list shows the starred photo on the service's row.
     await page.keyboard.press('Escape');
