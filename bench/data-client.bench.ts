@@ -11,7 +11,7 @@ import * as items from '@wix/wix-data-items-sdk';
 import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
 import { sendOfficialHostTo, startBenchServer } from './bench-server.ts';
 import { createScratchDatabase, measure, percentile } from './bench-tools.ts';
-import { categories, makeItem, random, type DataBenchFigure } from './data.bench.ts';
+import { benchPostFields, categories, makeItem, random, type DataBenchFigure } from './data.bench.ts';
 
 const collectionId = 'ClientBenchPosts';
 const bulkSize = 1000;
@@ -103,16 +103,7 @@ export async function runDataClientBench(options: { items?: number } = {}): Prom
     await client.collections.createDataCollection({
       _id: collectionId,
       displayName: 'Client bench posts',
-      fields: [
-        { key: 'slug', type: 'TEXT' },
-        { key: 'title', type: 'TEXT' },
-        { key: 'body', type: 'TEXT' },
-        { key: 'category', type: 'TEXT' },
-        { key: 'price', type: 'NUMBER' },
-        { key: 'views', type: 'NUMBER' },
-        { key: 'published', type: 'DATETIME' },
-        { key: 'tags', type: 'ARRAY_STRING' },
-      ],
+      fields: benchPostFields.map((field) => ({ ...field })),
     });
 
     const next = random(42);

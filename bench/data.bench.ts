@@ -70,6 +70,18 @@ function zipfWord(next: () => number): string {
   }
   return words[low]!;
 }
+/** The fields of the benchmarks' blog-like collection (`makeItem` fills them). */
+export const benchPostFields = [
+  { key: 'slug', type: 'TEXT' },
+  { key: 'title', type: 'TEXT' },
+  { key: 'body', type: 'TEXT' },
+  { key: 'category', type: 'TEXT' },
+  { key: 'price', type: 'NUMBER' },
+  { key: 'views', type: 'NUMBER' },
+  { key: 'published', type: 'DATETIME' },
+  { key: 'tags', type: 'ARRAY_STRING' },
+] as const;
+
 export const categories = Array.from({ length: 20 }, (_, index) => `category-${index}`);
 
 /** A deterministic pseudo-random sequence, so every run measures the same data. */
@@ -121,19 +133,7 @@ export async function runDataBench(options: { items?: number } = {}): Promise<Da
   try {
     await app.inject({ method: 'DELETE', url: `/data/v2/collections/${collectionId}`, headers });
     await call(app, '/data/v2/collections', {
-      collection: {
-        id: collectionId,
-        fields: [
-          { key: 'slug', type: 'TEXT' },
-          { key: 'title', type: 'TEXT' },
-          { key: 'body', type: 'TEXT' },
-          { key: 'category', type: 'TEXT' },
-          { key: 'price', type: 'NUMBER' },
-          { key: 'views', type: 'NUMBER' },
-          { key: 'published', type: 'DATETIME' },
-          { key: 'tags', type: 'ARRAY_STRING' },
-        ],
-      },
+      collection: { id: collectionId, fields: benchPostFields },
     });
 
     const next = random(42);

@@ -351,6 +351,20 @@ describe('app credentials', () => {
     const secret = key.slice('atr_'.length + 36 + 1);
     expect(secret).toHaveLength(43);
     expect(JSON.stringify(listed.body)).not.toContain(secret);
+    // The key's use above is recorded (written at most once a minute, after the answer).
+    await expect
+      .poll(async () => {
+        const keys = await inject(t.app, {
+          method: 'GET',
+          url: '/identity/v1/api-keys',
+          headers: bearer(ownerToken),
+        });
+        const used = (keys.body.apiKeys as Array<{ id: string; lastUsedDate?: string }>).find(
+          (entry) => entry.id === scoped.body.apiKey.id,
+        );
+        return used?.lastUsedDate !== undefined;
+      })
+      .toBe(true);
     const appTokens = await inject(t.app, {
       method: 'POST',
       url: '/oauth2/token',
