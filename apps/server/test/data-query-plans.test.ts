@@ -136,15 +136,11 @@ describe('counting', () => {
     });
   });
 
-  it('tells the total of a few matches, and of a last page, without being asked', async () => {
+  it('tells the total of a last page without being asked, and counts no other page', async () => {
+    // A few matches are not counted either: a second statement for a number the client shows only to
+    // returnTotalCount.
     const few = await query({}, { price: { $lt: 50 } });
-    expect(few.body.pagingMetadata).toEqual({
-      count: 10,
-      offset: 10,
-      total: 50,
-      tooManyToCount: false,
-      hasNext: true,
-    });
+    expect(few.body.pagingMetadata).toEqual({ count: 10, offset: 10, hasNext: true });
     const last = await post(t, '/data/v2/items/query', {
       dataCollectionId: 'Plans',
       query: { filter: { category: 'even' }, paging: { limit: 50, offset: items / 2 - 5 } },

@@ -79,6 +79,8 @@ export interface TestApp {
   app: App;
   config: Config;
   databaseUrl?: string;
+  /** The app's database, for writes another process would make (the app does not see them happen). */
+  database?: Database;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export async function createTestApp(
     app,
     config,
     databaseUrl,
+    database,
     async close() {
       await app.close();
       await drop();

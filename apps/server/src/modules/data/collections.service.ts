@@ -11,6 +11,7 @@ import type { collectionInputSchema } from '@atrium/contract/data';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Tx } from '../../platform/db/database.ts';
 import { conflict, forbidden, invalid, staleRevision } from '../../platform/errors/app-error.ts';
+import { createRowCache } from '../../platform/db/row-changes.ts';
 import { canManageSchema } from './data-permissions.ts';
 import { collectionNotFound } from './data.errors.ts';
 import type { DataRepository } from './data.repository.ts';
@@ -152,6 +153,8 @@ export function createCollectionsService(deps: {
   keepDeleted?: (siteId: string, collectionId: string, tx: Tx) => Promise<void>;
 }) {
   const { repository } = deps;
+  // Every item call reads its collection's schema: kept in memory until the database says the row changed.
+  const schemas = createRowCache<CollectionSchema>(deps.database.rowChanges, 'data_collections');
 
   function requireSchemaManager(ctx: RequestContext) {
     if (!canManageSchema(ctx.caller))
@@ -167,7 +170,12 @@ export function createCollectionsService(deps: {
   return {
     /** The schema for item calls; 404 WDE0025 when the collection does not exist. */
     async schemaOf(ctx: RequestContext, collectionId: string): Promise<CollectionSchema> {
-      return toSchema(await getRow(ctx, collectionId));
+      const schema = await schemas.get(`${ctx.site.id}/${collectionId}`, async () => {
+        const row = await repository.findCollection(ctx.site.id, collectionId);
+        return row && toSchema(row);
+      });
+      if (!schema) throw collectionNotFound(collectionId);
+      return schema;
     },
 
     async create(ctx: RequestContext, input: CollectionInput): Promise<DataCollection> {
@@ -233,6 +241,7 @@ export function createCollectionsService(deps: {
         plugins: input.plugins === undefined ? current.plugins : input.plugins,
       });
       if (!updated) throw staleRevision('Collection', input.id, expected, current.revision);
+      schemas.forget(`${ctx.site.id}/${input.id}`);
       return toWireCollection(updated);
     },
 
@@ -245,7 +254,16 @@ export function createCollectionsService(deps: {
         await deps.keepDeleted?.(ctx.site.id, collectionId, tx);
         return repository.deleteCollection(ctx.site.id, collectionId, tx);
       });
+      schemas.forget(`${ctx.site.id}/${collectionId}`);
       if (!removed) throw collectionNotFound(collectionId);
+    },
+
+    /**
+     * This process changed the collection's row: its next item call reads the new schema now, not when the
+     * database's notice comes (other processes wait for the notice).
+     */
+    forgetSchema(ctx: RequestContext, collectionId: string): void {
+      schemas.forget(`${ctx.site.id}/${collectionId}`);
     },
   };
 }

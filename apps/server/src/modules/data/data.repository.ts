@@ -42,12 +42,6 @@ export const dataItemsEntity = defineQueryEntity({
   columns: itemColumns,
 });
 
-/**
- * A query without `returnTotalCount` still tells its total when this few items match: counting them costs
- * about as much as the page itself. Past it, only a last page tells it (README, "Counting").
- */
-export const cheapCountLimit = 100;
-
 export interface NewItemRow {
   itemId: string;
   data: Record<string, unknown>;

@@ -26,7 +26,6 @@ import {
   uniqueViolation,
 } from './data.errors.ts';
 import {
-  cheapCountLimit,
   dataItemsEntity,
   type DataRepository,
   type ItemRow,
@@ -616,7 +615,7 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
         baseWhere: core.baseWhere(call),
         cursorScope: `${ctx.site.id}:${collectionId}:${call.access.ownerOnly ?? ''}:${call.publishedAt ? 'published' : ''}`,
         path: ['query'],
-        countTotal: request.returnTotalCount === true || { upTo: cheapCountLimit },
+        countTotal: request.returnTotalCount === true,
       });
       const items = result.rows.map((row) => toWireItem(collectionId, row));
       await core.includeReferences(ctx, call, items, request.includes, 'referencedItemOptions');

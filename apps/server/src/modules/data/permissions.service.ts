@@ -118,6 +118,7 @@ export function createPermissionsService(deps: {
           throw invalidField('specialPermissions', 'a collection holds at most 100 special permissions');
         await repository.setSpecialPermissions(ctx.site.id, collectionId, [...rules, added], tx);
       });
+      collections.forgetSchema(ctx, collectionId);
       return { specialPermissions: added };
     },
 
@@ -125,7 +126,7 @@ export function createPermissionsService(deps: {
       requireManager(ctx);
       checkSubject(rule, 'specialPermissions');
       const updated = stored(rule, id);
-      await deps.database.transaction(async (tx) => {
+      const collectionId = await deps.database.transaction(async (tx) => {
         const holder = await repository.collectionWithRule(ctx.site.id, id, tx);
         if (!holder) throw rulesNotFound(id);
         await repository.setSpecialPermissions(
@@ -134,13 +135,15 @@ export function createPermissionsService(deps: {
           holder.rules.map((existing) => (existing.id === id ? updated : existing)),
           tx,
         );
+        return holder.id;
       });
+      collections.forgetSchema(ctx, collectionId);
       return { specialPermissions: updated };
     },
 
     async removeSpecial(ctx: RequestContext, id: string) {
       requireManager(ctx);
-      await deps.database.transaction(async (tx) => {
+      const collectionId = await deps.database.transaction(async (tx) => {
         const holder = await repository.collectionWithRule(ctx.site.id, id, tx);
         if (!holder) throw rulesNotFound(id);
         await repository.setSpecialPermissions(
@@ -149,7 +152,9 @@ export function createPermissionsService(deps: {
           holder.rules.filter((existing) => existing.id !== id),
           tx,
         );
+        return holder.id;
       });
+      collections.forgetSchema(ctx, collectionId);
       return {};
     },
 

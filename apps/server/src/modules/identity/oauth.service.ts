@@ -3,6 +3,7 @@ import type { TokenRequest, TokenResponse } from '@atrium/contract/identity';
 import type { Config } from '../../platform/config.ts';
 import type { IdentityType, RequestContext, StaffRole } from '../../platform/context.ts';
 import type { Database, Executor } from '../../platform/db/database.ts';
+import { createRowCache } from '../../platform/db/row-changes.ts';
 import { notFound, siteUnavailable } from '../../platform/errors/app-error.ts';
 import type { Site } from '@atrium/contract/sites';
 import { siteAddressFor } from '../../platform/http/site-address.ts';
@@ -67,6 +68,8 @@ export function createOauthService(deps: {
 }) {
   const { database, repository, signer, config } = deps;
   const tokens = createSingleUseTokens(repository);
+  // Every call with an API key reads its key: kept in memory until the database says it changed.
+  const apiKeys = createRowCache<ApiKeyRow>(database.rowChanges, 'api_keys');
   const hour = 3_600_000;
   /** How long a refresh token lives unused, and the most a sign-in lasts: staff sign-ins are shorter. */
   const sessionLifetimes = (subjectType: IdentityType) =>
@@ -137,7 +140,8 @@ export function createOauthService(deps: {
   async function verifyApiKey(key: string): Promise<ApiKeyRow | undefined> {
     const match = apiKeyPattern.exec(key);
     if (!match) return undefined;
-    const row = await repository.findApiKey(match[1]!).catch(() => undefined);
+    const id = match[1]!;
+    const row = await apiKeys.get(id, () => repository.findApiKey(id)).catch(() => undefined);
     // Compare even when the key is unknown, so a miss and a wrong secret take the same time.
     const matches = constantTimeEqual(sha256(match[2]!), row?.secretHash ?? sha256('no key'));
     if (!row || !matches || row.revokedDate) return undefined;
@@ -186,6 +190,8 @@ export function createOauthService(deps: {
   const service = {
     issueTokens,
     verifyApiKey,
+    /** The key was just changed here: the next call reads it again, without waiting for the database's notice. */
+    forgetApiKey: (id: string) => apiKeys.forget(id),
     currentSubject,
 
     async ensureDefaultClient(siteId: string): Promise<OauthClientRow> {

@@ -291,6 +291,7 @@ export function createStaffService(deps: {
     async revokeApiKey(ctx: RequestContext, id: string) {
       const row = /^[0-9a-f-]{36}$/i.test(id) ? await repository.revokeApiKey(ctx.site.id, id) : undefined;
       if (!row) throw notFound('API key', id);
+      oauth.forgetApiKey(id);
       await repository.revokeSubjectSessions(ctx.site.id, id, 'api key revoked');
       return {};
     },

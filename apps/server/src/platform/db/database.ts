@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { pgliteRowChanges, postgresRowChanges, type RowChanges } from './row-changes.ts';
 
 /**
  * Drizzle without its relational query API (`db.query.<table>`): nothing uses it, and with a schema
@@ -42,6 +43,8 @@ export interface Database {
   /** The connection string when on PostgreSQL (for tools that open their own pool). */
   readonly connectionString?: string;
   readonly pglite?: PGlite;
+  /** Committed changes of the tables that per-process caches keep (row-changes.ts). */
+  readonly rowChanges: RowChanges;
   close(): Promise<void>;
 }
 
@@ -84,16 +87,19 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
     throw error;
   }
   const db = drizzlePglite(client) as unknown as AppDb;
+  const rowChanges = pgliteRowChanges(client);
   return {
     kind: 'pglite',
     db,
     pglite: client,
+    rowChanges,
     async query<Row>(text: string, values: unknown[] = []) {
       const result = await client.query<Row>(text, values);
       return result.rows;
     },
     transaction: (work, options) => db.transaction(work, options),
     async close() {
+      await rowChanges.close();
       await client.close();
       await lock?.release();
     },
@@ -105,16 +111,21 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
   // An idle client that loses its server would otherwise crash the process with an unhandled 'error'.
   pool.on('error', () => undefined);
   const db = drizzlePostgres(pool) as unknown as AppDb;
+  const rowChanges = postgresRowChanges(connectionString);
   return {
     kind: 'postgres',
     db,
     connectionString,
+    rowChanges,
     async query<Row>(text: string, values: unknown[] = []) {
       const result = await pool.query(text, values);
       return result.rows as Row[];
     },
     transaction: (work, options) => db.transaction(work, options),
-    close: () => pool.end(),
+    async close() {
+      await rowChanges.close();
+      await pool.end();
+    },
   };
 }
 

@@ -39,11 +39,10 @@ export interface RunQueryOptions {
   carried?: { value: unknown; where: (value: unknown) => SQL | undefined };
   /**
    * Offset pages: true (the default) counts the matches for `total`, up to the entity's `countLimit`.
-   * For wires where `total` is optional (data's `returnTotalCount`): `{ upTo: n }` counts only up to n
-   * and leaves `total` and `tooManyToCount` out past it, false never counts; either way a last page
-   * still tells them, for free. A count reads every match, which a page of 50 does not.
+   * For wires where `total` is optional (data's `returnTotalCount`), false never counts; a last page
+   * still tells it, for free. A count reads every match, which a page of 50 does not.
    */
-  countTotal?: boolean | { upTo: number };
+  countTotal?: boolean;
 }
 
 /** Offset metadata of a query run with `countTotal: false`: `total` only when it came for free. */
@@ -194,10 +193,6 @@ async function runOffset<TTable extends PgTable>(
   let counted = !hasNext && (rows.length > 0 || offset === 0) ? offset + rows.length : undefined;
   if (counted === undefined && counting === true)
     counted = await countRows(executor, entity, where, entity.countLimit);
-  if (counted === undefined && typeof counting === 'object') {
-    const upTo = await countRows(executor, entity, where, counting.upTo);
-    if (upTo <= counting.upTo) counted = upTo;
-  }
   if (counted !== undefined) {
     const tooManyToCount = counted > entity.countLimit;
     pagingMetadata.total = tooManyToCount ? entity.countLimit : counted;
