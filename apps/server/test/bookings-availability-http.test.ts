@@ -7,6 +7,7 @@ import {
   bookingStaffMembers,
 } from '../src/modules/bookings/catalogue.tables.ts';
 import { bookingBusyTimes } from '../src/modules/bookings/availability/availability.tables.ts';
+import { queryAvailabilityResponseSchema } from '@atrium/contract/bookings/availability';
 import { as, createTestApp, inject, owner, type TestApp } from './test-app.ts';
 
 // Availability over HTTP on a real database. The catalogue rows are written directly (named factories
@@ -176,6 +177,22 @@ describe('POST /bookings/v1/availability/query', () => {
       totalSpots: 1,
       bookingPolicyViolations: { tooEarlyToBook: false, tooLateToBook: false, bookOnlineDisabled: false },
     });
+  });
+
+  it('answers exactly what the schema says, with nothing more, though its answer is not encoded by zod', async () => {
+    // Appointments, classes (waiting lists, event ids) and the CUSTOM locations of a week, in a zone.
+    const response = await query(
+      {
+        serviceId: [haircut.id, colour.id, yoga.id],
+        startDate: '2027-03-01T00:00:00',
+        endDate: '2027-03-08T00:00:00',
+      },
+      { timezone: 'America/New_York' },
+    );
+    expect(response.status).toBe(200);
+    const entries = response.body.availabilityEntries as unknown[];
+    expect(entries.length).toBeGreaterThan(10);
+    expect(queryAvailabilityResponseSchema.encode(response.body)).toEqual(response.body);
   });
 
   it('limits entries per day and filters by staff member', async () => {

@@ -15,6 +15,7 @@ import {
 } from '@atrium/contract/bookings/availability';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { builtAnswerSerializer } from '../../../platform/http/built-answer-serializer.ts';
 import { errorResponses } from '../../../platform/http/openapi.ts';
 import type { RouteAccess } from '../../../platform/http/request-context.ts';
 import type { AvailabilityService } from './availability.service.ts';
@@ -42,6 +43,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{ service: AvailabilitySe
         body: queryAvailabilityRequestSchema,
         response: { 200: queryAvailabilityResponseSchema, ...errorResponses },
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => service.queryAvailability(request.ctx, request.body),
   );
