@@ -8,6 +8,7 @@ import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 
 export type ServerMessage =
   | { type: 'listening'; url: string }
+  | { type: 'sql-done'; error?: string }
   | { type: 'stats'; statements: number; cpuMicros: number; systemMicros: number };
 
 const send = (message: ServerMessage) => process.send!(message);
@@ -35,8 +36,14 @@ const app = await buildApp({
 });
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 
-process.on('message', (message: { type: string }) => {
-  if (message.type === 'stats') {
+process.on('message', (message: { type: string; text?: string; values?: unknown[] }) => {
+  if (message.type === 'sql') {
+    // A bench's bulk set-up on this process's database (the only way in to an in-memory PGlite).
+    void database.query(message.text!, message.values).then(
+      () => send({ type: 'sql-done' }),
+      (error: Error) => send({ type: 'sql-done', error: error.message }),
+    );
+  } else if (message.type === 'stats') {
     const cpu = process.cpuUsage();
     send({ type: 'stats', statements, cpuMicros: cpu.user + cpu.system, systemMicros: cpu.system });
   } else if (message.type === 'stop') {

@@ -8,8 +8,7 @@ import * as bookings from '@wix/auto_sdk_bookings_bookings';
 import * as services from '@wix/auto_sdk_bookings_services';
 import * as staffMembers from '@wix/auto_sdk_bookings_staff-members';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
-import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
-import { sendOfficialHostTo, startBenchServer } from './bench-server.ts';
+import { ownerCredentials, sendOfficialHostTo, startBenchServer } from './bench-server.ts';
 import { createScratchDatabase, measure } from './bench-tools.ts';
 
 const staffCount = 20;
@@ -27,22 +26,6 @@ export interface AvailabilityClientFigure {
   targetMs?: number;
 }
 
-async function siteCredentials(base: string) {
-  const owner = { [devCallerHeader]: 'WIX_USER:OWNER', 'content-type': 'application/json' };
-  const site = (await (await fetch(`${base}/sites/v1/site`, { headers: owner })).json()) as {
-    site: { id: string };
-  };
-  const created = await fetch(`${base}/identity/v1/api-keys`, {
-    method: 'POST',
-    headers: owner,
-    body: JSON.stringify({ name: 'availability client bench', scopes: ['*'] }),
-  });
-  const { key } = (await created.json()) as { key: string };
-  const clients = await fetch(`${base}/identity/v1/oauth-clients`, { headers: owner });
-  const { clients: list } = (await clients.json()) as { clients: Array<{ clientId: string }> };
-  return { siteId: site.site.id, apiKey: key, clientId: list[0]!.clientId };
-}
-
 export async function runAvailabilityClientBench(): Promise<AvailabilityClientFigure[]> {
   const scratch = process.env.DATABASE_URL
     ? await createScratchDatabase(process.env.DATABASE_URL)
@@ -50,7 +33,7 @@ export async function runAvailabilityClientBench(): Promise<AvailabilityClientFi
   const server = await startBenchServer({ databaseUrl: scratch?.url, worker: true, poolSize: 10 });
   const restoreFetch = sendOfficialHostTo(server.url);
   try {
-    const { siteId, apiKey, clientId } = await siteCredentials(server.url);
+    const { siteId, apiKey, clientId } = await ownerCredentials(server.url, 'availability client bench');
     const business = createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId }) });
     const staffIds: string[] = [];
     for (let index = 0; index < staffCount; index += 1) {

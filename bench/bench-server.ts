@@ -3,6 +3,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { ServerMessage } from './app-server.ts';
+import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -11,6 +12,8 @@ export interface BenchServer {
   url: string;
   /** The statements this process's pg clients sent and its CPU time so far. */
   stats(): Promise<Extract<ServerMessage, { type: 'stats' }>>;
+  /** Runs SQL on the server's database (bulk set-up): the only way in to its in-memory PGlite. */
+  sql(text: string, values?: unknown[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -54,6 +57,12 @@ export async function startBenchServer(options: {
       child.send({ type: 'stats' });
       return (await reply) as Extract<ServerMessage, { type: 'stats' }>;
     },
+    async sql(text, values) {
+      const reply = next();
+      child.send({ type: 'sql', text, values });
+      const done = (await reply) as Extract<ServerMessage, { type: 'sql-done' }>;
+      if (done.error) throw new Error(`bench SQL failed: ${done.error}`);
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -78,4 +87,25 @@ export function sendOfficialHostTo(base: string): () => void {
   return () => {
     globalThis.fetch = originalFetch;
   };
+}
+
+/**
+ * The default site of a bench server, an API key of its owner with every scope (made through the development
+ * header, as the owner's dashboard would), and the site's OAuth client for visitors.
+ */
+export async function ownerCredentials(base: string, keyName: string) {
+  const owner = { [devCallerHeader]: 'WIX_USER:OWNER', 'content-type': 'application/json' };
+  const site = (await (await fetch(`${base}/sites/v1/site`, { headers: owner })).json()) as {
+    site: { id: string };
+  };
+  const created = await fetch(`${base}/identity/v1/api-keys`, {
+    method: 'POST',
+    headers: owner,
+    body: JSON.stringify({ name: keyName, scopes: ['*'] }),
+  });
+  if (created.status !== 200) throw new Error(`api key: ${created.status} ${await created.text()}`);
+  const { key } = (await created.json()) as { key: string };
+  const clients = await fetch(`${base}/identity/v1/oauth-clients`, { headers: owner });
+  const { clients: list } = (await clients.json()) as { clients: Array<{ clientId: string }> };
+  return { siteId: site.site.id, apiKey: key, clientId: list[0]!.clientId };
 }

@@ -8,8 +8,7 @@ import * as collections from '@wix/auto_sdk_data_collections';
 import * as indexes from '@wix/auto_sdk_data_indexes';
 import { ApiKeyStrategy, createClient } from '@wix/sdk';
 import * as items from '@wix/wix-data-items-sdk';
-import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
-import { sendOfficialHostTo, startBenchServer } from './bench-server.ts';
+import { ownerCredentials, sendOfficialHostTo, startBenchServer } from './bench-server.ts';
 import { createScratchDatabase, measure, percentile } from './bench-tools.ts';
 import { benchPostFields, categories, makeItem, random, type DataBenchFigure } from './data.bench.ts';
 
@@ -30,22 +29,6 @@ type DataClient = ReturnType<typeof dataClient>;
 
 function dataClient(apiKey: string, siteId: string) {
   return createClient({ modules: { items, collections, indexes }, auth: ApiKeyStrategy({ apiKey, siteId }) });
-}
-
-/** A site's id and an API key with every scope, made as the owner through the development header. */
-async function ownerApiKey(base: string) {
-  const owner = { [devCallerHeader]: 'WIX_USER:OWNER', 'content-type': 'application/json' };
-  const site = (await (await fetch(`${base}/sites/v1/site`, { headers: owner })).json()) as {
-    site: { id: string };
-  };
-  const response = await fetch(`${base}/identity/v1/api-keys`, {
-    method: 'POST',
-    headers: owner,
-    body: JSON.stringify({ name: 'data client bench', scopes: ['*'] }),
-  });
-  if (response.status !== 200) throw new Error(`api key: ${response.status} ${await response.text()}`);
-  const { key } = (await response.json()) as { key: string };
-  return { siteId: site.site.id, apiKey: key };
 }
 
 /** The reads of the mix, one per kind; `run` picks the category, price band or item. */
@@ -98,7 +81,7 @@ export async function runDataClientBench(options: { items?: number } = {}): Prom
   const server = await startBenchServer({ databaseUrl: scratch?.url, worker: true, poolSize: 10 });
   const restoreFetch = sendOfficialHostTo(server.url);
   try {
-    const { apiKey, siteId } = await ownerApiKey(server.url);
+    const { apiKey, siteId } = await ownerCredentials(server.url, 'data client bench');
     const client = dataClient(apiKey, siteId);
     await client.collections.createDataCollection({
       _id: collectionId,

@@ -4,12 +4,9 @@
 // real HTTP on this machine. Figures: a page of 50 of one collection (query-platformized, `collectionIds`
 // $hasSome), and one product page read (getProduct with its variants and stock). DATABASE_URL selects
 // PostgreSQL (a scratch database, dropped afterwards), else PGlite; STORES_BENCH_PRODUCTS changes the count.
-import type { AddressInfo } from 'node:net';
 import * as products from '@wix/auto_sdk_stores_products';
 import { ApiKeyStrategy, createClient } from '@wix/sdk';
-import { buildApp } from '../apps/server/src/app.ts';
-import { testConfig } from '../apps/server/src/platform/config.ts';
-import { openDatabase, type Database } from '../apps/server/src/platform/db/database.ts';
+import { ownerCredentials, sendOfficialHostTo, startBenchServer, type BenchServer } from './bench-server.ts';
 import { createScratchDatabase, measure } from './bench-tools.ts';
 
 export interface StoresBenchFigure {
@@ -24,7 +21,7 @@ const defaultProducts = 50_000;
 const collections = 20;
 
 /** Products, variants, inventory items and stock in a few set-based statements. */
-export async function importCatalog(database: Database, siteId: string, count: number) {
+export async function importCatalog(server: BenchServer, siteId: string, count: number) {
   const options = JSON.stringify([
     {
       id: '00000000-0000-4000-8000-0000000000a1',
@@ -60,13 +57,13 @@ export async function importCatalog(database: Database, siteId: string, count: n
       ],
     },
   ]);
-  await database.query(
+  await server.sql(
     `INSERT INTO stores_collections (id, site_id, name, slug)
      SELECT ('00000000-0000-4000-9000-' || lpad(c::text, 12, '0'))::uuid, $1, 'Collection ' || c, 'collection-' || c
      FROM generate_series(1, ${collections}) c`,
     [siteId],
   );
-  await database.query(
+  await server.sql(
     `INSERT INTO stores_products (id, site_id, name, slug, price, min_price, max_price, description, sku, manage_variants,
        track_inventory, options, media, collection_ids, updated_date)
      SELECT ('00000000-0000-4000-a000-' || lpad(i::text, 12, '0'))::uuid, $1, 'Product ' || i, 'product-' || i,
@@ -78,7 +75,7 @@ export async function importCatalog(database: Database, siteId: string, count: n
      FROM generate_series(1, ${count}) i`,
     [siteId, options],
   );
-  await database.query(
+  await server.sql(
     `INSERT INTO stores_variants (site_id, product_id, id, position, choices, sku)
      SELECT $1, p.id, gen_random_uuid(), s * 2 + c,
        jsonb_build_object('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-00000000010' || s,
@@ -87,19 +84,19 @@ export async function importCatalog(database: Database, siteId: string, count: n
      FROM stores_products p, generate_series(0, 4) s, generate_series(0, 1) c WHERE p.site_id = $1`,
     [siteId],
   );
-  await database.query(
+  await server.sql(
     `INSERT INTO stores_inventory_items (site_id, product_id, variant_id, track_quantity)
      SELECT v.site_id, v.product_id, v.id, p.track_inventory FROM stores_variants v JOIN stores_products p ON p.id = v.product_id
      WHERE v.site_id = $1`,
     [siteId],
   );
-  await database.query(
+  await server.sql(
     `INSERT INTO platform_hold_capacities (site_id, key, total)
      SELECT site_id, 'stores.inventory:' || id, (hashtext(id::text) & 15) FROM stores_inventory_items
      WHERE site_id = $1 AND track_quantity`,
     [siteId],
   );
-  await database.query('ANALYZE');
+  await server.sql('ANALYZE');
 }
 
 export async function runStoresBench(options: { products?: number } = {}): Promise<StoresBenchFigure[]> {
@@ -107,30 +104,16 @@ export async function runStoresBench(options: { products?: number } = {}): Promi
   const scratch = process.env.DATABASE_URL
     ? await createScratchDatabase(process.env.DATABASE_URL)
     : undefined;
-  const database = await openDatabase({ databaseUrl: scratch?.url, poolSize: 10 });
-  const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'silent' }), database });
-  await app.ready();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const originalFetch = globalThis.fetch;
+  // The server runs in a process of its own, as a storefront's server would: the client's work here does
+  // not wait on the server's event loop, nor the server's on the client's.
+  const server = await startBenchServer({ databaseUrl: scratch?.url, worker: true, poolSize: 10 });
+  const restoreFetch = sendOfficialHostTo(server.url);
   try {
-    const { identityKit } = await import('../apps/server/test/identity-helpers.ts');
-    const kit = identityKit({ app, config: testConfig(), close: async () => undefined });
-    const { site } = await kit.defaultSite();
-    const { key } = await kit.apiKey(site.id);
+    const { siteId, apiKey } = await ownerCredentials(server.url, 'stores bench');
     const started = performance.now();
-    await importCatalog(database, site.id, count);
+    await importCatalog(server, siteId, count);
     const importSeconds = (performance.now() - started) / 1000;
-    // The official client calls the hosted API host; this process hands those requests to Atrium.
-    globalThis.fetch = async (input, init) => {
-      const request = new Request(input, init);
-      const url = new URL(request.url);
-      return originalFetch(new Request(`${origin}${url.pathname}${url.search}`, request));
-    };
-    const client = createClient({
-      modules: { products },
-      auth: ApiKeyStrategy({ apiKey: key, siteId: site.id }),
-    });
+    const client = createClient({ modules: { products }, auth: ApiKeyStrategy({ apiKey, siteId }) });
     const collectionId = (run: number) =>
       `00000000-0000-4000-9000-${String(1 + (run % collections)).padStart(12, '0')}`;
     const productId = (run: number) =>
@@ -156,9 +139,9 @@ export async function runStoresBench(options: { products?: number } = {}): Promi
     );
     figures.push(
       await measure('the same page over plain HTTP (no client)', 200, async (run) => {
-        const response = await originalFetch(`${origin}/stores-reader/v1/products/query-platformized`, {
+        const response = await fetch(`${server.url}/stores-reader/v1/products/query-platformized`, {
           method: 'POST',
-          headers: { authorization: key, 'wix-site-id': site.id, 'content-type': 'application/json' },
+          headers: { authorization: apiKey, 'wix-site-id': siteId, 'content-type': 'application/json' },
           body: JSON.stringify({
             query: { filter: { collectionIds: { $hasSome: [collectionId(run)] } }, paging: { limit: 50 } },
           }),
@@ -186,9 +169,8 @@ export async function runStoresBench(options: { products?: number } = {}): Promi
     });
     return figures;
   } finally {
-    globalThis.fetch = originalFetch;
-    await app.close();
-    await database.close();
+    restoreFetch();
+    await server.stop();
     if (process.env.STORES_BENCH_KEEP) console.log(`kept ${scratch?.url ?? 'the PGlite data'}`);
     else await scratch?.drop();
   }

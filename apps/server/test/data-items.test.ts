@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemResponseSchema, queryItemsResponseSchema } from '@atrium/contract/data';
 import { encodeDotR } from '../src/platform/http/wire-rules.ts';
 import { createTestApp, inject, type TestApp } from './test-app.ts';
 import {
@@ -70,6 +71,43 @@ describe('POST /data/v2/items (insert) and GET /data/v2/items/:id', () => {
     const fetched = await get(t, '/data/v2/items/first-post?dataCollectionId=Posts', visitor);
     expect(fetched.status).toBe(200);
     expect(fetched.body.dataItem.data).toEqual(item.data);
+  });
+
+  it('answers gets and queries exactly as the schema says, though they are not encoded by zod', async () => {
+    await insertItem(t, 'Team', { _id: 'schema-ann', name: 'Ann' });
+    await insertItem(t, 'Posts', {
+      _id: 'schema-post',
+      title: 'Schema',
+      tags: ['a', 'b'],
+      author: 'schema-ann',
+      published: date('2026-02-02T10:00:00Z'),
+    });
+    const reads = [
+      [itemResponseSchema, await get(t, '/data/v2/items/schema-post?dataCollectionId=Posts', visitor)],
+      [itemResponseSchema, await get(t, '/data/v2/items/nothing-here?dataCollectionId=Posts', visitor)],
+      [
+        queryItemsResponseSchema,
+        await post(t, '/data/v2/items/query', {
+          dataCollectionId: 'Posts',
+          query: { filter: { title: 'Schema' }, paging: { limit: 5 } },
+          includeReferencedItems: ['author'],
+          returnTotalCount: true,
+        }),
+      ],
+      [
+        queryItemsResponseSchema,
+        await post(t, '/data/v2/items/query', {
+          dataCollectionId: 'Posts',
+          query: { cursorPaging: { limit: 1 } },
+        }),
+      ],
+    ] as const;
+    for (const [schema, read] of reads) {
+      expect(read.status, JSON.stringify(read.body)).toBe(200);
+      expect(schema.encode(read.body)).toEqual(read.body);
+    }
+    expect(reads[2][1].body.dataItems[0].data.author).toMatchObject({ _id: 'schema-ann', name: 'Ann' });
+    expect(reads[3][1].body.pagingMetadata.cursors.next).toEqual(expect.any(String));
   });
 
   it('answers an empty result for an item that does not exist (WDE0073)', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartResponseSchema } from '@atrium/contract/ecom/carts';
 import { createTestApp, owner, type TestApp } from './test-app.ts';
 import { ecomKit } from './ecom-helpers.ts';
 import { bearer, identityKit } from './identity-helpers.ts';
@@ -68,6 +69,44 @@ describe('the current cart', () => {
     expect(theirs.status).toBe(404);
     const byId = await kit.call('GET', `/ecom/v1/carts/${removed.body.cart.id}`, undefined, other);
     expect(byId.status).toBe(404);
+  });
+
+  it('answers carts exactly as the schema says, though they are not encoded by zod', async () => {
+    const visitor = kit.visitor();
+    const [cup, plate] = [await kit.product('Schema cup', 9, 5), await kit.product('Schema plate', 14.25)];
+    const added = await kit.call(
+      'POST',
+      '/ecom/v1/carts/current/add-to-cart',
+      { lineItems: [kit.line(cup.id, 2), kit.line(plate.id, 1)] },
+      visitor,
+    );
+    const noted = await kit.call(
+      'PATCH',
+      '/ecom/v1/carts/current',
+      { cartInfo: { buyerNote: 'Gift wrap, please', contactInfo: { address: { city: 'Lyon' } } } },
+      visitor,
+    );
+    const business = await kit.call('POST', '/ecom/v1/carts', {
+      customLineItems: [
+        {
+          quantity: 2,
+          productName: { original: 'Engraving' },
+          price: '4.50',
+          itemType: { preset: 'SERVICE' },
+        },
+      ],
+    });
+    for (const answer of [
+      added,
+      noted,
+      business,
+      await kit.call('GET', '/ecom/v1/carts/current', undefined, visitor),
+    ]) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(cartResponseSchema.encode(answer.body)).toEqual(answer.body);
+    }
+    expect(noted.body.cart).toMatchObject({ buyerNote: 'Gift wrap, please', lineItems: [{}, {}] });
+    expect(business.body.cart.lineItems[0].productName.original).toBe('Engraving');
   });
 
   it('refuses unknown items, a coupon that does not exist, and custom lines from a buyer', async () => {

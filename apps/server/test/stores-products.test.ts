@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allProductsCollectionId, defaultVariantId } from '@atrium/contract/stores/products-v1';
+import {
+  allProductsCollectionId,
+  defaultVariantId,
+  productResponseSchema,
+  queryProductsResponseSchema,
+} from '@atrium/contract/stores/products-v1';
 import { storesEvents } from '../src/modules/stores/index.ts';
 import { identityKit } from './identity-helpers.ts';
 import { as, createTestApp, type TestApp } from './test-app.ts';
@@ -107,6 +112,32 @@ describe('catalog v1 products', () => {
     );
     expect(asVisitor.status).toBe(200);
     expect(asVisitor.body.product.costAndProfitData).toBeUndefined();
+  });
+
+  it('answers reads exactly as the schema says, with nothing more, though they are not encoded by zod', async () => {
+    const product = await createTee({
+      name: 'Schema check',
+      discount: { type: 'AMOUNT', value: 2 },
+      manageVariants: true,
+      media: { items: [{ image: { url: 'https://images.example.com/tee.jpg' } }] },
+    });
+    const reads = [
+      await call('GET', `/stores-reader/v1/products/${product.id}?includeMerchantSpecificData=true`),
+      await call('GET', `/stores-reader/v1/products/${product.id}`, undefined, visitor),
+      await call('POST', '/stores-reader/v1/products/query-platformized', {
+        query: { filter: { name: 'Schema check' } },
+        includeVariants: true,
+        includeMerchantSpecificData: true,
+      }),
+      await call('POST', '/stores-reader/v1/products/query-platformized', { query: {} }, visitor),
+    ];
+    const schemas = [productResponseSchema, productResponseSchema, queryProductsResponseSchema];
+    reads.forEach((read, index) => {
+      expect(read.status, JSON.stringify(read.body)).toBe(200);
+      const schema = schemas[index] ?? queryProductsResponseSchema;
+      expect(schema.encode(read.body)).toEqual(read.body);
+    });
+    expect(reads[2]!.body.products[0].variants).toHaveLength(6);
   });
 
   it('a product without options has the one default variant', async () => {

@@ -43,6 +43,7 @@ import {
 } from '@atrium/contract/data';
 import { emptyResponseSchema } from '@atrium/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { builtAnswerSerializer } from '../../platform/http/built-answer-serializer.ts';
 import { postWithGetForm } from '../../platform/http/get-form.ts';
 import type { RouteAccess } from '../../platform/http/request-context.ts';
 import { errorResponses } from '../../platform/http/openapi.ts';
@@ -189,6 +190,7 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
         querystring: getItemRequestSchema,
         response: responses(itemResponseSchema),
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => {
       const fields = request.query.fields;
@@ -319,6 +321,7 @@ export const dataRoutes: FastifyPluginAsyncZod<DataRouteServices> = async (app, 
     tags,
     body: queryItemsRequestSchema,
     response: queryItemsResponseSchema,
+    builtAnswer: true,
     handler: async (request, body) =>
       items.query(request.ctx, body.dataCollectionId, {
         query: body.query ?? undefined,

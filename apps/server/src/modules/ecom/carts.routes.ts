@@ -12,6 +12,7 @@ import {
   updateCartRequestSchema,
   updateLineItemsQuantityRequestSchema,
 } from '@atrium/contract/ecom/carts';
+import { builtAnswerSerializer } from '../../platform/http/built-answer-serializer.ts';
 import { errorResponses } from '../../platform/http/openapi.ts';
 import type { CartsService } from './carts.service.ts';
 import { ecomAccess } from './ecom-access.ts';
@@ -28,7 +29,11 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
 
   app.get(
     '/ecom/v1/carts/current',
-    { config: current, schema: { summary: "Get the caller's current cart", tags, response: cartResponse } },
+    {
+      config: current,
+      schema: { summary: "Get the caller's current cart", tags, response: cartResponse },
+      serializerCompiler: builtAnswerSerializer,
+    },
     async (request) => ({ cart: await service.getCurrent(request.ctx) }),
   );
   app.patch(
@@ -41,6 +46,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
         body: updateCartRequestSchema,
         response: cartResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ cart: await service.updateCurrent(request.ctx, request.body) }),
   );
@@ -65,6 +71,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
         body: addToCartRequestSchema,
         response: cartResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ cart: await service.addToCurrent(request.ctx, request.body) }),
   );
@@ -78,6 +85,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
         body: removeLineItemsRequestSchema,
         response: cartResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({
       cart: await service.removeLineItems(request.ctx, 'current', request.body.lineItemIds),
@@ -93,6 +101,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
         body: updateLineItemsQuantityRequestSchema,
         response: cartResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({
       cart: await service.updateLineItemsQuantity(request.ctx, 'current', request.body.lineItems),
@@ -108,6 +117,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
         body: empty.nullish(),
         response: cartResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ cart: await service.removeCoupon(request.ctx, 'current') }),
   );
@@ -143,6 +153,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
     {
       config: buyer,
       schema: { summary: 'Create a cart', tags, body: createCartRequestSchema, response: cartResponse },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ cart: await service.create(request.ctx, request.body) }),
   );
@@ -151,12 +162,17 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
     {
       config: buyer,
       schema: { summary: 'Get the cart a checkout was made from', tags, params, response: cartResponse },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ cart: await service.getByCheckoutId(request.ctx, request.params.id) }),
   );
   app.get(
     '/ecom/v1/carts/:id',
-    { config: buyer, schema: { summary: 'Get a cart', tags, params, response: cartResponse } },
+    {
+      config: buyer,
+      schema: { summary: 'Get a cart', tags, params, response: cartResponse },
+      serializerCompiler: builtAnswerSerializer,
+    },
     async (request) => ({ cart: await service.get(request.ctx, request.params.id) }),
   );
   app.patch(
@@ -170,6 +186,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
         body: updateCartRequestSchema,
         response: cartResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ cart: await service.update(request.ctx, request.params.id, request.body) }),
   );
@@ -195,6 +212,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
         body: addToCartRequestSchema,
         response: cartResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ cart: await service.add(request.ctx, request.params.id, request.body) }),
   );
@@ -209,6 +227,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
         body: removeLineItemsRequestSchema,
         response: cartResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({
       cart: await service.removeLineItems(request.ctx, request.params.id, request.body.lineItemIds),
@@ -225,6 +244,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
         body: updateLineItemsQuantityRequestSchema,
         response: cartResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({
       cart: await service.updateLineItemsQuantity(request.ctx, request.params.id, request.body.lineItems),
@@ -241,6 +261,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
         body: empty.nullish(),
         response: cartResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ cart: await service.removeCoupon(request.ctx, request.params.id) }),
   );
@@ -255,6 +276,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<{ service: CartsService }> = asy
         body: empty.nullish(),
         response: cartResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ cart: await service.removeBusinessLocation(request.ctx, request.params.id) }),
   );

@@ -23,6 +23,7 @@ import {
   updateVariantsRequestSchema,
   variantsResponseSchema,
 } from '@atrium/contract/stores/products-v1';
+import { builtAnswerSerializer } from '../../platform/http/built-answer-serializer.ts';
 import { errorResponses } from '../../platform/http/openapi.ts';
 import { postWithGetForm } from '../../platform/http/get-form.ts';
 import type { ProductVariantsService } from './product-variants.service.ts';
@@ -67,6 +68,7 @@ export const productsV1Routes: FastifyPluginAsyncZod<{
     tags,
     body: queryProductsRequestSchema,
     response: queryProductsResponseSchema,
+    builtAnswer: true,
     handler: (request, body) => core.query(request.ctx, body),
   });
 
@@ -81,6 +83,7 @@ export const productsV1Routes: FastifyPluginAsyncZod<{
         querystring: getProductQuerySchema,
         response: { 200: productResponseSchema, ...errorResponses },
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => {
       const row = await core.findVisible(request.ctx, request.params.id);

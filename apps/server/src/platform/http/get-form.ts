@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { RouteAccess } from './request-context.ts';
+import { builtAnswerSerializer } from './built-answer-serializer.ts';
 import { errorResponses } from './openapi.ts';
 
 interface PostWithGetFormOptions<Body extends z.ZodType, Response extends z.ZodType> {
@@ -10,6 +11,8 @@ interface PostWithGetFormOptions<Body extends z.ZodType, Response extends z.ZodT
   summary?: string;
   description?: string;
   tags?: string[];
+  /** The answer is built field by field by the service: written as it is (built-answer-serializer.ts). */
+  builtAnswer?: boolean;
   handler: (
     request: FastifyRequest,
     input: z.output<Body>,
@@ -28,6 +31,7 @@ export function postWithGetForm<Body extends z.ZodType, Response extends z.ZodTy
 ): void {
   const shared: RouteShorthandOptions = {
     config: options.access ? { access: options.access } : {},
+    ...(options.builtAnswer ? { serializerCompiler: builtAnswerSerializer } : {}),
   };
   const docs = { summary: options.summary, description: options.description, tags: options.tags };
   app.post(
