@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartResponseSchema } from '@atrium/contract/ecom/carts';
+import { checkoutResponseSchema } from '@atrium/contract/ecom/checkouts';
 import { createTestApp, owner, type TestApp } from './test-app.ts';
 import { ecomKit } from './ecom-helpers.ts';
 import { bearer, identityKit } from './identity-helpers.ts';
@@ -272,6 +273,16 @@ describe('checkout into one order', () => {
     const checkoutId = created.body.checkoutId;
 
     const checkout = await kit.call('GET', `/ecom/v1/checkouts/${checkoutId}`, undefined, visitor);
+    // Written as the service builds it (not encoded by zod): exactly what the schema says.
+    expect(checkoutResponseSchema.encode(checkout.body)).toEqual(checkout.body);
+    const withNote = await kit.call(
+      'PATCH',
+      `/ecom/v1/checkouts/${checkoutId}`,
+      { checkout: { buyerNote: 'Leave at the door' } },
+      visitor,
+    );
+    expect(withNote.status, JSON.stringify(withNote.body)).toBe(200);
+    expect(checkoutResponseSchema.encode(withNote.body)).toEqual(withNote.body);
     expect(checkout.body.checkout).toMatchObject({
       completed: false,
       priceSummary: { subtotal: { amount: '80.00' }, total: { amount: '80.00' } },

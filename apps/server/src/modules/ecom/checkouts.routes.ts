@@ -15,6 +15,7 @@ import {
   paymentSettingsResponseSchema,
   updateCheckoutRequestSchema,
 } from '@atrium/contract/ecom/checkouts';
+import { builtAnswerSerializer } from '../../platform/http/built-answer-serializer.ts';
 import { errorResponses } from '../../platform/http/openapi.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { CheckoutsService } from './checkouts.service.ts';
@@ -42,6 +43,7 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{ service: CheckoutsService 
         body: createCheckoutRequestSchema,
         response: checkoutResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ checkout: await service.create(request.ctx, request.body) }),
   );
@@ -65,6 +67,7 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{ service: CheckoutsService 
     {
       config: buyer,
       schema: { summary: 'Get the checkout of a cart', tags, params, response: checkoutResponse },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ checkout: await service.getByCartId(request.ctx, request.params.id) }),
   );
@@ -78,6 +81,7 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{ service: CheckoutsService 
         params,
         response: checkoutResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ checkout: await service.get(request.ctx, request.params.id) }),
   );
@@ -92,6 +96,7 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{ service: CheckoutsService 
         body: updateCheckoutRequestSchema,
         response: checkoutResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ checkout: await service.update(request.ctx, request.params.id, request.body) }),
   );
@@ -106,6 +111,7 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{ service: CheckoutsService 
         body: addToCheckoutRequestSchema,
         response: checkoutResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({ checkout: await service.addLines(request.ctx, request.params.id, request.body) }),
   );
@@ -120,6 +126,7 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{ service: CheckoutsService 
         body: checkoutRemoveLineItemsRequestSchema,
         response: checkoutResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({
       checkout: await service.removeLines(request.ctx, request.params.id, request.body.lineItemIds),
@@ -136,6 +143,7 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{ service: CheckoutsService 
         body: checkoutUpdateQuantitiesRequestSchema,
         response: checkoutResponse,
       },
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => ({
       checkout: await service.updateQuantities(request.ctx, request.params.id, request.body.lineItems),
@@ -151,6 +159,7 @@ export const checkoutsRoutes: FastifyPluginAsyncZod<{ service: CheckoutsService 
       {
         config: buyer,
         schema: { summary, tags, params, body: empty.nullish(), response: checkoutResponse },
+        serializerCompiler: builtAnswerSerializer,
       },
       async (request) => ({ checkout: await run(request.ctx, request.params.id) }),
     );

@@ -30,12 +30,14 @@ export function toWireSite(row: SiteWithHosts): Site {
 }
 
 /**
- * Every request reads its site (by credential or by host), so found sites are kept for a short while.
- * This process's own changes drop the cache at once; another process's change shows within the TTL.
- * Misses by id are never kept: a site created elsewhere is found on the next request. Host misses are
- * kept (every request to localhost asks), so a host added by another process answers within the TTL.
+ * Every request reads its site (by credential or by host), so found sites are kept in memory. Any change
+ * of a site or a host, by any process, drops them all when the database announces it (row-changes.ts);
+ * this process's own changes drop them at once. While the announcements are not heard, entries live
+ * `unheardTtlMs`. Misses by id are never kept: a site created elsewhere is found on the next request.
+ * Host misses are kept (every request to localhost asks).
  */
-const siteCacheTtlMs = 2_000;
+const heardTtlMs = 60_000;
+const unheardTtlMs = 2_000;
 const defaultSiteKey = '\u0000default';
 const operatorKeyPattern = /^atrop_([0-9a-f-]{36})_([A-Za-z0-9_-]{43})$/;
 
@@ -54,6 +56,18 @@ export function createSitesService(deps: {
 }) {
   const { database, repository, config } = deps;
   const cache = new Map<string, { site: Site | undefined; expires: number }>();
+  // A load that a change overtook may hold the old row: it is answered but not kept.
+  let generation = 0;
+  const forgetAll = () => {
+    generation += 1;
+    cache.clear();
+  };
+  database.rowChanges.subscribe({
+    changed: (table) => {
+      if (table === 'sites' || table === 'site_hosts') forgetAll();
+    },
+    lost: forgetAll,
+  });
   async function cached(
     key: string,
     load: () => Promise<SiteWithHosts | undefined>,
@@ -62,13 +76,16 @@ export function createSitesService(deps: {
     const now = performance.now();
     const hit = cache.get(key);
     if (hit && hit.expires > now) return hit.site;
+    const started = generation;
     const row = await load();
     if (!row && !keepMiss) {
       cache.delete(key);
       return undefined;
     }
     const site = row ? toWireSite(row) : undefined;
-    cache.set(key, { site, expires: now + siteCacheTtlMs });
+    if (started !== generation) return site;
+    const ttl = database.rowChanges.listening ? heardTtlMs : unheardTtlMs;
+    cache.set(key, { site, expires: now + ttl });
     return site;
   }
 
@@ -159,7 +176,7 @@ export function createSitesService(deps: {
           return { ...inserted, hosts };
         }),
       );
-      cache.clear();
+      forgetAll();
       return toWireSite(row);
     },
 
@@ -189,7 +206,7 @@ export function createSitesService(deps: {
           return { ...updated, hosts: hosts ?? current.hosts };
         }),
       );
-      cache.clear();
+      forgetAll();
       return toWireSite(row);
     },
 
@@ -203,7 +220,7 @@ export function createSitesService(deps: {
         );
       const updated = await repository.setStatus(siteId, status);
       if (!updated) throw notFound('Site', siteId);
-      cache.clear();
+      forgetAll();
       return toWireSite({ ...updated, hosts: current.hosts });
     },
 
@@ -234,7 +251,7 @@ export function createSitesService(deps: {
           : {}),
       });
       if (!updated) throw staleRevision('Site', ctx.site.id, expected, current.revision);
-      cache.clear();
+      forgetAll();
       return toWireSite({ ...updated, hosts: current.hosts });
     },
 
