@@ -11,28 +11,44 @@ import { toDecimalString } from '../../platform/money/money.ts';
 import type { ProductLabels } from './product-aggregates.ts';
 import { loadAggregates } from './product-aggregates.ts';
 import { choiceIdsByName, choiceNames, matchesPartial } from './product-variants.ts';
-import { variantPrices, type ProductAggregate } from './products-v1.wire.ts';
+import { variantPrices } from './products-v1.wire.ts';
 import type { ProductsRepository } from './products.repository.ts';
 import { stockHoldKind, stockKey } from './stock.ts';
-import type { StoresVariantRow } from './stores.tables.ts';
+import type { StoresInventoryItemRow, StoresProductRow, StoresVariantRow } from './stores.tables.ts';
 import { isUuid } from '../../platform/db/ids.ts';
 
 /** The app id the official clients put in `catalogReference.appId` for store products. */
 export const storesAppId = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
-interface Resolved {
-  aggregate: ProductAggregate;
-  variant: StoresVariantRow;
+/** What resolving a reference needs of a product: its options, and its variants with their stock items. */
+interface ResolvableProduct {
+  product: Pick<StoresProductRow, 'id' | 'visible' | 'options'>;
+  variants: ReadonlyArray<Pick<StoresVariantRow, 'id' | 'choices' | 'visible'>>;
+  inventoryItems: ReadonlyArray<Pick<StoresInventoryItemRow, 'id' | 'variantId' | 'trackQuantity'>>;
+}
+
+/** A product as `stockLayout` reads it, gathered row by row. */
+interface LaidOutProduct extends ResolvableProduct {
+  variants: Array<ResolvableProduct['variants'][number]>;
+  inventoryItems: Array<ResolvableProduct['inventoryItems'][number]>;
+}
+
+interface Resolved<P extends ResolvableProduct> {
+  aggregate: P;
+  variant: P['variants'][number];
   /** The inventory item whose stock counts, when it tracks quantity. */
   trackedItemId?: string;
 }
 
 /** The variant a reference names: `options.variantId`, or `options.options` (option name → choice). */
-function resolve(aggregates: readonly ProductAggregate[], reference: CatalogReference): Resolved | undefined {
-  const aggregate = aggregates.find((candidate) => candidate.product.id === reference.catalogItemId);
+function resolve<P extends ResolvableProduct>(
+  products: readonly P[],
+  reference: CatalogReference,
+): Resolved<P> | undefined {
+  const aggregate = products.find((candidate) => candidate.product.id === reference.catalogItemId);
   if (!aggregate || !aggregate.product.visible) return undefined;
   const options = (reference.options ?? {}) as { variantId?: unknown; options?: unknown };
-  let variant: StoresVariantRow | undefined;
+  let variant: P['variants'][number] | undefined;
   if (typeof options.variantId === 'string') {
     variant = aggregate.variants.find((candidate) => candidate.id === options.variantId);
   } else if (options.options && typeof options.options === 'object') {
@@ -47,6 +63,10 @@ function resolve(aggregates: readonly ProductAggregate[], reference: CatalogRefe
   if (!variant || !variant.visible) return undefined;
   const item = aggregate.inventoryItems.find((candidate) => candidate.variantId === variant.id);
   return { aggregate, variant, trackedItemId: item?.trackQuantity ? item.id : undefined };
+}
+
+function productIdsOf(references: readonly CatalogReference[]): string[] {
+  return [...new Set(references.map((reference) => reference.catalogItemId).filter((id) => isUuid(id)))];
 }
 
 /**
@@ -67,23 +87,42 @@ export function createStoresCatalogProvider(deps: {
     now: Date,
     executor?: Executor,
   ) {
-    const ids = [
-      ...new Set(references.map((reference) => reference.catalogItemId).filter((id) => isUuid(id))),
-    ];
-    const rows = await repository.findProducts(siteId, ids, executor);
+    const rows = await repository.findProducts(siteId, productIdsOf(references), executor);
     const aggregates = await loadAggregates(deps, siteId, rows, now, executor);
     return references.map((reference) =>
       reference.appId === storesAppId ? resolve(aggregates, reference) : undefined,
     );
   }
 
-  /** The stock items of the lines that track quantity, summed per item (the order locks are taken in). */
-  async function stockItems(tx: Tx, siteId: string, lines: readonly CatalogLine[], now: Date) {
-    const resolved = await resolveAll(
-      siteId,
-      lines.map((line) => line.reference),
-      now,
-      tx,
+  /**
+   * The stock items of the lines that track quantity, summed per item (the order locks are taken in),
+   * from one light read of the products' layout: holding and selling need no prices, names or levels.
+   */
+  async function stockItems(tx: Tx, siteId: string, lines: readonly CatalogLine[]) {
+    const references = lines.map((line) => line.reference);
+    const layout = await repository.stockLayout(siteId, productIdsOf(references), tx);
+    const products = new Map<string, LaidOutProduct>();
+    for (const row of layout) {
+      let product = products.get(row.productId);
+      if (!product) {
+        product = {
+          product: { id: row.productId, visible: row.productVisible, options: row.options },
+          variants: [],
+          inventoryItems: [],
+        };
+        products.set(row.productId, product);
+      }
+      product.variants.push({ id: row.variantId, choices: row.choices, visible: row.variantVisible });
+      if (row.itemId) {
+        product.inventoryItems.push({
+          id: row.itemId,
+          variantId: row.variantId,
+          trackQuantity: row.trackQuantity ?? false,
+        });
+      }
+    }
+    const resolved = references.map((reference) =>
+      reference.appId === storesAppId ? resolve([...products.values()], reference) : undefined,
     );
     const items: HoldItem[] = [];
     const keyToReference = new Map<string, CatalogReference>();
@@ -172,7 +211,7 @@ export function createStoresCatalogProvider(deps: {
     },
 
     async hold(tx, request) {
-      const lines = await stockItems(tx, request.siteId, request.lines, request.now);
+      const lines = await stockItems(tx, request.siteId, request.lines);
       return outcomeOf(lines, (items) =>
         holds.hold(tx, {
           siteId: request.siteId,
@@ -190,14 +229,14 @@ export function createStoresCatalogProvider(deps: {
     },
 
     async commit(tx, request) {
-      const lines = await stockItems(tx, request.siteId, request.lines, request.now);
+      const lines = await stockItems(tx, request.siteId, request.lines);
       return outcomeOf(lines, (items) =>
         holds.commit(tx, { siteId: request.siteId, owner: request.owner, items, now: request.now }),
       );
     },
 
     async restock(tx, request) {
-      const { items } = await stockItems(tx, request.siteId, request.lines, new Date());
+      const { items } = await stockItems(tx, request.siteId, request.lines);
       if (items.length > 0) await holds.uncommit(tx, { siteId: request.siteId, items });
     },
   };

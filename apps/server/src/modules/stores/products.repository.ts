@@ -177,6 +177,30 @@ export function createProductsRepository(db: Executor) {
      * The variants of products with their inventory items, in one statement and only the columns the
      * wire reads (a page of 50 products is 500 rows).
      */
+    /**
+     * What holding or selling stock needs to know of products, in one statement: their options, and each
+     * variant's choices with the inventory item that counts its stock (no levels, names or prices).
+     */
+    async stockLayout(siteId: string, productIds: readonly string[], executor: Executor = db) {
+      if (productIds.length === 0) return [];
+      return executor
+        .select({
+          productId: p.id,
+          productVisible: p.visible,
+          options: p.options,
+          variantId: v.id,
+          choices: v.choices,
+          variantVisible: v.visible,
+          itemId: i.id,
+          trackQuantity: i.trackQuantity,
+        })
+        .from(p)
+        .innerJoin(v, and(eq(v.siteId, p.siteId), eq(v.productId, p.id)))
+        .leftJoin(i, and(eq(i.productId, v.productId), eq(i.variantId, v.id)))
+        .where(and(eq(p.siteId, siteId), inArray(p.id, [...productIds])))
+        .orderBy(asc(v.productId), asc(v.position));
+    },
+
     async variantsWithItems(
       siteId: string,
       productIds: readonly string[],
