@@ -6,9 +6,11 @@ import {
   getTableColumns,
   getTableName,
   gt,
+  gte,
   inArray,
   is,
   isNotNull,
+  lt,
   lte,
   SQL,
   sql,
@@ -780,6 +782,38 @@ export function createBookingsRepository(db: Executor) {
         .from(bookings)
         .where(and(eq(bookings.siteId, siteId), where));
       return Number(row?.count ?? 0);
+    },
+
+    /**
+     * How many bookings matching `where` start in each of the ranges between consecutive `boundaries` (instants,
+     * ascending): index 0 is the first range. Ranges without bookings are absent.
+     */
+    async countBetween(
+      siteId: string,
+      where: SQL | undefined,
+      boundaries: readonly Date[],
+      executor: Executor = db,
+    ): Promise<Map<number, number>> {
+      const thresholds = sql.join(
+        boundaries.map((boundary) => sql`${boundary.toISOString()}::timestamptz`),
+        sql`, `,
+      );
+      const bucket = sql<number>`width_bucket(${bookings.startDate}, ARRAY[${thresholds}])`;
+      const rows = await executor
+        .select({ bucket, count: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.siteId, siteId),
+            gte(bookings.startDate, boundaries[0]!),
+            lt(bookings.startDate, boundaries[boundaries.length - 1]!),
+            where,
+          ),
+        )
+        // By position: the bucket expression written again would bind its thresholds as new parameters,
+        // which PostgreSQL does not see as the selected expression.
+        .groupBy(sql`1`);
+      return new Map(rows.map((row) => [Number(row.bucket) - 1, Number(row.count)]));
     },
   };
 }

@@ -29,6 +29,16 @@ export function BookingDrawer({
   bookingId: string | undefined;
   onClose: () => void;
 }) {
+  return (
+    <Drawer opened={Boolean(bookingId)} onClose={onClose} position="right" size="md" title={s.title}>
+      {bookingId ? <BookingDetails bookingId={bookingId} /> : null}
+    </Drawer>
+  );
+}
+
+// Apart from the drawer so its reads (the booking, service and staff names) wait until a booking is opened:
+// the pages that hold the drawer make none of them on their first load.
+function BookingDetails({ bookingId }: { bookingId: string }) {
   const { serviceNames, staffNames } = useNames();
   const query = useExtendedBooking(bookingId);
   const action = useBookingAction();
@@ -49,7 +59,7 @@ export function BookingDrawer({
   const answers = Object.entries(extended?.formSubmission ?? {});
 
   return (
-    <Drawer opened={Boolean(bookingId)} onClose={onClose} position="right" size="md" title={s.title}>
+    <>
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (
@@ -221,6 +231,6 @@ export function BookingDrawer({
         </Stack>
       )}
       {statusChange.modal}
-    </Drawer>
+    </>
   );
 }
