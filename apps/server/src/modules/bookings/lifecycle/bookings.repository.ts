@@ -10,6 +10,7 @@ import {
   inArray,
   is,
   isNotNull,
+  isNull,
   lt,
   lte,
   SQL,
@@ -774,6 +775,31 @@ export function createBookingsRepository(db: Executor) {
         .orderBy(...order, asc(bookings.id))
         .limit(limit)
         .offset(offset);
+    },
+
+    /**
+     * The site's bookings in `statuses` that end after `after`, split by whether they are of a session (classes
+     * and courses name one) or appointments.
+     */
+    async endingAfter(
+      siteId: string,
+      after: Date,
+      statuses: ReadonlyArray<BookingRow['status']>,
+      kind: 'session' | 'appointment',
+      executor: Executor = db,
+    ): Promise<BookingRow[]> {
+      return executor
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.siteId, siteId),
+            gt(bookings.endDate, after),
+            inArray(bookings.status, [...statuses]),
+            kind === 'session' ? isNotNull(bookings.sessionKey) : isNull(bookings.sessionKey),
+          ),
+        )
+        .orderBy(asc(bookings.startDate), asc(bookings.id));
     },
 
     async count(siteId: string, where: SQL | undefined, executor: Executor = db): Promise<number> {
