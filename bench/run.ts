@@ -1,4 +1,4 @@
-// `npm run bench [-- name ...]`: the benchmarks (all, or those named: http, availability, bookings, data, data-client, calendar, stores, ecom, webhooks), printed as
+// `npm run bench [-- name ...]`: the benchmarks (all, or those named: http, availability, bookings, data, data-client, calendar, stores, ecom, webhooks, site-load), printed as
 // tables. DATABASE_URL selects PostgreSQL (each benchmark makes and drops its own scratch database), else PGlite.
 import os from 'node:os';
 import { runHttpOverheadBench, type BenchFigure } from './http-overhead.bench.ts';
@@ -11,6 +11,7 @@ import { printCalendarFigures, runCalendarBench } from './dashboard-calendar.ben
 import { printStoresBench, runStoresBench } from './stores.bench.ts';
 import { printEcomBench, runEcomBench } from './ecom.bench.ts';
 import { printWebhooksBench, runWebhooksBench } from './webhooks.bench.ts';
+import { printSiteLoadFigures, runSiteLoadBench } from './site-load.bench.ts';
 
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
 console.log(
@@ -57,6 +58,8 @@ const benchmarks: Record<string, () => Promise<void>> = {
   stores: async () => printStoresBench(await runStoresBench()),
   ecom: async () => printEcomBench(await runEcomBench()),
   webhooks: async () => printWebhooksBench(await runWebhooksBench()),
+  // Needs the built web app (`npm run build:web`) and Debian's chromium; not part of the default run.
+  'site-load': async () => printSiteLoadFigures(await runSiteLoadBench()),
 };
 
 const requested = process.argv.slice(2);
@@ -65,8 +68,8 @@ if (unknown.length > 0) {
   console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(benchmarks).join(', ')}`);
   process.exit(2);
 }
-// `data` already runs `data-client` first; the whole run needs it once.
-const everything = Object.keys(benchmarks).filter((name) => name !== 'data-client');
+// `data` already runs `data-client` first; `site-load` needs the built web app, so it runs when named.
+const everything = Object.keys(benchmarks).filter((name) => name !== 'data-client' && name !== 'site-load');
 for (const name of requested.length > 0 ? requested : everything) {
   await benchmarks[name]!();
   console.log();

@@ -274,6 +274,9 @@ export async function buildApp(options: BuildAppOptions) {
       dashboardUsers: identity.dashboardUsers,
     });
     await app.register(bookings.routes);
+    // A new time zone: sessions keep their local times and their bookings follow, in the site's own change.
+    const timeZoneChange = bookings.timeZoneChange;
+    sites.service.onSettingsChange((ctx, before, tx) => timeZoneChange.apply(ctx, before.timezone, tx));
     stores = createStoresModule({ database, events, queries, holds, findSite: sites.service.findSite });
     await app.register(stores.routes);
     ecom = await createEcomModule({

@@ -102,6 +102,16 @@ describe('the web app shell', () => {
     expect(plain.body).toBe(largeScript);
   });
 
+  it('lets browsers keep the hashed files for a year, and revalidate the page that names them', async () => {
+    const script = await production.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/services', '/dashboard', '/index.html']) {
+      const page = await production.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
   it('refuses source maps in production and serves them in development', async () => {
     const refused = await production.app.inject({ method: 'GET', url: '/assets/app.js.map' });
     expect(refused.statusCode).toBe(404);

@@ -15,7 +15,8 @@ const queryClient = new QueryClient({
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications position="top-right" />
+      {/* Bottom right: at the top they covered a dialog's close button (and a drawer's). */}
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <AppRoutes />

@@ -4,17 +4,9 @@ import { SiteLayout } from './layouts/site-layout.tsx';
 import { HomePage } from './home-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { AuthProvider } from '../lib/auth-context.tsx';
-import { AccountPage } from '../features/auth/pages/account-page.tsx';
-import { AuthCallbackPage } from '../features/auth/pages/auth-callback-page.tsx';
-import { DashboardSignInPage } from '../features/auth/pages/dashboard-sign-in-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
-import { RegisterPage } from '../features/auth/pages/register-page.tsx';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
-import { SignInPage } from '../features/auth/pages/sign-in-page.tsx';
-import { VerifyEmailPage } from '../features/auth/pages/verify-email-page.tsx';
 import { Area } from '../components/area-boundary.tsx';
 
-// Bookings and shop pages load on demand so the first page stays light (scripts/measure-initial-js.mjs).
+// Bookings and shop pages load on demand so the first page stays light (bench/site-load.bench.ts).
 const ServicesPage = lazy(() =>
   import('../features/services/pages/services-page.tsx').then((m) => ({ default: m.ServicesPage })),
 );
@@ -50,6 +42,34 @@ const MyOrdersPage = lazy(() =>
 );
 const MyOrderPage = lazy(() =>
   import('../features/shop/pages/my-order-page.tsx').then((m) => ({ default: m.MyOrderPage })),
+);
+// The sign-in, registration and account pages carry the contract's form schemas (zod): loaded on demand too,
+// so a visitor's first page holds the layout and the home page only (bench/site-load.bench.ts measures it).
+const AccountPage = lazy(() =>
+  import('../features/auth/pages/account-page.tsx').then((m) => ({ default: m.AccountPage })),
+);
+const AuthCallbackPage = lazy(() =>
+  import('../features/auth/pages/auth-callback-page.tsx').then((m) => ({ default: m.AuthCallbackPage })),
+);
+const DashboardSignInPage = lazy(() =>
+  import('../features/auth/pages/dashboard-sign-in-page.tsx').then((m) => ({
+    default: m.DashboardSignInPage,
+  })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/pages/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/auth/pages/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/pages/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const SignInPage = lazy(() =>
+  import('../features/auth/pages/sign-in-page.tsx').then((m) => ({ default: m.SignInPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth/pages/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })),
 );
 // The dashboard (calendar, charts, management screens) is one lazy chunk the public site never loads.
 const DashboardRoutes = lazy(() => import('./dashboard-routes.tsx'));
@@ -135,7 +155,14 @@ export function AppRoutes() {
               </Area>
             }
           >
-            <Route index element={<AccountPage />} />
+            <Route
+              index
+              element={
+                <Area>
+                  <AccountPage />
+                </Area>
+              }
+            />
             <Route
               path="bookings"
               element={
@@ -177,15 +204,64 @@ export function AppRoutes() {
               }
             />
           </Route>
-          <Route path="account/login" element={<SignInPage />} />
-          <Route path="account/register" element={<RegisterPage />} />
-          <Route path="account/verify" element={<VerifyEmailPage />} />
-          <Route path="account/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="account/reset-password" element={<ResetPasswordPage />} />
-          <Route path="auth/callback" element={<AuthCallbackPage />} />
+          <Route
+            path="account/login"
+            element={
+              <Area>
+                <SignInPage />
+              </Area>
+            }
+          />
+          <Route
+            path="account/register"
+            element={
+              <Area>
+                <RegisterPage />
+              </Area>
+            }
+          />
+          <Route
+            path="account/verify"
+            element={
+              <Area>
+                <VerifyEmailPage />
+              </Area>
+            }
+          />
+          <Route
+            path="account/forgot-password"
+            element={
+              <Area>
+                <ForgotPasswordPage />
+              </Area>
+            }
+          />
+          <Route
+            path="account/reset-password"
+            element={
+              <Area>
+                <ResetPasswordPage />
+              </Area>
+            }
+          />
+          <Route
+            path="auth/callback"
+            element={
+              <Area>
+                <AuthCallbackPage />
+              </Area>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
-        <Route path="dashboard/sign-in" element={<DashboardSignInPage />} />
+        <Route
+          path="dashboard/sign-in"
+          element={
+            <Suspense fallback={null}>
+              <DashboardSignInPage />
+            </Suspense>
+          }
+        />
         <Route
           path="dashboard/*"
           element={

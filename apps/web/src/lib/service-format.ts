@@ -1,5 +1,6 @@
 import type { SiteService } from './site-services.ts';
 import { t } from '../i18n/strings.ts';
+import { formatMoney } from './money.ts';
 
 /** The length of a service in minutes: its first duration, else its session duration. */
 export function durationOf(service: SiteService): number | undefined {
@@ -7,14 +8,9 @@ export function durationOf(service: SiteService): number | undefined {
   return constraints?.durations?.[0]?.minutes ?? constraints?.sessionDurations?.[0];
 }
 
-export function formatMoney(value: string, currency: string | undefined): string {
-  const amount = Number(value);
-  if (!currency) return value;
-  return new Intl.NumberFormat(undefined, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  }).format(amount);
+/** A price as the site writes it, without cents when whole ("€60"). */
+export function formatPrice(value: string, currency: string | undefined): string {
+  return formatMoney(value, currency, { wholeWithoutCents: true });
 }
 
 /** How the price reads on a card: "$60", "From $30", "Free", or the owner's own words. */
@@ -25,14 +21,14 @@ export function priceLabel(service: SiteService): string {
       return t.common.free;
     case 'VARIED': {
       const price = payment.varied?.minPrice ?? payment.varied?.defaultPrice;
-      return price ? t.common.from(formatMoney(price.value, price.currency)) : t.common.priceOnRequest;
+      return price ? t.common.from(formatPrice(price.value, price.currency)) : t.common.priceOnRequest;
     }
     case 'CUSTOM':
       return payment.custom?.description || t.common.priceOnRequest;
     default: {
       const price = payment?.fixed?.price;
       if (!price) return t.common.priceOnRequest;
-      return Number(price.value) === 0 ? t.common.free : formatMoney(price.value, price.currency);
+      return Number(price.value) === 0 ? t.common.free : formatPrice(price.value, price.currency);
     }
   }
 }

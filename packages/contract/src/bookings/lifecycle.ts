@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from '../address.ts';
-import { revisionSchema } from '../common.ts';
+import { revisionSchema, timeZoneSchema } from '../common.ts';
 import { bulkActionMetadataSchema, itemMetadataSchema } from '../bulk.ts';
 import { moneyOutSchema } from '../money.ts';
 
@@ -600,6 +600,33 @@ export const extendedBookingsQueryResponseSchema = z.object({
   }),
 });
 export const extendedBookingsCountResponseSchema = z.object({ count: z.number().int() });
+
+const localDateSchema = z.iso.date();
+/** The longest range `count-by-day` answers: a year and a day (a leap year's 366 days). */
+export const countByDayMaxDays = 366;
+
+/**
+ * Bookings per local day of `timeZone` (by their start), from `from` to `to` inclusive: a chart's series in one
+ * call instead of a count per day. Days without bookings are listed with 0. Atrium's own call (the official
+ * clients count one filter at a time); the filter is the one `count` takes.
+ * @example {"filter":{"status":{"$in":["CONFIRMED","PENDING"]}},"from":"2026-11-01","to":"2026-11-30","timeZone":"Europe/Berlin"}
+ */
+export const extendedBookingsCountByDayRequestSchema = z
+  .object({
+    filter: z.record(z.string(), z.unknown()).nullish(),
+    from: localDateSchema,
+    to: localDateSchema,
+    timeZone: timeZoneSchema,
+  })
+  .refine((request) => request.to >= request.from, { path: ['to'], message: 'must not be before from' })
+  .refine((request) => Date.parse(request.to) - Date.parse(request.from) < countByDayMaxDays * 86_400_000, {
+    path: ['to'],
+    message: `at most ${countByDayMaxDays} days after from`,
+  });
+/** @example {"days":[{"date":"2026-11-01","count":3},{"date":"2026-11-02","count":0}]} */
+export const extendedBookingsCountByDayResponseSchema = z.object({
+  days: z.array(z.object({ date: z.iso.date(), count: z.number().int() })),
+});
 
 // ---- Booking forms (the fields a service's form asks for) ----
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localTimeSchema, weekdaySchema, weekdays } from './common.ts';
+import { timeZoneSchema } from '../common.ts';
 
 /**
  * A weekly session of a class or course, in the business time zone, from `startDate` (a local date) until
@@ -63,4 +64,27 @@ export const serviceScheduleResponseSchema = z.object({
     recurringSessions: z.array(recurringSessionSchema),
     sessions: z.array(sessionSchema),
   }),
+});
+
+/**
+ * What changing the site's time zone to `timeZone` would do, asked before saving it.
+ * @example {"timeZone":"America/New_York"}
+ */
+export const timeZoneChangePreviewRequestSchema = z.object({ timeZone: timeZoneSchema });
+/**
+ * Sessions keep their local times (a 10:00 class stays at 10:00 in the new zone); bookings of sessions still to
+ * come move with them and their customers are told; appointments keep their moment, so they show at another
+ * local time.
+ * @example {"timeZone":"America/New_York","weeklySessionRules":3,"oneOffSessions":2,"sessionBookings":14,"appointments":9}
+ */
+export const timeZoneChangePreviewResponseSchema = z.object({
+  timeZone: z.string(),
+  /** Weekly session rules: every session they make keeps its local time. */
+  weeklySessionRules: z.number().int(),
+  /** One-off sessions still to come, moved to keep their local time. */
+  oneOffSessions: z.number().int(),
+  /** Live class and course bookings still to come: they move with their session. */
+  sessionBookings: z.number().int(),
+  /** Live appointments still to come: they keep their moment. */
+  appointments: z.number().int(),
 });

@@ -11,7 +11,7 @@ export * from './ecom/orders.ts';
 export * from './ecom/payments.ts';
 export * from './ecom/test-gateway.ts';
 export * from './ecom/types.ts';
-export { catalogAppIds } from '@atrium/contract/ecom/common';
+export { catalogAppIds } from '@atrium/contract/ecom/catalog-app-ids';
 
 // The checkout's createOrder (complete a checkout) and the orders client's (the business makes an order)
 // share the official name; the umbrella module keeps the checkout's, which is what buyers call.

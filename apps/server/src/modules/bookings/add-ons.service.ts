@@ -16,7 +16,8 @@ const notFound = (id: string) =>
 const docFields = ['taxGroup', 'mainMedia', 'extendedFields', 'tags'] as const;
 const updatable = ['name', 'price', 'durationInMinutes', 'maxQuantity', ...docFields];
 
-function toWire(row: AddOnRow): AddOn {
+// The price reads in the site's current currency (the amount as entered), as services' prices do.
+function toWire(row: AddOnRow, currency: string): AddOn {
   const doc = row.doc as Partial<Record<(typeof docFields)[number], unknown>>;
   return {
     id: row.id,
@@ -24,7 +25,7 @@ function toWire(row: AddOnRow): AddOn {
     createdDate: row.createdDate.toISOString(),
     updatedDate: row.updatedDate.toISOString(),
     name: row.name,
-    price: toBookingsMoney(money(row.price, row.currency)),
+    price: toBookingsMoney(money(row.price, currency)),
     ...(row.durationInMinutes !== null ? { durationInMinutes: row.durationInMinutes } : {}),
     ...(row.maxQuantity !== null ? { maxQuantity: row.maxQuantity } : {}),
     ...(withoutNullish(doc) as Pick<AddOn, 'taxGroup' | 'mainMedia' | 'extendedFields' | 'tags'>),
@@ -32,8 +33,8 @@ function toWire(row: AddOnRow): AddOn {
 }
 
 /** An add-on's wire fields as a plain object, the shape updates are applied to. */
-function stateOf(row: AddOnRow): Record<string, unknown> {
-  const { id: _id, revision: _revision, createdDate: _c, updatedDate: _u, ...state } = toWire(row);
+function stateOf(row: AddOnRow, currency: string): Record<string, unknown> {
+  const { id: _id, revision: _revision, createdDate: _c, updatedDate: _u, ...state } = toWire(row, currency);
   return state;
 }
 
@@ -95,8 +96,11 @@ export function createAddOnsService(deps: {
     const current = await addOns.lock(ctx.site.id, id, tx);
     if (!current) throw notFound(id);
     assertRevision('Add-on', id, input.revision, current.revision);
-    const next = applyUpdate(stateOf(current), input, mask, { updatable, maskField: 'fieldMask' });
-    return toWire(await addOns.update(ctx.site.id, id, columnsOf(ctx, next, 'addOn'), tx));
+    const next = applyUpdate(stateOf(current, ctx.site.currency), input, mask, {
+      updatable,
+      maskField: 'fieldMask',
+    });
+    return toWire(await addOns.update(ctx.site.id, id, columnsOf(ctx, next, 'addOn'), tx), ctx.site.currency);
   }
 
   async function remove(ctx: RequestContext, id: string, tx: Tx): Promise<void> {
@@ -115,13 +119,16 @@ export function createAddOnsService(deps: {
 
   return {
     async create(ctx: RequestContext, input: AddOnInput): Promise<AddOn> {
-      return toWire(await addOns.insert({ siteId: ctx.site.id, ...columnsOf(ctx, input, 'addOn') }));
+      return toWire(
+        await addOns.insert({ siteId: ctx.site.id, ...columnsOf(ctx, input, 'addOn') }),
+        ctx.site.currency,
+      );
     },
 
     async get(ctx: RequestContext, id: string): Promise<AddOn> {
       const row = await addOns.find(ctx.site.id, id);
       if (!row) throw notFound(id);
-      return toWire(row);
+      return toWire(row, ctx.site.currency);
     },
 
     update(
@@ -139,7 +146,7 @@ export function createAddOnsService(deps: {
 
     async query(ctx: RequestContext, query: QueryInput) {
       const { rows, pagingMetadata } = await addOns.page(queries, ctx.site.id, query);
-      return { addOns: rows.map(toWire), pagingMetadata };
+      return { addOns: rows.map((row) => toWire(row, ctx.site.currency)), pagingMetadata };
     },
 
     /** Each item on its own (a failure does not undo the others). */

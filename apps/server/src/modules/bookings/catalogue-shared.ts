@@ -88,3 +88,19 @@ export function withoutNullish<T extends Record<string, unknown>>(value: T): T {
     Object.entries(value).filter(([, item]) => item !== undefined && item !== null),
   ) as T;
 }
+
+/**
+ * A stored price structure (a service's `payment`) with every amount's currency the site's: prices are entered
+ * in the site's currency, and once the owner changes it they read in the new one, as on the official platform,
+ * not in the currency of the day they were entered (a site switched to EUR showed "$60").
+ */
+export function inSiteCurrency<T>(value: T, currency: string): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => inSiteCurrency(item, currency)) as T;
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === 'currency' && typeof inner === 'string' ? currency : inSiteCurrency(inner, currency),
+    ]),
+  ) as T;
+}

@@ -11,6 +11,8 @@ import { createAvailabilityModule } from './availability/index.ts';
 import { createBookingsCatalogueModule } from './catalogue.module.ts';
 import { createExternalCalendarsModule } from './external-calendars/index.ts';
 import { createBookingsLifecycleModule } from './lifecycle/index.ts';
+import { createTimeZoneChange } from './time-zone-change.ts';
+import { timeZoneChangeRoutes } from './time-zone-change.routes.ts';
 import type { DashboardUsers } from './dashboard-users.ts';
 
 // Tools that only need the catalogue (the demo seed) build that part alone.
@@ -78,9 +80,16 @@ export function createBookingsModule(deps: {
     sealer: deps.sealer,
   });
 
+  const timeZoneChange = createTimeZoneChange({
+    schedules: catalogue.schedules,
+    bookings: lifecycle.bookings,
+  });
+
   return {
     catalogue,
     lifecycle,
+    /** Follows a change of the site's time zone (the composition root hands it to the sites module). */
+    timeZoneChange,
     availability,
     externalCalendars,
     /** The catalog provider commerce sells bookings through (`bookingsAppId`). */
@@ -97,6 +106,7 @@ export function createBookingsModule(deps: {
       await app.register(lifecycle.routes);
       await app.register(availability.routes);
       await app.register(externalCalendars.routes);
+      await app.register(timeZoneChangeRoutes, { change: timeZoneChange });
     },
   };
 }

@@ -47,6 +47,36 @@ export function createSchedulesRepository(db: Executor) {
         .orderBy(asc(ss.startDate), asc(ss.id));
     },
 
+    /** The site's one-off sessions (and exceptions to weekly rules) that end after `after`. */
+    async sessionsEndingAfter(siteId: string, after: Date, executor: Executor = db): Promise<SessionRow[]> {
+      return executor
+        .select()
+        .from(ss)
+        .where(and(eq(ss.siteId, siteId), gt(ss.endDate, after)))
+        .orderBy(asc(ss.startDate), asc(ss.id));
+    },
+
+    async setSessionTimes(
+      siteId: string,
+      id: string,
+      times: { startDate: Date; endDate: Date },
+      executor: Executor = db,
+    ): Promise<void> {
+      await executor
+        .update(ss)
+        .set({ ...times, updatedDate: sql`now()` })
+        .where(and(eq(ss.siteId, siteId), eq(ss.id, id)));
+    },
+
+    /** How many weekly session rules the site's schedules hold. */
+    async countRecurring(siteId: string, executor: Executor = db): Promise<number> {
+      const [row] = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(rs)
+        .where(eq(rs.siteId, siteId));
+      return Number(row?.count ?? 0);
+    },
+
     async insertRecurring(
       values: typeof rs.$inferInsert,
       executor: Executor = db,

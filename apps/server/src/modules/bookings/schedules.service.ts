@@ -4,7 +4,7 @@ import type { Database, Tx } from '../../platform/db/database.ts';
 import { conflict, invalidField, notFound } from '../../platform/errors/app-error.ts';
 import type { RecurringSessionRule } from './availability/availability.types.ts';
 import { expandSessions } from './availability/class-sessions.ts';
-import { createZoneTimeline } from './availability/zone-timeline.ts';
+import { createZoneTimeline, sameWallTime } from './availability/zone-timeline.ts';
 import { catalogueEvents, type PublishCatalogueEvent } from './catalogue-events.ts';
 import { iso } from './catalogue-shared.ts';
 import type { RecurringSessionRow, ServiceRow, SessionRow } from './catalogue.tables.ts';
@@ -131,6 +131,36 @@ export function createSchedulesService(deps: {
   }
 
   return {
+    /** What a change of the site's time zone touches: the weekly rules, and the one-off sessions still to come. */
+    async zoneChangeSummary(ctx: RequestContext) {
+      const [weeklyRules, oneOff] = await Promise.all([
+        schedules.countRecurring(ctx.site.id),
+        schedules.sessionsEndingAfter(ctx.site.id, ctx.now()),
+      ]);
+      return { weeklyRules, oneOffSessions: oneOff.filter((row) => !row.cancelled).length };
+    },
+
+    /**
+     * After the site moved from `fromZone` to `ctx.site.timezone`: one-off sessions still to come keep their local
+     * times, as weekly rules do by being local, and each class's and course's first and last session are read
+     * again. Inside the caller's transaction (the site's own change).
+     */
+    async keepLocalTimes(ctx: RequestContext, fromZone: string, tx: Tx): Promise<void> {
+      for (const row of await schedules.sessionsEndingAfter(ctx.site.id, ctx.now(), tx)) {
+        await schedules.setSessionTimes(
+          ctx.site.id,
+          row.id,
+          {
+            startDate: sameWallTime(row.startDate, fromZone, ctx.site.timezone),
+            endDate: sameWallTime(row.endDate, fromZone, ctx.site.timezone),
+          },
+          tx,
+        );
+      }
+      for (const service of await services.sessionServices(ctx.site.id, tx))
+        await refreshBounds(ctx, service, tx);
+    },
+
     async getSchedule(ctx: RequestContext, serviceId: string) {
       const service = await services.findById(ctx.site.id, serviceId);
       if (!service) throw notFound('Service', serviceId);

@@ -408,6 +408,14 @@ export function createServicesRepository(db: Executor) {
       return { added: added.map((row) => row.id), removed: removed.map((row) => row.id) };
     },
 
+    /** The site's class and course services (those with sessions), the deleted ones left out. */
+    async sessionServices(siteId: string, executor: Executor = db): Promise<ServiceRow[]> {
+      return executor
+        .select()
+        .from(s)
+        .where(and(eq(s.siteId, siteId), inArray(s.type, ['CLASS', 'COURSE']), isNull(s.deletedDate)));
+    },
+
     async setSessionBounds(
       siteId: string,
       serviceId: string,

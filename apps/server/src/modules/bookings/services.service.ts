@@ -19,7 +19,7 @@ import {
   type QueryInput,
   type QueryRunner,
 } from '../../platform/query/run-query.ts';
-import { applyUpdate, expectedRevision, iso, isPlainObject } from './catalogue-shared.ts';
+import { applyUpdate, expectedRevision, inSiteCurrency, iso, isPlainObject } from './catalogue-shared.ts';
 import type { CategoryRow, PolicyRow, ServiceRow, SlugRow, StaffRow } from './catalogue.tables.ts';
 import type { OptionsRepository } from './options.repository.ts';
 import type { PoliciesRepository } from './policies.repository.ts';
@@ -125,7 +125,8 @@ export function createServicesService(deps: {
     };
   }
 
-  function toWire(row: ServiceRow, related: Related, baseUrl: string): Service {
+  function toWire(row: ServiceRow, related: Related, site: Site): Service {
+    const baseUrl = pagesAt(site);
     const doc = row.doc as Record<string, unknown>;
     const slugRows = [...(related.slugs.get(row.id) ?? [])].sort(
       (a, b) => a.createdDate.getTime() - b.createdDate.getTime() || a.name.localeCompare(b.name),
@@ -151,6 +152,7 @@ export function createServicesService(deps: {
         : {}),
       ...(row.formId ? { form: { id: row.formId } } : {}),
       ...(policy ? { bookingPolicy: toWirePolicy(policy) } : {}),
+      ...(doc.payment ? { payment: inSiteCurrency(doc.payment, site.currency) } : {}),
       locations: (doc.locations as unknown[] | undefined) ?? [],
       schedule: {
         id: row.scheduleId,
@@ -192,7 +194,7 @@ export function createServicesService(deps: {
     executor: Executor = database.db,
   ): Promise<Service[]> {
     const related = await loadRelated(site.id, rows, executor);
-    return rows.map((row) => toWire(row, related, pagesAt(site)));
+    return rows.map((row) => toWire(row, related, site));
   }
 
   async function requireService(

@@ -8,7 +8,7 @@ import {
 } from '@atrium/contract/sites';
 import type { Config } from '../../platform/config.ts';
 import type { OperatorContext, RequestContext } from '../../platform/context.ts';
-import type { Database, Executor } from '../../platform/db/database.ts';
+import type { Database, Executor, Tx } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { badRequest, conflict, forbidden, notFound, staleRevision } from '../../platform/errors/app-error.ts';
 import type { SitesRepository, SiteWithHosts } from './sites.repository.ts';
@@ -48,6 +48,9 @@ function sameSecret(a: string, b: string): boolean {
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/** Runs inside a site's settings change: `ctx.site` is the site as changed, `before` as it was. */
+export type SiteSettingsListener = (ctx: RequestContext, before: Site, tx: Tx) => Promise<void>;
 
 export function createSitesService(deps: {
   database: Database;
@@ -117,7 +120,17 @@ export function createSitesService(deps: {
     return row;
   }
 
+  const settingsListeners: SiteSettingsListener[] = [];
+
   return {
+    /**
+     * `listener` runs inside every change of a site's settings, in its transaction (a failure undoes the
+     * change): the modules whose rows depend on a setting (bookings on the time zone) follow it there.
+     */
+    onSettingsChange(listener: SiteSettingsListener): void {
+      settingsListeners.push(listener);
+    },
+
     /** First start creates the default site from configuration. */
     async ensureDefaultSite(): Promise<Site> {
       const existing = await repository.findDefault();
@@ -235,24 +248,36 @@ export function createSitesService(deps: {
       if (!current) throw notFound('Site', ctx.site.id);
       const expected = change.revision === undefined ? current.revision : Number(change.revision);
       const { revision: _revision, branding, ...fields } = change;
-      const updated = await repository.updateAtRevision(ctx.site.id, expected, {
-        ...fields,
-        ...(branding
-          ? {
-              branding: {
-                accentColor:
-                  branding.accentColor === undefined
-                    ? (current.branding?.accentColor ?? null)
-                    : branding.accentColor,
-                logoUrl:
-                  branding.logoUrl === undefined ? (current.branding?.logoUrl ?? null) : branding.logoUrl,
-              },
-            }
-          : {}),
+      const site = await database.transaction(async (tx) => {
+        const updated = await repository.updateAtRevision(
+          ctx.site.id,
+          expected,
+          {
+            ...fields,
+            ...(branding
+              ? {
+                  branding: {
+                    accentColor:
+                      branding.accentColor === undefined
+                        ? (current.branding?.accentColor ?? null)
+                        : branding.accentColor,
+                    logoUrl:
+                      branding.logoUrl === undefined ? (current.branding?.logoUrl ?? null) : branding.logoUrl,
+                  },
+                }
+              : {}),
+          },
+          tx,
+        );
+        if (!updated) throw staleRevision('Site', ctx.site.id, expected, current.revision);
+        const after = toWireSite({ ...updated, hosts: current.hosts });
+        for (const listener of settingsListeners) {
+          await listener({ ...ctx, site: after }, toWireSite(current), tx);
+        }
+        return after;
       });
-      if (!updated) throw staleRevision('Site', ctx.site.id, expected, current.revision);
       forgetAll();
-      return toWireSite({ ...updated, hosts: current.hosts });
+      return site;
     },
 
     /** A new operator key; the secret is shown once (the CLI prints it). */

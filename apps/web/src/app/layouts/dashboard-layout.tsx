@@ -18,7 +18,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useSiteName } from '../../lib/site-name.ts';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBox,
@@ -53,6 +52,7 @@ import {
 } from '../../features/dashboard/shared/session.tsx';
 import { useSessionQuery } from '../../features/dashboard/shared/api/session.ts';
 import { SiteSwitcher } from '../../features/dashboard/site-switcher/site-switcher.tsx';
+import { useCurrentSiteName } from '../../features/dashboard/site-switcher/api/my-sites.ts';
 
 interface NavItem {
   to: string;
@@ -139,7 +139,7 @@ function Shell() {
   const session = useSession();
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  usePageTitle(useSiteName(), { home: '/dashboard', area: s.badge });
+  usePageTitle(useCurrentSiteName(), { home: '/dashboard', area: s.badge });
   return (
     <AppShell
       header={{ height: 60 }}

@@ -347,6 +347,28 @@ export const bookingCalls = {
       (await send<{ count: number }>(context, 'POST', '/bookings/v2/extended-bookings/count', { filter }))
         .count,
 
+  /**
+   * `POST /bookings/v2/extended-bookings/count-by-day`: bookings per local day of `timeZone` (by start), every day
+   * from `from` to `to` inclusive listed (business).
+   * @example const days = await client.bookings.countExtendedBookingsByDay({ from: '2026-11-01', to: '2026-11-30', timeZone: 'Europe/Berlin', filter: { status: { $in: ['CONFIRMED'] } } })
+   */
+  countExtendedBookingsByDay:
+    (context) =>
+    async (request: {
+      from: string;
+      to: string;
+      timeZone: string;
+      filter?: Filter;
+    }): Promise<Array<{ date: string; count: number }>> =>
+      (
+        await send<{ days: Array<{ date: string; count: number }> }>(
+          context,
+          'POST',
+          '/bookings/v2/extended-bookings/count-by-day',
+          request,
+        )
+      ).days,
+
   /** `POST /bookings/v2/attendance`: ATTENDED, NOT_ATTENDED or NOT_SET (business). */
   setAttendance: (context) => (attendance: AttendanceInput) =>
     call<{ attendance: Attendance }, 'attendance'>(context, 'POST', '/bookings/v2/attendance', 'attendance', {

@@ -28,6 +28,7 @@ import type {
 import type {
   recurringSessionInputSchema,
   recurringSessionSchema,
+  timeZoneChangePreviewResponseSchema,
   serviceScheduleResponseSchema,
   sessionInputSchema,
   sessionSchema,
@@ -328,6 +329,16 @@ export const serviceCalls = {
           dateFields: scheduleDates,
         })) as unknown as { schedule: ServiceSchedule }
       ).schedule,
+
+  /**
+   * `POST /bookings/v1/time-zone-change/preview`: what changing the site's time zone would do to sessions and
+   * bookings still to come, asked before saving it (owner or admin).
+   * @example const preview = await client.bookings.previewTimeZoneChange('America/New_York')
+   */
+  previewTimeZoneChange:
+    (context) =>
+    async (timeZone: string): Promise<z.infer<typeof timeZoneChangePreviewResponseSchema>> =>
+      send(context, 'POST', '/bookings/v1/time-zone-change/preview', { timeZone }),
 
   /** `POST /bookings/v2/services/{id}/schedule/recurring-sessions`: a weekly session. */
   addRecurringSession:

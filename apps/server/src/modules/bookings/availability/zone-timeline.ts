@@ -194,3 +194,12 @@ export function wallWeekday(wall: number): number {
   const day = new Date(wall).getUTCDay();
   return day === 0 ? 7 : day;
 }
+
+/**
+ * The instant that shows in `to` the local wall-clock time `instant` showed in `from`: what a session keeps when
+ * the business moves to another time zone (10:00 stays 10:00).
+ */
+export function sameWallTime(instant: Date, from: string, to: string): Date {
+  const wall = createZoneTimeline(from, instant.getTime(), instant.getTime()).toWall(instant.getTime());
+  return new Date(createZoneTimeline(to, wall - dayMs, wall + dayMs).fromWallCompatible(wall));
+}

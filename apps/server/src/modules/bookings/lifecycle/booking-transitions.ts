@@ -285,6 +285,29 @@ export function createBookingTransitions(
     return updated;
   }
 
+  /**
+   * A class or course booking follows its session to a new start and end (the site's time zone changed and the
+   * session kept its local time): same session, same spots, the customer told of the new time.
+   */
+  async function followSessionInTransaction(
+    ctx: RequestContext,
+    row: BookingRow,
+    times: { startDate: Date; endDate: Date },
+    tx: Tx,
+  ): Promise<BookingRow> {
+    const updated = await repository.update(ctx.site.id, row.id, times, tx);
+    await removeBusy(tx, ctx.site.id, row.id);
+    await writeBusy(ctx, updated, await slots.loadService(ctx.site.id, row.serviceId, tx), tx);
+    await afterChange(ctx, tx, {
+      event: bookingEventNames.rescheduled,
+      row: updated,
+      previous: row,
+      mail: 'rescheduled',
+      notifyCustomer: true,
+    });
+    return updated;
+  }
+
   async function updateParticipantsInTransaction(
     ctx: RequestContext,
     id: string,
@@ -399,6 +422,7 @@ export function createBookingTransitions(
     declineInTransaction,
     cancelInTransaction,
     rescheduleInTransaction,
+    followSessionInTransaction,
     updateParticipantsInTransaction,
     confirmOrDeclineInTransaction,
   };

@@ -6,9 +6,12 @@ import {
   getTableColumns,
   getTableName,
   gt,
+  gte,
   inArray,
   is,
   isNotNull,
+  isNull,
+  lt,
   lte,
   SQL,
   sql,
@@ -774,12 +777,69 @@ export function createBookingsRepository(db: Executor) {
         .offset(offset);
     },
 
+    /**
+     * The site's bookings in `statuses` that end after `after`, split by whether they are of a session (classes
+     * and courses name one) or appointments.
+     */
+    async endingAfter(
+      siteId: string,
+      after: Date,
+      statuses: ReadonlyArray<BookingRow['status']>,
+      kind: 'session' | 'appointment',
+      executor: Executor = db,
+    ): Promise<BookingRow[]> {
+      return executor
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.siteId, siteId),
+            gt(bookings.endDate, after),
+            inArray(bookings.status, [...statuses]),
+            kind === 'session' ? isNotNull(bookings.sessionKey) : isNull(bookings.sessionKey),
+          ),
+        )
+        .orderBy(asc(bookings.startDate), asc(bookings.id));
+    },
+
     async count(siteId: string, where: SQL | undefined, executor: Executor = db): Promise<number> {
       const [row] = await executor
         .select({ count: sql<number>`count(*)::int` })
         .from(bookings)
         .where(and(eq(bookings.siteId, siteId), where));
       return Number(row?.count ?? 0);
+    },
+
+    /**
+     * How many bookings matching `where` start in each of the ranges between consecutive `boundaries` (instants,
+     * ascending): index 0 is the first range. Ranges without bookings are absent.
+     */
+    async countBetween(
+      siteId: string,
+      where: SQL | undefined,
+      boundaries: readonly Date[],
+      executor: Executor = db,
+    ): Promise<Map<number, number>> {
+      const thresholds = sql.join(
+        boundaries.map((boundary) => sql`${boundary.toISOString()}::timestamptz`),
+        sql`, `,
+      );
+      const bucket = sql<number>`width_bucket(${bookings.startDate}, ARRAY[${thresholds}])`;
+      const rows = await executor
+        .select({ bucket, count: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.siteId, siteId),
+            gte(bookings.startDate, boundaries[0]!),
+            lt(bookings.startDate, boundaries[boundaries.length - 1]!),
+            where,
+          ),
+        )
+        // By position: the bucket expression written again would bind its thresholds as new parameters,
+        // which PostgreSQL does not see as the selected expression.
+        .groupBy(sql`1`);
+      return new Map(rows.map((row) => [Number(row.bucket) - 1, Number(row.count)]));
     },
   };
 }

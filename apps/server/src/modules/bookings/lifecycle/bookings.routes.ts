@@ -434,6 +434,22 @@ export const lifecycleRoutes: FastifyPluginAsyncZod<{
     async (request) => extended.count(request.ctx, request.body.filter),
   );
 
+  app.post(
+    '/bookings/v2/extended-bookings/count-by-day',
+    {
+      config: { access: lifecycleAccess.business },
+      schema: {
+        summary: 'Count bookings per local day (a chart in one call)',
+        description:
+          'Bookings matching the filter per day of the time zone, by their start, every day from `from` to `to` listed.',
+        tags,
+        body: c.extendedBookingsCountByDayRequestSchema,
+        response: withErrors(c.extendedBookingsCountByDayResponseSchema),
+      },
+    },
+    async (request) => extended.countByDay(request.ctx, request.body),
+  );
+
   // ---- attendance ----
 
   app.post(

@@ -17,7 +17,7 @@ import type {
 import type { Site } from '@atrium/contract/sites';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RequestContext } from '../../../platform/context.ts';
-import type { Database, Tx } from '../../../platform/db/database.ts';
+import type { Database, Executor, Tx } from '../../../platform/db/database.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { EventBus } from '../../../platform/bus/types.ts';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
@@ -30,6 +30,8 @@ import { createBookingHolds } from './booking-holds.ts';
 import { createBookingNotifications } from './booking-notifications.ts';
 import { reminderSweepName, sendDueReminders } from './booking-reminders.ts';
 import { createBookingTransitions } from './booking-transitions.ts';
+import { slotHoldingStatuses } from './booking-state.ts';
+import { sameWallTime } from '../availability/zone-timeline.ts';
 import { assertOwnBooking, isBusinessCaller, toWireBooking } from './booking-wire.ts';
 import type { BookingsRepository } from './bookings.repository.ts';
 import type { BookingRow } from './bookings.tables.ts';
@@ -39,6 +41,9 @@ import { createPaymentHolds } from './payment-holds.ts';
 import type { ServiceFacts, SlotChecker } from './slot-check.ts';
 
 export { isBusinessCaller, reminderSweepName, toWireBooking };
+
+/** Bookings that still stand: holding their slot, or waiting for one. */
+const liveStatuses = [...slotHoldingStatuses, 'WAITING_LIST'] as const;
 
 export type RescheduleRequest = z.infer<typeof rescheduleBookingRequestSchema>;
 export type ConfirmRequest = z.infer<typeof confirmBookingRequestSchema>;
@@ -137,6 +142,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     declineInTransaction,
     cancelInTransaction,
     rescheduleInTransaction,
+    followSessionInTransaction,
     updateParticipantsInTransaction,
     confirmOrDeclineInTransaction,
   } = createBookingTransitions(core, parts);
@@ -174,6 +180,34 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       paymentHolds.extend(ctx, rows, until, tx),
     /** The payment-hold sweep (payment-holds.ts): declines bookings whose hold expired by `now`. */
     expireDueHolds: (now: Date) => paymentHolds.expireDue(now),
+
+    /**
+     * Live bookings still to come, for a time-zone change: those of class and course sessions (they move with
+     * their session) or appointments (they keep their moment).
+     */
+    liveBookingsToCome: (ctx: RequestContext, kind: 'session' | 'appointment', executor?: Executor) =>
+      repository.endingAfter(ctx.site.id, ctx.now(), liveStatuses, kind, executor),
+
+    /**
+     * After the site moved from `fromZone` to `ctx.site.timezone`: every live class and course booking still to
+     * come follows its session, which kept its local time, and its customer is told the new time. Inside the
+     * caller's transaction (the site's own change).
+     */
+    async followZoneChange(ctx: RequestContext, fromZone: string, tx: Tx): Promise<number> {
+      const rows = await repository.endingAfter(ctx.site.id, ctx.now(), liveStatuses, 'session', tx);
+      for (const row of rows) {
+        await followSessionInTransaction(
+          ctx,
+          row,
+          {
+            startDate: sameWallTime(row.startDate, fromZone, ctx.site.timezone),
+            endDate: sameWallTime(row.endDate, fromZone, ctx.site.timezone),
+          },
+          tx,
+        );
+      }
+      return rows.length;
+    },
 
     async create(ctx: RequestContext, request: CreateBookingRequest): Promise<Booking> {
       const row = await inTransaction((tx) => createInTransaction(ctx, request, tx), conflictOnCreate);

@@ -28,6 +28,7 @@ import { lifecycleErrors } from './lifecycle.errors.ts';
 import type { SlotChecker } from './slot-check.ts';
 import type { SqlFragment } from '../../../platform/db/database.ts';
 import { defaultFormFields, defaultFormId } from './booking-form.ts';
+import { createZoneTimeline, isoToWall, wallDayMs, wallToIso } from '../availability/zone-timeline.ts';
 
 type QueryRequest = z.infer<typeof extendedBookingsQueryRequestSchema>;
 
@@ -58,6 +59,21 @@ function toWireFee(row: BookingFeeRow) {
     },
     createdDate: row.createdDate.toISOString(),
   };
+}
+
+/** Every date from `from` to `to` inclusive (`YYYY-MM-DD`). */
+function localDaysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = isoToWall(from)!; day <= isoToWall(to)!; day += wallDayMs)
+    days.push(wallToIso(day).slice(0, 10));
+  return days;
+}
+
+/** The instants at which each day starts in `timeZone`, and the one after the last day ends. */
+function dayBoundaries(days: readonly string[], timeZone: string): Date[] {
+  const walls = [...days.map((day) => isoToWall(day)!), isoToWall(days[days.length - 1]!)! + wallDayMs];
+  const timeline = createZoneTimeline(timeZone, walls[0]! - wallDayMs, walls[walls.length - 1]! + wallDayMs);
+  return walls.map((wall) => new Date(timeline.fromWallCompatible(wall)));
 }
 
 export function createExtendedBookingsService(deps: {
@@ -280,6 +296,21 @@ export function createExtendedBookingsService(deps: {
 
     async count(ctx: RequestContext, filter: unknown) {
       return { count: await repository.count(ctx.site.id, whereOf(ctx, filter, ['filter'])) };
+    },
+
+    /** Bookings per local day of `timeZone`, `from` to `to` inclusive (dates), every day listed. */
+    async countByDay(
+      ctx: RequestContext,
+      request: { filter?: unknown; from: string; to: string; timeZone: string },
+    ) {
+      const days = localDaysBetween(request.from, request.to);
+      const boundaries = dayBoundaries(days, request.timeZone);
+      const counts = await repository.countBetween(
+        ctx.site.id,
+        whereOf(ctx, request.filter, ['filter']),
+        boundaries,
+      );
+      return { days: days.map((date, index) => ({ date, count: counts.get(index) ?? 0 })) };
     },
 
     async setAttendance(

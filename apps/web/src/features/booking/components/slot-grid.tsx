@@ -1,4 +1,4 @@
-import { SimpleGrid, UnstyledButton, Text } from '@mantine/core';
+import { Box, UnstyledButton, Text } from '@mantine/core';
 import { useRef, type KeyboardEvent } from 'react';
 import { formatTime } from '../lib/time.ts';
 import type { PickableSlot } from '../api/availability-queries.ts';
@@ -38,7 +38,7 @@ export function SlotGrid({
   };
 
   return (
-    <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs" role="radiogroup" aria-label={label}>
+    <Box className={classes.slotGrid} role="radiogroup" aria-label={label}>
       {slots.map((slot, index) => {
         const checked = slot.key === value;
         return (
@@ -62,6 +62,6 @@ export function SlotGrid({
           </UnstyledButton>
         );
       })}
-    </SimpleGrid>
+    </Box>
   );
 }

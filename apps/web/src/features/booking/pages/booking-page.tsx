@@ -27,7 +27,7 @@ import { useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../strings.ts';
 import { t as shell } from '../../../i18n/strings.ts';
 import { useService, useStaff, type SiteService } from '../../../lib/site-services.ts';
-import { durationOf, formatMoney, initialsOf, priceLabel } from '../../../lib/service-format.ts';
+import { durationOf, formatPrice, initialsOf, priceLabel } from '../../../lib/service-format.ts';
 import { useAddressSlot, useRefreshAvailability, type PickableSlot } from '../api/availability-queries.ts';
 import { usePayBookingOnline } from '../api/booking-cart.ts';
 import { bookedKey, useBookedBooking, useCreateBooking } from '../api/create-booking.ts';
@@ -111,7 +111,7 @@ function OptionsPicker({
                   <Radio
                     key={JSON.stringify(choice)}
                     value={JSON.stringify(choice)}
-                    label={`${choice.custom ?? (choice.duration ? shell.common.minutes(choice.duration.minutes) : '')} · ${formatMoney(price.value, price.currency)}`}
+                    label={`${choice.custom ?? (choice.duration ? shell.common.minutes(choice.duration.minutes) : '')} · ${formatPrice(price.value, price.currency)}`}
                   />
                 ))}
               </Stack>
@@ -504,11 +504,14 @@ function BookingFlow({ service }: { service: SiteService }) {
       </Title>
       <Grid gap={{ base: 'lg', md: 40 }}>
         <Grid.Col span={{ base: 12, md: 8 }}>
+          {/* One row: a step wrapped under the others reads as a second flow. */}
           <Stepper
             active={active}
             onStepClick={(index) => index < active && goTo(steps[index]!)}
             size="sm"
             mb="xl"
+            wrap={false}
+            styles={{ stepLabel: { whiteSpace: 'nowrap' } }}
           >
             {steps.map((id) => (
               <Stepper.Step key={id} label={t.booking.steps[id]} />
@@ -649,7 +652,7 @@ function BookingFlow({ service }: { service: SiteService }) {
                       <Text fw={700}>{t.booking.total}</Text>
                       <Text fw={800} fz="lg" data-testid="review-price">
                         {price.data?.calculatedPrice !== undefined
-                          ? formatMoney(String(price.data.calculatedPrice), price.data.currency)
+                          ? formatPrice(String(price.data.calculatedPrice), price.data.currency)
                           : priceLabel(service)}
                       </Text>
                     </Group>

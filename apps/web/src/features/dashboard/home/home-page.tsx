@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { t } from './strings.ts';
 import { useStatusChange } from '../shared/status-change-modal.tsx';
 import { useBookingsPerDay, usePendingBookings, useTodaysBookings } from './api/home-bookings.ts';
-import { useNames } from '../shared/api/catalogue.ts';
 import { useSession } from '../shared/session.tsx';
 import { BookingDrawer } from '../shared/booking-drawer.tsx';
-import { bookingServiceId, contactName, formatDateTime, formatTime } from '../shared/format.ts';
+import { contactName, formatDateTime, formatTime } from '../shared/format.ts';
 import { EmptyState, LoadError, Loading, PageHeader, StatusBadge } from '../shared/ui.tsx';
 
 const s = t.home;
@@ -22,7 +21,6 @@ function startOfDay(date: Date): Date {
 /** Today at a glance: the day's bookings, what waits for approval, and the last 30 days. */
 export function HomePage() {
   const session = useSession();
-  const { serviceNames } = useNames();
   const [selected, setSelected] = useState<string>();
   const statusChange = useStatusChange();
   const today = startOfDay(new Date());
@@ -40,13 +38,17 @@ export function HomePage() {
           <Text size="sm" c="dimmed">
             {s.todayCount}
           </Text>
-          <Title order={2}>{todays.data?.length ?? '–'}</Title>
+          <Title order={2} data-testid="today-count">
+            {todays.data?.length ?? '–'}
+          </Title>
         </Card>
         <Card>
           <Text size="sm" c="dimmed">
             {s.pendingCount}
           </Text>
-          <Title order={2}>{pending.data?.totalCount ?? '–'}</Title>
+          <Title order={2} data-testid="pending-count">
+            {pending.data?.totalCount ?? '–'}
+          </Title>
         </Card>
         <Card>
           <Text size="sm" c="dimmed">
@@ -87,7 +89,7 @@ export function HomePage() {
                         {contactName(booking.contactDetails)}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {serviceNames.get(bookingServiceId(booking) ?? '') ?? ''}
+                        {booking.bookedEntity.title ?? ''}
                       </Text>
                     </Stack>
                   </Group>
@@ -113,8 +115,7 @@ export function HomePage() {
                 <Group key={booking.id} justify="space-between" wrap="nowrap" data-testid="pending-approval">
                   <Stack gap={0} style={{ cursor: 'pointer' }} onClick={() => setSelected(booking.id)}>
                     <Text size="sm" fw={500}>
-                      {contactName(booking.contactDetails)} ·{' '}
-                      {serviceNames.get(bookingServiceId(booking) ?? '') ?? ''}
+                      {contactName(booking.contactDetails)} · {booking.bookedEntity.title ?? ''}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {formatDateTime(booking.startDate)}

@@ -21,7 +21,7 @@ import { IconClock, IconList, IconPlus, IconTrash, IconUser } from '@tabler/icon
 import { useState } from 'react';
 import { t } from './strings.ts';
 import { useSite, useStaffMembers } from '../shared/api/catalogue.ts';
-import { formatMoney } from '../shared/format.ts';
+import { formatMoneyOf } from '../shared/format.ts';
 import { Loading, LoadError } from '../shared/ui.tsx';
 import { useSaveServiceOptions, useServiceOptions } from './api/options.ts';
 
@@ -274,7 +274,7 @@ function OptionsEditor({
         <Stack gap="xs">
           <Title order={5}>{s.prices}</Title>
           <Text size="sm" c="dimmed">
-            {s.pricesHint(formatMoney({ value: fallback.toFixed(2), currency }))}
+            {s.pricesHint(formatMoneyOf({ value: fallback.toFixed(2), currency }))}
           </Text>
           <Card withBorder p={0} radius="md">
             <Table verticalSpacing={6} aria-label={s.prices}>
@@ -317,7 +317,7 @@ function OptionsEditor({
           </Card>
           {saved?.minPrice && saved.maxPrice && (
             <Text size="xs" c="dimmed">
-              {s.range(formatMoney(saved.minPrice), formatMoney(saved.maxPrice))}
+              {s.range(formatMoneyOf(saved.minPrice), formatMoneyOf(saved.maxPrice))}
             </Text>
           )}
         </Stack>

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { t } from './strings.ts';
 import { t as shared } from '../shared/strings.ts';
 import { useSession } from '../shared/session.tsx';
-import { formatMoney } from '../shared/format.ts';
+import { formatMoneyOf } from '../shared/format.ts';
 import { Pager } from '../shared/paged-list.tsx';
 import { EmptyState, LoadError, Loading, PageHeader } from '../shared/ui.tsx';
 import { ServiceEditor } from './service-editor.tsx';
@@ -34,9 +34,9 @@ function priceOf(service: WithDates<Service>): string {
   const payment = service.payment;
   switch (payment?.rateType) {
     case 'FIXED':
-      return formatMoney(payment.fixed?.price);
+      return formatMoneyOf(payment.fixed?.price);
     case 'VARIED':
-      return `${formatMoney(payment.varied?.minPrice)} – ${formatMoney(payment.varied?.maxPrice)}`;
+      return `${formatMoneyOf(payment.varied?.minPrice)} – ${formatMoneyOf(payment.varied?.maxPrice)}`;
     case 'CUSTOM':
       return payment.custom?.description ?? s.rates.CUSTOM;
     case 'NO_FEE':

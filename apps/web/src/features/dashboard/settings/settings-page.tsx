@@ -29,8 +29,10 @@ import {
   useRegistrationSettings,
   useUpdateBookingsSettings,
   useUpdateRegistrationSettings,
+  useTimeZoneChangePreview,
   useUpdateSite,
 } from './api/settings.ts';
+import { ConfirmModal } from '../shared/confirm-modal.tsx';
 
 const s = t.settings;
 const currencies = [
@@ -86,8 +88,28 @@ function SiteCard() {
     setLocale(site.data.locale);
   }, [site.data]);
   const save = useUpdateSite({
-    onSuccess: () => notifications.show({ color: 'teal', message: s.saved }),
+    onSuccess: () => {
+      setZoneChange(undefined);
+      notifications.show({ color: 'teal', message: s.saved });
+    },
   });
+  const [zoneChange, setZoneChange] = useState<Parameters<typeof s.zoneChangeBody>[0]>();
+  const preview = useTimeZoneChangePreview({
+    onSuccess: (counts, to) => setZoneChange({ from: site.data?.timezone ?? '', to, ...counts }),
+  });
+  const saveNow = () =>
+    save.mutate({
+      name: name.trim(),
+      ...(timezone ? { timezone } : {}),
+      ...(currency ? { currency } : {}),
+      ...(locale ? { locale } : {}),
+      revision: site.data?.revision,
+    });
+  // A new time zone moves sessions and bookings: the owner reads what it does before it is saved.
+  const askThenSave = () => {
+    if (!timezone || timezone === site.data?.timezone) saveNow();
+    else preview.mutate(timezone);
+  };
   return (
     <Card>
       <Title order={4} mb="md">
@@ -127,23 +149,24 @@ function SiteCard() {
           />
           <Group justify="flex-end">
             <Button
-              loading={save.isPending}
+              loading={save.isPending || preview.isPending}
               disabled={!name.trim()}
-              onClick={() =>
-                save.mutate({
-                  name: name.trim(),
-                  ...(timezone ? { timezone } : {}),
-                  ...(currency ? { currency } : {}),
-                  ...(locale ? { locale } : {}),
-                  revision: site.data?.revision,
-                })
-              }
+              onClick={askThenSave}
             >
               {shared.common.save}
             </Button>
           </Group>
         </Stack>
       )}
+      <ConfirmModal
+        opened={zoneChange !== undefined}
+        title={s.zoneChangeTitle}
+        body={zoneChange ? s.zoneChangeBody(zoneChange) : ''}
+        confirmLabel={s.zoneChangeConfirm}
+        loading={save.isPending}
+        onConfirm={saveNow}
+        onClose={() => setZoneChange(undefined)}
+      />
     </Card>
   );
 }

@@ -1,5 +1,7 @@
 import { pickStrings } from '../../../i18n/pick-strings.ts';
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 /** The business settings. */
 export const en = {
   settings: {
@@ -23,6 +25,20 @@ export const en = {
     preview: 'Preview of a mail header and button',
     previewButton: 'View booking',
     saved: 'Settings saved.',
+    zoneChangeTitle: 'Change the time zone?',
+    zoneChangeBody: (change: {
+      from: string;
+      to: string;
+      weeklySessionRules: number;
+      oneOffSessions: number;
+      sessionBookings: number;
+      appointments: number;
+    }) =>
+      `From ${change.from} to ${change.to}: your class and course sessions keep their local times ` +
+      `(${plural(change.weeklySessionRules, 'weekly session')} and ${plural(change.oneOffSessions, 'one-off session')} still to come), ` +
+      `so ${plural(change.sessionBookings, 'booking')} of those sessions move with them, and their customers are emailed the new time. ` +
+      `${plural(change.appointments, 'appointment')} still to come keep their moment, so they show at a different local time.`,
+    zoneChangeConfirm: 'Change time zone',
     registration: 'Member registration',
     requireEmailVerification: 'New members confirm their email address',
     requireOwnerApproval: 'I approve new members',

@@ -12,10 +12,10 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { t } from './strings.ts';
-import { useBookingAction, useExtendedBooking } from './api/bookings.ts';
+import { useBookingAction, useExtendedBooking, useFormLabels } from './api/bookings.ts';
 import { BookingHistory } from './booking-history.tsx';
 import { useNames } from './api/catalogue.ts';
-import { bookingServiceId, contactName, formatDateTime, formatRange } from './format.ts';
+import { bookingServiceId, contactName, formatDateTime, formatMoneyOf, formatRange } from './format.ts';
 import { LoadError, Loading, PaymentBadge, StatusBadge } from './ui.tsx';
 import { useStatusChange } from './status-change-modal.tsx';
 
@@ -29,8 +29,19 @@ export function BookingDrawer({
   bookingId: string | undefined;
   onClose: () => void;
 }) {
+  return (
+    <Drawer opened={Boolean(bookingId)} onClose={onClose} position="right" size="md" title={s.title}>
+      {bookingId ? <BookingDetails bookingId={bookingId} /> : null}
+    </Drawer>
+  );
+}
+
+// Apart from the drawer so its reads (the booking, service and staff names) wait until a booking is opened:
+// the pages that hold the drawer make none of them on their first load.
+function BookingDetails({ bookingId }: { bookingId: string }) {
   const { serviceNames, staffNames } = useNames();
   const query = useExtendedBooking(bookingId);
+  const labels = useFormLabels(query.data?.booking.formId ?? undefined);
   const action = useBookingAction();
   const statusChange = useStatusChange();
   const [participants, setParticipants] = useState<number>(1);
@@ -49,7 +60,7 @@ export function BookingDrawer({
   const answers = Object.entries(extended?.formSubmission ?? {});
 
   return (
-    <Drawer opened={Boolean(bookingId)} onClose={onClose} position="right" size="md" title={s.title}>
+    <>
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (
@@ -105,10 +116,7 @@ export function BookingDrawer({
               {extended?.bookingFeeDetails?.cancellationFee && (
                 <Table.Tr>
                   <Table.Th>{s.cancellationFee}</Table.Th>
-                  <Table.Td>
-                    {extended.bookingFeeDetails.cancellationFee.amount.value}{' '}
-                    {extended.bookingFeeDetails.cancellationFee.amount.currency}
-                  </Table.Td>
+                  <Table.Td>{formatMoneyOf(extended.bookingFeeDetails.cancellationFee.amount)}</Table.Td>
                 </Table.Tr>
               )}
             </Table.Tbody>
@@ -126,7 +134,7 @@ export function BookingDrawer({
               answers.map(([key, value]) => (
                 <Group key={key} justify="space-between" gap="xs">
                   <Text size="sm" c="dimmed">
-                    {key}
+                    {labels.data?.get(key) ?? key}
                   </Text>
                   <Text size="sm">{typeof value === 'string' ? value : JSON.stringify(value)}</Text>
                 </Group>
@@ -221,6 +229,6 @@ export function BookingDrawer({
         </Stack>
       )}
       {statusChange.modal}
-    </Drawer>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../lib/money.ts';
 import type { Booking, ContactDetails } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
 
@@ -28,15 +29,12 @@ export function formatRange(start: Date | string, end: Date | string): string {
   return `${formatDateTime(start)} – ${formatTime(end)}`;
 }
 
-export function formatMoney(money: { value?: string | null; currency?: string | null } | undefined): string {
+/** A wire money object as the site writes it; a dash when there is none. */
+export function formatMoneyOf(
+  money: { value?: string | null; currency?: string | null } | undefined,
+): string {
   if (!money?.value) return '—';
-  const amount = Number(money.value);
-  if (!money.currency) return money.value;
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: money.currency }).format(amount);
-  } catch {
-    return `${money.value} ${money.currency}`;
-  }
+  return formatMoney(money.value, money.currency);
 }
 
 /** The service a booking is for, whether it books a slot or a whole course. */

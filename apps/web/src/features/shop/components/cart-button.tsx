@@ -1,10 +1,26 @@
 import { ActionIcon, Badge } from '@mantine/core';
 import { IconShoppingBag } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { t } from '../strings.ts';
 import { cartCount, useCart } from '../api/cart.ts';
-import { cartDrawer } from '../lib/cart-drawer.ts';
-import { CartDrawer } from './cart-drawer.tsx';
+import { cartDrawer, useCartDrawerOpened } from '../lib/cart-drawer.ts';
 import classes from './commerce.module.css';
+
+// The drawer (its lines, scroll area and checkout call) loads when it first opens, not with every page.
+const CartDrawer = lazy(() => import('./cart-drawer.tsx').then((m) => ({ default: m.CartDrawer })));
+
+/** The drawer once it has been opened (it stays mounted after, so closing it animates). */
+function CartDrawerOnDemand() {
+  const opened = useCartDrawerOpened();
+  const [everOpened, setEverOpened] = useState(opened);
+  if (opened && !everOpened) setEverOpened(true);
+  if (!everOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <CartDrawer />
+    </Suspense>
+  );
+}
 
 /** The header's cart: an icon with how many items the cart holds, opening the cart drawer. */
 export function CartButton() {
@@ -27,7 +43,7 @@ export function CartButton() {
           </Badge>
         ) : null}
       </ActionIcon>
-      <CartDrawer />
+      <CartDrawerOnDemand />
     </>
   );
 }

@@ -2,19 +2,13 @@ import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { CatalogV1PriceData } from '@atrium/contract/money';
 import type { StoresDiscount } from '@atrium/contract/stores/products-v1';
 import { t } from '../strings.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import classes from './shop.module.css';
 
 function discountLabel(discount: StoresDiscount | undefined, price: CatalogV1PriceData): string | undefined {
   if (!discount || discount.type === 'NONE' || discount.value <= 0) return undefined;
   if (discount.type === 'PERCENT') return t.product.discountPercent(discount.value);
-  try {
-    const saved = new Intl.NumberFormat(undefined, { style: 'currency', currency: price.currency }).format(
-      price.price - price.discountedPrice,
-    );
-    return t.product.discountAmount(saved);
-  } catch {
-    return undefined;
-  }
+  return t.product.discountAmount(formatMoney(price.price - price.discountedPrice, price.currency));
 }
 
 /**

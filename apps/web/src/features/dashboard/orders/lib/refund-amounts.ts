@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../../lib/money.ts';
 /** Digits after the point of a decimal string ('10.5' → 1). */
 function decimalsOf(value: string): number {
   return value.split('.')[1]?.length ?? 0;
@@ -39,10 +40,5 @@ export function refundAmountProblem(typed: string, remaining: string): 'invalid'
 
 /** An amount in the order's currency as people read it ('68.00', 'USD' → '$68.00'). */
 export function formatAmount(amount: string, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
-  } catch {
-    // A currency code Intl does not know still reads plainly.
-    return `${amount} ${currency}`;
-  }
+  return formatMoney(amount, currency);
 }

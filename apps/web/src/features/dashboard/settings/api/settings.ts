@@ -19,6 +19,16 @@ export function useUpdateSite(options: ActionOptions<unknown, SiteChange> = {}) 
   });
 }
 
+/** What a new time zone would do to the sessions and bookings still to come, asked before saving it. */
+export function useTimeZoneChangePreview(
+  options: ActionOptions<Awaited<ReturnType<typeof admin.bookings.previewTimeZoneChange>>, string> = {},
+) {
+  return useActionMutation({
+    ...options,
+    mutationFn: (timeZone: string) => admin.bookings.previewTimeZoneChange(timeZone),
+  });
+}
+
 /** Who may register, and what they go through. */
 export function useRegistrationSettings() {
   return useQuery({ queryKey: identitySettingsKey, queryFn: () => admin.team.getIdentitySettings() });

@@ -114,6 +114,19 @@ export function useExtendedBooking(bookingId: string | undefined) {
   });
 }
 
+/** The labels of a booking form's fields by field name (`firstName` → "First name"); forms rarely change. */
+export function useFormLabels(formId: string | undefined) {
+  return useQuery({
+    queryKey: ['dashboard', 'booking-form', formId],
+    enabled: Boolean(formId),
+    staleTime: 5 * 60_000,
+    queryFn: async () => {
+      const form = await admin.bookings.getBookingForm(formId!);
+      return new Map(form.fields.map((field) => [field.name, field.label ?? field.name]));
+    },
+  });
+}
+
 /** What happened to one booking, oldest first. */
 export function useBookingHistory(bookingId: string) {
   return useQuery({

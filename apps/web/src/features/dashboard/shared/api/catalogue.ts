@@ -1,3 +1,4 @@
+import { setMoneyLocale } from '../../../../lib/money.ts';
 import { useQuery } from '@tanstack/react-query';
 import { admin } from './admin-client.ts';
 
@@ -24,7 +25,14 @@ export function useStaffMembers() {
 }
 
 export function useSite() {
-  return useQuery({ queryKey: siteKey, queryFn: () => admin.sites.getSite() });
+  return useQuery({
+    queryKey: siteKey,
+    queryFn: async () => {
+      const site = await admin.sites.getSite();
+      setMoneyLocale(site.locale);
+      return site;
+    },
+  });
 }
 
 /** Looks names up by id for tables and the calendar. */

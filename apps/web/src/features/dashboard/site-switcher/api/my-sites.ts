@@ -7,3 +7,11 @@ const mySitesKey = ['dashboard', 'my-sites'] as const;
 export function useMySites() {
   return useQuery({ queryKey: mySitesKey, queryFn: () => admin.team.listMySites(), staleTime: 60_000 });
 }
+
+/**
+ * The current site's name, from the same answer as the switcher: the dashboard's title needs no call of its
+ * own. Empty until it is known.
+ */
+export function useCurrentSiteName(): string {
+  return useMySites().data?.find((site) => site.current)?.name ?? '';
+}

@@ -1,4 +1,5 @@
 import type { Product } from '@atrium/sdk/modules/stores';
+import { formatMoney } from '../../../../lib/money.ts';
 
 /** A variant's name from its choices: `M / Black`; the product's one variant has none. */
 export function variantName(choices: Readonly<Record<string, string>>): string {
@@ -10,13 +11,9 @@ export function photoOf(product: Pick<Product, 'media'>): string | undefined {
   return product.media.mainMedia?.image?.url ?? product.media.items[0]?.image?.url;
 }
 
-/** An amount in the store's currency, as the browser writes money. */
+/** An amount in the store's currency, as the site writes money. */
 export function formatAmount(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
+  return formatMoney(amount, currency);
 }
 
 /** At or below this many units a variant is low on stock. */
