@@ -18,6 +18,7 @@ import { useNames } from './api/catalogue.ts';
 import { bookingServiceId, contactName, formatDateTime, formatRange } from './format.ts';
 import { LoadError, Loading, PaymentBadge, StatusBadge } from './ui.tsx';
 import { useStatusChange } from './status-change-modal.tsx';
+import { RescheduleModal } from './reschedule-modal.tsx';
 
 const s = t.booking;
 
@@ -34,6 +35,7 @@ export function BookingDrawer({
   const action = useBookingAction();
   const statusChange = useStatusChange();
   const [participants, setParticipants] = useState<number>(1);
+  const [rescheduling, setRescheduling] = useState(false);
   const extended = query.data;
   const booking = extended?.booking;
   useEffect(() => {
@@ -206,18 +208,28 @@ export function BookingDrawer({
           )}
 
           {open && (
-            <Button
-              variant="subtle"
-              color="red"
-              loading={statusChange.isPending}
-              onClick={() => statusChange.ask('cancel', booking)}
-            >
-              {s.cancel}
-            </Button>
+            <Group grow>
+              {booking.bookedEntity.slot && (
+                <Button variant="default" onClick={() => setRescheduling(true)}>
+                  {s.reschedule}
+                </Button>
+              )}
+              <Button
+                variant="subtle"
+                color="red"
+                loading={statusChange.isPending}
+                onClick={() => statusChange.ask('cancel', booking)}
+              >
+                {s.cancel}
+              </Button>
+            </Group>
           )}
-          <Text size="xs" c="dimmed">
-            {s.rescheduleHint}
-          </Text>
+          {open && booking.bookedEntity.slot && (
+            <Text size="xs" c="dimmed">
+              {s.rescheduleHint}
+            </Text>
+          )}
+          {rescheduling && <RescheduleModal booking={booking} onClose={() => setRescheduling(false)} />}
         </Stack>
       )}
       {statusChange.modal}
