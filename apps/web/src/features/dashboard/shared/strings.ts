@@ -26,6 +26,7 @@ export const en = {
     signOut: 'Sign out',
   },
   roles: { OWNER: 'Owner', ADMIN: 'Admin', STAFF: 'Staff' },
+  priceTooHigh: 'Enter at most 999,999,999.99.',
   common: {
     save: 'Save',
     cancel: 'Cancel',
