@@ -29,6 +29,8 @@ test.afterEach(() => {
 async function expectAccessible(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0, { timeout: 30_000 });
+  // One h1 per page, its own title: what a screen reader's "next heading" lands on first.
+  await expect.soft(page.locator('h1'), `${where}: one h1`).toHaveCount(1);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
@@ -71,6 +73,19 @@ test('the public site and the booking steps', async ({ page }) => {
   await expectAccessible(page, 'shop');
 });
 
+test('text inputs show a focus ring, not only a border that changes colour', async ({ page }) => {
+  await page.goto('/account/login');
+  for (const input of [page.getByLabel('Email'), page.getByRole('textbox', { name: 'Password' })]) {
+    await input.focus();
+    // The password field draws its border on a wrapper around the input: the ring is on that box.
+    const ring = await input.evaluate((element) => {
+      const style = getComputedStyle(element.closest('.mantine-Input-input') ?? element);
+      return { width: style.outlineWidth, style: style.outlineStyle, color: style.outlineColor };
+    });
+    expect(ring).toEqual({ width: '2px', style: 'solid', color: 'rgb(8, 122, 99)' });
+  }
+});
+
 test('the member account', async ({ page }) => {
   await page.goto('/account/login');
   await expectAccessible(page, 'sign in');
@@ -105,7 +120,7 @@ test('the dashboard', async ({ page }) => {
       .getByRole('navigation', { name: 'Dashboard navigation' })
       .getByRole('link', { name: link })
       .click();
-    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page).toHaveTitle(`${link} · Dashboard · Lotus Yoga Studio`);
     await expectAccessible(page, where);
   }

@@ -64,6 +64,8 @@ test('a visitor books an appointment as a guest and is offered an account', asyn
 
   const confirmation = page.getByTestId('booking-confirmation');
   await expect(confirmation.getByRole('heading', { name: 'You are booked!' })).toBeVisible();
+  // The outcome has the focus, so a screen reader announces it (the confirming button is gone).
+  await expect(confirmation.getByRole('heading', { level: 1, name: 'You are booked!' })).toBeFocused();
   await expect(confirmation.getByRole('link', { name: 'Create an account' })).toBeVisible();
   const download = page.waitForEvent('download');
   await confirmation.getByRole('button', { name: 'Add to calendar' }).click();

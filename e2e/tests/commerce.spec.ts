@@ -136,7 +136,7 @@ test('a member pays for a product and a booking in one order, and the owner refu
     .getByRole('navigation', { name: 'Dashboard navigation' })
     .getByRole('link', { name: 'Orders' })
     .click();
-  await expect(dashboard.getByRole('heading', { name: 'Orders', level: 2 })).toBeVisible();
+  await expect(dashboard.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
   await dashboard.getByRole('searchbox', { name: 'Search orders' }).fill(`#${number}`);
   await expect(dashboard.getByTestId('order-row')).toHaveCount(1);
   await dashboard.getByRole('link', { name: `#${number}` }).click();

@@ -43,7 +43,7 @@ async function openStore(page: Page, tab?: string) {
     .getByRole('navigation', { name: 'Dashboard navigation' })
     .getByRole('link', { name: 'Store' })
     .click();
-  await expect(page.getByRole('heading', { name: 'Store', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Store', level: 1 })).toBeVisible();
   if (tab) await page.getByRole('tab', { name: tab }).click();
 }
 
@@ -61,7 +61,7 @@ test('the owner edits a variant’s price and stock, and the shop shows them', a
   await expect(page.getByRole('link', { name: 'High-waist leggings' })).toBeVisible();
   await capture(page, 'store-products');
   await page.getByRole('link', { name: 'High-waist leggings' }).click();
-  await expect(page.getByRole('heading', { name: 'High-waist leggings', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'High-waist leggings', level: 1 })).toBeVisible();
 
   const price = page.getByLabel('Price of L', { exact: true });
   const stock = page.getByLabel('Stock of L', { exact: true });
@@ -110,7 +110,7 @@ test('the owner creates a product with options, prices it in bulk and hides it',
   await page.getByRole('dialog').getByLabel('Name').fill(name);
   await page.getByRole('dialog').getByLabel('Price').fill('48');
   await page.getByRole('button', { name: 'Create and edit' }).click();
-  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
   await page.getByRole('switch', { name: 'Show in the shop' }).check();
   await page.getByRole('combobox', { name: 'Ribbon' }).fill('New');

@@ -509,7 +509,7 @@ test.describe.serial('owner dashboard', () => {
       ['API keys', 'api-keys'],
     ] as const) {
       await nav(page, link);
-      await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await capture(page, name);
     }
   });

@@ -71,7 +71,7 @@ test('adds connections and shows each status honestly, lists collections, delete
     .getByRole('link', { name: 'Collections' })
     .click();
   await page.getByRole('link', { name: 'External databases' }).click();
-  await expect(page.getByRole('heading', { name: 'External databases', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'External databases', level: 1 })).toBeVisible();
 
   const add = async (name: string, endpoint: string, secretKey: string) => {
     await page.getByRole('button', { name: 'Add connection' }).first().click();

@@ -35,7 +35,7 @@ export async function openCollection(page: Page, name: string): Promise<void> {
     .click();
   await expect(page.getByRole('heading', { name: 'Data collections' })).toBeVisible();
   await page.getByRole('link', { name, exact: true }).click();
-  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
 
 /** No serious or critical axe-core violation (WCAG 2.1 A and AA) on the screen as it is now. */

@@ -190,7 +190,7 @@ describe('member journey: visitor → register → verify → login → refresh 
       method: 'POST',
       url: '/identity/v2/change-password',
       headers: bearer(first.access_token),
-      payload: { newPassword: 'second password 2' },
+      payload: { newPassword: 'second password 2', currentPassword: 'first password 1' },
     });
     expect(changed.status).toBe(200);
     expect(

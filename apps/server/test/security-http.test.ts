@@ -285,6 +285,14 @@ describe('loggablePath', () => {
       '/data/v2/collections/AVeryLongCollectionNameWithoutDigits',
     ],
     ['/bookings/v2/external-calendars/feeds/short.ics', '/bookings/v2/external-calendars/feeds/[redacted]'],
+    [
+      `/bookings/v1/anonymous-bookings/bgt_b.4f1c2b7a-9d3e-4c5b-8a6f-1e2d3c4b5a69.t1x2y3.${'A'.repeat(43)}/cancel`,
+      '/bookings/v1/anonymous-bookings/[redacted]/cancel',
+    ],
+    [
+      `/bookings/manage/bgt_b.4f1c2b7a-9d3e-4c5b-8a6f-1e2d3c4b5a69.t1x2y3.${'A'.repeat(43)}`,
+      '/bookings/manage/[redacted]',
+    ],
     ['/x/0123456789abcdef0123456789abcdef', '/x/[redacted]'],
     ['/x/ac_Zq3xV8pLm2N9tR4wK7yB1cD5', '/x/[redacted]'],
     ['/docs/#/tag/x', '/docs/'],

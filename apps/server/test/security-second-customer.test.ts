@@ -394,6 +394,12 @@ const cases: Record<string, Case> = {
     url: () => '/bookings/v1/booking-fees/list-by-booking-ids',
     payload: () => ({ bookingIds: [a.booking.id, ...a.msbBookingIds] }),
   },
+  // Account edits: member A's name and login email are A's alone (the row walk proves nothing changed).
+  'PATCH /identity/v1/members/:id': {
+    method: 'PATCH',
+    url: () => `/identity/v1/members/${a.id}`,
+    payload: () => ({ member: { contact: { firstName: 'Mallory' }, loginEmail: 'mallory@example.com' } }),
+  },
   // Guest self-service: a stranger holds no token of A's; A's ids in its place open nothing.
   'GET /bookings/v1/anonymous-bookings/:token': {
     method: 'GET',

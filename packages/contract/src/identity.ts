@@ -151,7 +151,11 @@ export const signOnResponseSchema = z.object({ sessionToken: z.string(), identit
 
 export const changePasswordRequestSchema = z.object({
   newPassword: password,
-  /** Atrium: the current password; needed unless the caller signed in within the last ten minutes. */
+  /**
+   * Atrium: the current password, needed whenever the account has one (a stolen session alone cannot take
+   * the account over); an account without a password (signed on, or by mailed codes) sets its first one
+   * from a sign-in of the last ten minutes. A forgotten password is reset through `/identity/v1/recover`.
+   */
   currentPassword: password.optional(),
 });
 
@@ -331,6 +335,36 @@ export const memberSchema = z.object({
 export type Member = z.infer<typeof memberSchema>;
 
 export const memberResponseSchema = z.object({ member: memberSchema });
+
+/**
+ * The members client's `updateMember` (`PATCH /members/v1/members/{id}`): the fields given are merged.
+ * A new `loginEmail` is not used at once: a code goes to the new address, and the member signs in with the
+ * old one until the code is verified (`emailVerification.stateToken`, Atrium's addition, for
+ * `POST /identity/v1/auth/verify`).
+ * @example {"member":{"contact":{"firstName":"Ada","lastName":"Lovelace","phones":["+44 20 7946 0000"]},"loginEmail":"ada@new.example"}}
+ */
+export const updateMemberRequestSchema = z.object({
+  member: z.object({
+    id: z.uuid().optional(),
+    loginEmail: z.string().max(254).optional(),
+    contact: z
+      .object({
+        firstName: z.string().trim().max(100).optional(),
+        lastName: z.string().trim().max(100).optional(),
+        phones: z.array(z.string().trim().max(50)).max(10).optional(),
+      })
+      .optional(),
+    profile: z.object({ nickname: z.string().trim().max(100).optional() }).optional(),
+  }),
+});
+
+export type UpdateMemberRequest = z.infer<typeof updateMemberRequestSchema>;
+
+export const updateMemberResponseSchema = z.object({
+  member: memberSchema,
+  /** When the request changed `loginEmail`: the code mailed to the new address verifies it. */
+  emailVerification: z.object({ stateToken: z.string(), email: z.string() }).optional(),
+});
 
 export const listMembersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),

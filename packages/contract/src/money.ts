@@ -22,7 +22,13 @@ export const decimalStringSchema = z
   .regex(/^-?\d{1,15}(\.\d{1,6})?$/, 'must be a decimal string such as "10.50"');
 
 /**
- * A non-negative decimal string: a price, a deposit, a fee.
+ * The highest price, deposit or fee the platform takes: 999,999,999.99 in any currency. Anything above is
+ * a typing slip (a pasted phone number), and it keeps totals of many lines exact in a double.
+ */
+export const priceMaximum = 999_999_999.99;
+
+/**
+ * A non-negative decimal string: an amount (a payment, an order total).
  * @example "45.00"
  */
 export const nonNegativeDecimalStringSchema = z
@@ -30,12 +36,22 @@ export const nonNegativeDecimalStringSchema = z
   .regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a non-negative decimal string such as "45.00"');
 
 /**
+ * A price, a deposit or a fee someone types: a non-negative decimal string of at most `priceMaximum`
+ * (totals of many of them may be more, so amounts keep `nonNegativeDecimalStringSchema`).
+ * @example "45.00"
+ */
+export const priceValueSchema = nonNegativeDecimalStringSchema.refine(
+  (value) => Number(value) <= priceMaximum,
+  { message: 'must be at most 999999999.99' },
+);
+
+/**
  * Money as the bookings clients send it: a decimal string and an ISO-4217 currency (the site's when
  * left out).
  * @example {"value":"45.00","currency":"USD"}
  */
 export const moneySchema = z.object({
-  value: nonNegativeDecimalStringSchema,
+  value: priceValueSchema,
   currency: currencyCodeSchema.optional(),
   formattedValue: z.string().nullish(),
 });

@@ -125,7 +125,7 @@ describe('member journey through the SDK', () => {
     // The client still holds the revoked session's access token: signing in again forgets it first.
     clock = Date.now();
     expect((await client.identity.login({ email, password: 'first password' })).loginState).toBe('SUCCESS');
-    await client.identity.changePassword('second password');
+    await client.identity.changePassword('second password', 'first password');
     const old = await setup().client.identity.login({ email, password: 'first password' });
     expect(old).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidPassword' });
     expect((await setup().client.identity.login({ email, password: 'second password' })).loginState).toBe(

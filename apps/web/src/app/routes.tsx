@@ -19,6 +19,9 @@ const BookingPage = lazy(() =>
 const VisitPage = lazy(() =>
   import('../features/booking/pages/visit-page.tsx').then((m) => ({ default: m.VisitPage })),
 );
+const GuestBookingPage = lazy(() =>
+  import('../features/booking/pages/guest-booking-page.tsx').then((m) => ({ default: m.GuestBookingPage })),
+);
 const AccountLayout = lazy(() =>
   import('../features/account/components/account-layout.tsx').then((m) => ({ default: m.AccountLayout })),
 );
@@ -136,6 +139,14 @@ export function AppRoutes() {
             element={
               <Area>
                 <ThankYouPage />
+              </Area>
+            }
+          />
+          <Route
+            path="bookings/manage/:token"
+            element={
+              <Area>
+                <GuestBookingPage />
               </Area>
             }
           />

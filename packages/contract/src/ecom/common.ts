@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from '../address.ts';
-import { ecomPriceSchema, nonNegativeDecimalStringSchema } from '../money.ts';
+import { ecomPriceSchema, priceValueSchema } from '../money.ts';
 
 /**
  * What carts, checkouts and orders share on the wire (`@wix/ecom` clients): catalog references, line items
@@ -53,8 +53,8 @@ export const customLineItemInputSchema = z
     id: z.string().max(100).nullish(),
     quantity: quantitySchema,
     productName: translatableSchema,
-    price: nonNegativeDecimalStringSchema,
-    fullPrice: nonNegativeDecimalStringSchema.nullish(),
+    price: priceValueSchema,
+    fullPrice: priceValueSchema.nullish(),
     itemType: z.object({ preset: z.enum(itemTypePresets).nullish(), custom: z.string().max(100).nullish() }),
     descriptionLines: z.array(z.looseObject({})).max(50).nullish(),
     media: z.string().max(2000).nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceMaximum } from '../money.ts';
 import {
   requestedFieldsSchema,
   v3BulkResponseSchema,
@@ -68,7 +69,7 @@ export const colorHexSchema = z
 export const addedPriceSchema = z
   .string()
   .regex(/^\d{1,9}(?:\.\d{1,3})?$/, 'must be a decimal amount such as "2.50", at most 3 decimals')
-  .refine((value) => Number(value) <= 999_999_999.99, { message: 'must be at most 999999999.99' });
+  .refine((value) => Number(value) <= priceMaximum, { message: 'must be at most 999999999.99' });
 
 /** An image as the v3 clients send it (a media id or a URL). */
 export const v3ImageSchema = z.object({

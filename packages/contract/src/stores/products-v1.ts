@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bulkActionMetadataSchema, itemMetadataSchema } from '../bulk.ts';
-import { catalogV1PriceDataSchema } from '../money.ts';
+import { catalogV1PriceDataSchema, priceMaximum } from '../money.ts';
 import { offsetPagingMetadataSchema, offsetPagingSchema, querySchema } from '../query.ts';
 
 /**
@@ -56,7 +56,7 @@ export const storesLimits = {
   brandLength: 50,
 } as const;
 
-const amountSchema = z.number().min(0).max(999_999_999).finite();
+const amountSchema = z.number().min(0).max(priceMaximum).finite();
 const nameText = (max: number) => z.string().trim().min(1).max(max);
 
 export const storesChoiceInputSchema = z.object({

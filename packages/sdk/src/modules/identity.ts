@@ -4,6 +4,7 @@ import type {
   IdentityProfile,
   Member,
   TokenResponse,
+  UpdateMemberRequest,
 } from '@atrium/contract/identity';
 import type { AuthStrategy, ClientContext } from '../client.ts';
 import type { WithDates } from '../dates.ts';
@@ -398,8 +399,9 @@ export const identity = defineModule({
 
   /** `POST /identity/v2/change-password`: the signed-in caller's new password; their other sessions end. */
   /**
-   * `POST /identity/v2/change-password`. `currentPassword` is needed unless the caller signed in within the
-   * last ten minutes.
+   * `POST /identity/v2/change-password`. `currentPassword` is needed whenever the account has a password
+   * (an account without one sets its first from a sign-in of the last ten minutes).
+   * @example await client.identity.changePassword('lantern orchard 42', 'my old password');
    */
   changePassword:
     (context) =>
@@ -414,6 +416,24 @@ export const identity = defineModule({
   /** `GET /identity/v1/members/my`: the signed-in member (`createdDate`, `lastLoginDate` as `Date`). */
   getMyMember: (context) => async (): Promise<WithDates<Member>> =>
     (await context.request<{ member: Member }>({ method: 'GET', path: '/identity/v1/members/my' })).member,
+
+  /**
+   * `PATCH /identity/v1/members/{id}` (the members client's `updateMember`): merges the name, phones and
+   * nickname given. A new `loginEmail` is not used yet: a code goes to it, and `emailVerification.stateToken`
+   * with that code (`verifyCode`) makes it the login email; until then the member signs in with the old one.
+   * @example const { emailVerification } = await client.identity.updateMember(me.id, { loginEmail: 'ada@new.example' });
+   */
+  updateMember:
+    (context) =>
+    async (
+      memberId: string,
+      member: UpdateMemberRequest['member'],
+    ): Promise<{ member: WithDates<Member>; emailVerification?: { stateToken: string; email: string } }> =>
+      context.request({
+        method: 'PATCH',
+        path: `/identity/v1/members/${encodeURIComponent(memberId)}`,
+        body: { member },
+      }),
 
   /** `GET /identity/v1/me`: the signed-in member or staff user as an identity (type, role, profile). */
   getMyIdentity: (context) => async (): Promise<WithDates<Identity>> =>

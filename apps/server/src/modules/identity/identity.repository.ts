@@ -24,7 +24,14 @@ export type NewIdentity = Pick<IdentityRow, 'siteId' | 'identityType' | 'status'
 export type IdentityChanges = Partial<
   Pick<
     IdentityRow,
-    'status' | 'pendingReason' | 'emailVerified' | 'passwordHash' | 'role' | 'profile' | 'lastLoginDate'
+    | 'email'
+    | 'status'
+    | 'pendingReason'
+    | 'emailVerified'
+    | 'passwordHash'
+    | 'role'
+    | 'profile'
+    | 'lastLoginDate'
   >
 >;
 

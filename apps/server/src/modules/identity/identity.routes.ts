@@ -2,6 +2,8 @@ import {
   activationEmailRequestSchema,
   authResponseSchema,
   changePasswordRequestSchema,
+  updateMemberRequestSchema,
+  updateMemberResponseSchema,
   factorTypeSchema,
   identityResponseSchema,
   loginRequestSchema,
@@ -45,6 +47,12 @@ export const identityAccess = {
     scopes: ['identity.members', 'identity.members.sign-on'],
   },
   startVerification: {
+    identities: ['MEMBER', 'WIX_USER', 'APP'],
+    roles: ['OWNER', 'ADMIN'],
+    scopes: ['identity.members'],
+  },
+  /** The member themself, or who manages members (the service refuses a member another's account). */
+  ownAccountOrManager: {
     identities: ['MEMBER', 'WIX_USER', 'APP'],
     roles: ['OWNER', 'ADMIN'],
     scopes: ['identity.members'],
@@ -351,6 +359,22 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ member: toMember(await members.me(request.ctx)) }),
+  );
+
+  app.patch(
+    '/identity/v1/members/:id',
+    {
+      config: { access: identityAccess.ownAccountOrManager },
+      schema: {
+        summary:
+          "Change a member's name, phones or nickname; a new login email is verified before it is used",
+        tags,
+        params: z.object({ id: z.uuid() }),
+        body: updateMemberRequestSchema,
+        response: { 200: updateMemberResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => members.updateMember(request.ctx, request.params.id, request.body.member),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import type {
   LoginRequest,
   Member,
   RegisterRequest,
+  UpdateMemberRequest,
 } from '@atrium/contract/identity';
 import type { EventBus } from '../../platform/bus/types.ts';
 import {
@@ -16,7 +17,8 @@ import { siteAddressFor } from '../../platform/http/site-address.ts';
 import type { Config } from '../../platform/config.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Database, Executor } from '../../platform/db/database.ts';
-import { forbidden, notFound } from '../../platform/errors/app-error.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { forbidden, invalidField, notFound } from '../../platform/errors/app-error.ts';
 import type { MailService } from '../../platform/mail/mail.service.ts';
 import { firstCaptchaToken, type CaptchaVerifier } from './captcha.ts';
 import { identityErrors, type CaptchaTokens } from './identity.errors.ts';
@@ -36,12 +38,13 @@ export const verification = {
   /** New codes one state token may ask for; the account has its own hourly cap (sign-in-guard.ts). */
   maxResends: 3,
   recoverySeconds: 60 * 60,
-  /** How recent a sign-in must be to change the password without the current one. */
+  /** How recent a sign-in must be for an account without a password to set its first one. */
   freshSessionSeconds: 10 * 60,
 };
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type Purpose = 'REGISTER' | 'LOGIN' | 'VERIFY';
+/** CHANGE_EMAIL: the code went to a new address, which replaces the login email once it is verified. */
+type Purpose = 'REGISTER' | 'LOGIN' | 'VERIFY' | 'CHANGE_EMAIL';
 
 export function normaliseEmail(email: string, field = 'loginId.email'): string {
   const value = email.trim().toLowerCase();
@@ -165,21 +168,22 @@ export function createMembersService(deps: {
     identity: IdentityRow,
     purpose: Purpose,
     x: Executor = database.db,
+    to: string = identity.email,
   ): Promise<string> {
-    await guard.countCodeSent(memberAccount(identity.siteId, identity.email));
+    await guard.countCodeSent(memberAccount(identity.siteId, to));
     const code = newCode();
     const stateToken = await tokens.issue(
       'STATE',
       {
         siteId: identity.siteId,
         identityId: identity.id,
-        data: { codeHash: sha256(code), purpose, email: identity.email, resends: 0 },
+        data: { codeHash: sha256(code), purpose, email: to, resends: 0 },
         expiresDate: new Date(Date.now() + verification.codeSeconds * 1000),
       },
       x,
     );
     await mail.enqueue(
-      { siteId: identity.siteId, to: identity.email, ...verificationMail(mailBrandOf(ctx.site), { code }) },
+      { siteId: identity.siteId, to, ...verificationMail(mailBrandOf(ctx.site), { code }) },
       x,
     );
     return stateToken;
@@ -284,6 +288,35 @@ export function createMembersService(deps: {
   }
 
   /** The account a state token is for (its identity's address; older tokens carry none). */
+  /**
+   * The verified new address becomes the login email (CHANGE_EMAIL): only now, so until the code came
+   * back the member signs in with the old one. Announced as a verified address, so guest bookings made
+   * with it become the member's.
+   */
+  async function changeLoginEmail(ctx: RequestContext, identity: IdentityRow, data: Record<string, unknown>) {
+    const email = String(data.email);
+    const taken = await repository.findIdentityByEmail(ctx.site.id, identity.identityType, email);
+    if (taken && taken.id !== identity.id && taken.status !== 'DELETED') {
+      throw identityErrors.emailAlreadyExists(email);
+    }
+    return database.transaction(async (tx) => {
+      // Another account may take the address between the check and the write: the unique index decides.
+      const row = (await repository
+        .updateIdentity(ctx.site.id, identity.id, { email, emailVerified: true }, tx)
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? identityErrors.emailAlreadyExists(email) : error;
+        }))!;
+      if (identity.identityType === 'MEMBER' && deps.events) {
+        await deps.events.emit<MemberEmailVerifiedEvent>(tx, {
+          name: identityEvents.memberEmailVerified,
+          siteId: ctx.site.id,
+          data: { memberId: identity.id, email },
+        });
+      }
+      return row;
+    });
+  }
+
   async function stateAccount(
     siteId: string,
     state: { identityId: string | null; data: Record<string, unknown> },
@@ -400,6 +433,12 @@ export function createMembersService(deps: {
       await guard.recordSuccess(account);
       const identity = await repository.findIdentity(ctx.site.id, state.identityId);
       if (!identity || identity.status === 'DELETED') throw identityErrors.invalidStateToken();
+      if (state.data.purpose === 'CHANGE_EMAIL') {
+        return {
+          state: 'SUCCESS',
+          identity: toWireIdentity(await changeLoginEmail(ctx, identity, state.data)),
+        };
+      }
       const settings = await settingsOf(ctx.site.id);
       const waiting = identity.status === 'PENDING' && identity.pendingReason === 'EMAIL_VERIFICATION';
       const updated = await database.transaction(async (tx) => {
@@ -555,8 +594,10 @@ export function createMembersService(deps: {
     },
 
     /**
-     * Needs the current password, or a sign-in of the last ten minutes (a fresh factor: a code, a recovery
-     * link or a password just proven), so a stolen access token alone cannot take the account over.
+     * Needs the current password whenever the account has one, however fresh the sign-in, so a stolen
+     * session alone cannot take the account over. An account without a password (signed on, or signing in
+     * by mailed codes) sets its first one from a sign-in of the last ten minutes: there is no current one
+     * to ask for. A forgotten password goes through recovery (`recover`, its own mailed token).
      */
     async changePassword(
       ctx: RequestContext,
@@ -571,6 +612,9 @@ export function createMembersService(deps: {
         identityType: current.identityType as 'MEMBER' | 'WIX_USER',
         email: current.email,
       };
+      if (current.passwordHash && request.currentPassword === undefined) {
+        throw identityErrors.currentPasswordRequired();
+      }
       if (request.currentPassword !== undefined) {
         await guard.assertNotLocked(account);
         if (!(await verifyPassword(current.passwordHash, request.currentPassword))) {
@@ -649,6 +693,46 @@ export function createMembersService(deps: {
         : undefined;
       if (!row || row.status === 'DELETED') throw notFound('Identity', ctx.caller.identityId);
       return row;
+    },
+
+    /**
+     * A member edits their own name, phones and nickname (the owner may edit any member's); a new login
+     * email is only mailed a code (CHANGE_EMAIL) and replaces the old one once verified.
+     */
+    async updateMember(
+      ctx: RequestContext,
+      memberId: string,
+      patch: UpdateMemberRequest['member'],
+    ): Promise<{ member: Member; emailVerification?: { stateToken: string; email: string } }> {
+      if (ctx.caller.identityType === 'MEMBER' && ctx.caller.identityId !== memberId) {
+        throw forbidden('A member can only change their own account');
+      }
+      if (patch.id !== undefined && patch.id !== memberId) {
+        throw invalidField('member.id', `must be the member of the path (${memberId})`, 'OTHER');
+      }
+      const current = await requireIdentity(ctx, memberId);
+      const newEmail =
+        patch.loginEmail === undefined ? undefined : normaliseEmail(patch.loginEmail, 'member.loginEmail');
+      if (newEmail !== undefined && newEmail !== current.email) {
+        const taken = await repository.findIdentityByEmail(ctx.site.id, 'MEMBER', newEmail);
+        if (taken && taken.status !== 'DELETED') throw identityErrors.emailAlreadyExists(newEmail);
+      }
+      const { contact, profile } = patch;
+      const changes: IdentityProfile = {
+        ...(contact?.firstName !== undefined ? { firstName: contact.firstName } : {}),
+        ...(contact?.lastName !== undefined ? { lastName: contact.lastName } : {}),
+        ...(contact?.phones !== undefined ? { phones: contact.phones.filter(Boolean) } : {}),
+        ...(profile?.nickname !== undefined ? { nickname: profile.nickname } : {}),
+      };
+      const updated =
+        Object.keys(changes).length > 0
+          ? (await repository.updateIdentity(ctx.site.id, current.id, {
+              profile: { ...current.profile, ...changes },
+            }))!
+          : current;
+      if (newEmail === undefined || newEmail === current.email) return { member: toMember(updated) };
+      const stateToken = await startEmailVerification(ctx, updated, 'CHANGE_EMAIL', database.db, newEmail);
+      return { member: toMember(updated), emailVerification: { stateToken, email: newEmail } };
     },
 
     async updateMyProfile(ctx: RequestContext, profile: IdentityProfile): Promise<Identity> {

@@ -8,7 +8,11 @@ const randomTokenPattern = /^(?=[^.]*[A-Za-z])(?=[^.]*\d)[A-Za-z0-9_-]{20,}(\.[a
 /** Path segments that name a secret whatever it looks like: the segment after `feeds` is an ICS feed token. */
 const secretAfter = new Set(['feeds']);
 
+/** Tokens the platform issues under a prefix of its own (`bgt_`: a booking's guest link, dots and all). */
+const issuedTokenPattern = /^bgt_/;
+
 function looksLikeSecret(segment: string): boolean {
+  if (issuedTokenPattern.test(segment)) return true;
   return !uuidPattern.test(segment) && randomTokenPattern.test(segment);
 }
 

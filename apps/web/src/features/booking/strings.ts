@@ -144,6 +144,30 @@ export const en = {
     loadFailed: 'We could not load your bookings.',
     participants: (count: number) => (count === 1 ? '1 person' : `${count} people`),
   },
+  guest: {
+    title: 'Your booking',
+    intro: 'The link in your booking mail opens this page: anyone with it can change the booking.',
+    service: 'Service',
+    when: 'When',
+    with: 'With',
+    where: 'Where',
+    status: 'Status',
+    price: 'Price',
+    participants: 'Participants',
+    reference: 'Booking reference',
+    fee: (amount: string) => `Cancelling now costs ${amount} under the booking policy.`,
+    timeZoneNote: (zone: string) => `Times are in ${zone}, the time zone you booked in.`,
+    invalidTitle: 'This link does not open a booking',
+    invalid:
+      'The link is invalid or has expired, or the booking has already ended. Contact the business if you need to change a booking.',
+    loadFailed: 'We could not load the booking. Try again in a moment.',
+    cannotCancel: 'This booking can no longer be cancelled online. Contact the business to cancel it.',
+    cannotReschedule: 'This booking can no longer be moved online. Contact the business to change its time.',
+    noChangesOnline:
+      'The business does not take changes to this booking online. Contact them to cancel or move it.',
+    ended: 'This booking is no longer active, so it cannot be changed.',
+    cancelled: 'Your booking was cancelled.',
+  },
 } as const;
 
 export const t = pickStrings({ en });

@@ -84,6 +84,7 @@ export function createBookingNotifications(core: BookingsCore) {
 
   async function changeMails(ctx: RequestContext, tx: Tx, change: Change) {
     if (!change.mail || !deps.mail) return [];
+    const toCustomer = change.notifyCustomer && Boolean(change.row.contactDetails?.email);
     return bookingMails({
       kind: change.mail,
       booking: change.row,
@@ -92,6 +93,7 @@ export function createBookingNotifications(core: BookingsCore) {
       staff: await staffOf(ctx, change.row, change.staff, tx),
       // Only the business writes to customers: a visitor's message would go to any address they typed.
       message: isBusinessCaller(ctx) ? change.message : null,
+      guestLink: toCustomer ? await deps.guestLinkOf?.(ctx.site, change.row.id, ctx.now()) : null,
     });
   }
 

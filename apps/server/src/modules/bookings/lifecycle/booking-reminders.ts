@@ -33,12 +33,14 @@ export async function sendDueReminders(core: BookingsCore, now: Date): Promise<n
         tx,
       );
       for (const row of rows) {
+        const site = sites.get(row.siteId)!;
         const mails = bookingMails({
           kind: 'reminder',
           booking: row,
-          site: sites.get(row.siteId)!,
+          site,
           notifyCustomer: true,
           staff: null,
+          guestLink: await deps.guestLinkOf?.(site, row.id, now),
         });
         await enqueueBookingMails(deps.mail, row.siteId, mails, tx);
       }

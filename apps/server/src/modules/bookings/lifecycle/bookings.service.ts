@@ -21,6 +21,7 @@ import type { Database, Executor, Tx } from '../../../platform/db/database.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { EventBus } from '../../../platform/bus/types.ts';
 import type { MailService } from '../../../platform/mail/mail.service.ts';
+import type { GuestLink } from './notifications.ts';
 import { bulkResults } from '../../../platform/bulk/bulk-results.ts';
 import { createStaffRepository } from '../staff.repository.ts';
 import { createBookingCreation } from './booking-create.ts';
@@ -66,6 +67,8 @@ export interface BookingsServiceDeps {
   /** A site by id (its name goes into the reminders and the payment-hold sweep's mails). */
   findSite: (siteId: string) => Promise<Site | undefined>;
   log: FastifyBaseLogger;
+  /** The signed link to the guest page of a booking, for its customer's mails (none: mails carry no link). */
+  guestLinkOf?: (site: Site, bookingId: string, now: Date) => Promise<GuestLink>;
 }
 
 /** What the lifecycle's parts share: the service's dependencies, the repositories, transactions, a service's facts. */

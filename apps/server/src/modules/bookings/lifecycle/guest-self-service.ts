@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   guestSelfServiceErrorCodes,
   type guestRescheduleRequestSchema,
@@ -16,23 +15,9 @@ import type { ExtendedBookingsService } from './extended-bookings.service.ts';
 import { lifecycleErrors } from './lifecycle.errors.ts';
 import type { MultiServiceBookingsService } from './multi-service.service.ts';
 import type { SlotChecker } from './slot-check.ts';
-
-/**
- * How long a guest token lives at most. The link goes out in the customer's mails when they book; a
- * token also stops working once its booking has ended, so this only bounds links to bookings far ahead.
- */
-export const guestTokenLifetimeDays = 60;
-const day = 24 * 3_600_000;
+import type { GuestTokenKind, GuestTokens } from './guest-tokens.ts';
 
 type GuestRescheduleRequest = z.infer<typeof guestRescheduleRequestSchema>;
-
-type GuestTokenKind = 'BOOKING' | 'MULTI_SERVICE_BOOKING';
-const kindLetters: Record<GuestTokenKind, string> = { BOOKING: 'b', MULTI_SERVICE_BOOKING: 'm' };
-
-/** The MAC of a token's body under the site: a token of one site never verifies on another. */
-function macOf(key: Buffer, siteId: string, body: string): string {
-  return createHmac('sha256', key).update(`bookings-guest|${siteId}|${body}`).digest('base64url');
-}
 
 const invalidToken = () =>
   new AppError(404, guestSelfServiceErrorCodes.invalidToken, 'The link is invalid or has expired');
@@ -44,15 +29,13 @@ const invalidToken = () =>
  * business-only checks), and as nobody else: the token is the only thing that opens the booking, it
  * never names or reaches another one, and it stops working when it expires or the booking has ended.
  *
- * A token is signed, not stored: `bgt_<kind>.<id>.<expiry>.<HMAC-SHA256>` under a deployment secret
- * (platform secrets, sealed) and the site's id. Asking for a token is a read (the official client's call
- * is a GET) and writes nothing; the token names its one booking and its expiry, which nobody can change
- * without the secret, and a token of one kind never opens the other kind.
+ * Tokens are signed, not stored (guest-tokens.ts); asking for one is a read (the official client's call
+ * is a GET) and writes nothing.
  */
 export function createGuestSelfService(deps: {
   db: Executor;
-  /** The deployment's signing key for guest tokens (loaded once, from platform secrets). */
-  signingKey: () => Promise<Buffer>;
+  /** Guest tokens, signed with the deployment's key (platform secrets, sealed). */
+  tokens: GuestTokens;
   repository: BookingsRepository;
   bookings: BookingsService;
   multiService: MultiServiceBookingsService;
@@ -63,24 +46,13 @@ export function createGuestSelfService(deps: {
 }) {
   const { repository } = deps;
 
-  async function issue(ctx: RequestContext, kind: GuestTokenKind, targetId: string): Promise<string> {
-    const expires = Math.floor((ctx.now().getTime() + guestTokenLifetimeDays * day) / 1000);
-    const body = `${kindLetters[kind]}.${targetId}.${expires.toString(36)}`;
-    return `bgt_${body}.${macOf(await deps.signingKey(), ctx.site.id, body)}`;
-  }
+  const issue = (ctx: RequestContext, kind: GuestTokenKind, targetId: string) =>
+    deps.tokens.issue(ctx.site.id, ctx.now(), kind, targetId);
 
   /** The token's target, or INVALID_TOKEN whatever the reason (forged, another site's, other kind, expired). */
   async function open(ctx: RequestContext, kind: GuestTokenKind, token: string): Promise<string> {
-    const match = /^bgt_([bm])\.([0-9a-f-]{36})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
-    if (!match) throw invalidToken();
-    const [, letter, targetId, expires, mac] = match as unknown as [string, string, string, string, string];
-    const expected = Buffer.from(
-      macOf(await deps.signingKey(), ctx.site.id, `${letter}.${targetId}.${expires}`),
-    );
-    const given = Buffer.from(mac);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidToken();
-    if (letter !== kindLetters[kind]) throw invalidToken();
-    if (parseInt(expires, 36) * 1000 <= ctx.now().getTime()) throw invalidToken();
+    const targetId = await deps.tokens.open(ctx.site.id, ctx.now(), kind, token);
+    if (!targetId) throw invalidToken();
     return targetId;
   }
 

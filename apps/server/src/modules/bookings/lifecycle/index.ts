@@ -26,6 +26,8 @@ import { createExtendedBookingsRepository } from './extended-bookings.repository
 import { createExtendedBookingsService } from './extended-bookings.service.ts';
 import { createGuestSelfService } from './guest-self-service.ts';
 import { guestSelfServiceRoutes } from './guest-self-service.routes.ts';
+import { createGuestTokens, guestBookingPagePath } from './guest-tokens.ts';
+import { siteAddressFor } from '../../../platform/http/site-address.ts';
 import { createMultiServiceBookingsService } from './multi-service.service.ts';
 import { createRecordingSmsSender, type SmsSender } from './notifications.ts';
 import { createSlotChecker } from './slot-check.ts';
@@ -79,6 +81,8 @@ export interface BookingsLifecycleDeps {
     | 'BOOKING_CREATE_RATE_LIMIT_PER_VISITOR'
     | 'BOOKING_CREATE_RATE_LIMIT_PER_IP'
     | 'BOOKINGS_PAYMENT_HOLD_MINUTES'
+    | 'PUBLIC_URL'
+    | 'PORT'
   >;
   /** Where system work (the payment-hold sweep) logs. */
   log: FastifyBaseLogger;
@@ -98,6 +102,11 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     availability: createAvailabilityRepository(deps.database.db),
     bookings: repository,
   });
+  let guestKey: Promise<Buffer> | undefined;
+  const guestTokenKey = () =>
+    (guestKey ??= loadOrCreateSecret(deps.database, 'bookings-guest-tokens', deps.sealer));
+  const tokens = createGuestTokens(guestTokenKey);
+  const siteAddress = siteAddressFor(deps.config);
   const recorder = deps.sms ? undefined : createRecordingSmsSender();
   const sms = deps.sms ?? recorder!;
   const bookings = createBookingsService({
@@ -111,6 +120,10 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     paymentHoldMinutes: deps.config.BOOKINGS_PAYMENT_HOLD_MINUTES,
     findSite: deps.findSite,
     log: deps.log,
+    guestLinkOf: async (site, bookingId, now) => {
+      const token = await tokens.issue(site.id, now, 'BOOKING', bookingId);
+      return { url: `${siteAddress(site)}${guestBookingPagePath(token)}`, token };
+    },
   });
   const multiService = createMultiServiceBookingsService({ repository, bookings, events: deps.events });
   const extended = createExtendedBookingsService({
@@ -129,12 +142,9 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     repository,
     extended,
   });
-  let guestKey: Promise<Buffer> | undefined;
-  const guestTokenKey = () =>
-    (guestKey ??= loadOrCreateSecret(deps.database, 'bookings-guest-tokens', deps.sealer));
   const guests = createGuestSelfService({
     db: deps.database.db,
-    signingKey: guestTokenKey,
+    tokens,
     repository,
     bookings,
     multiService,
@@ -193,6 +203,9 @@ export function createBookingsLifecycleModule(deps: BookingsLifecycleDeps) {
     /** What the default adapter recorded (empty with a real SMS adapter). */
     sentSms: recorder?.sent ?? [],
     routes: async (app: FastifyInstance) => {
+      // Read before any request: a change's mails sign their guest link inside its transaction, where a
+      // read of its own would wait for the embedded database's one connection.
+      await guestTokenKey();
       registerBookingCreateLimits(app, deps.rateLimiter, {
         perVisitor: deps.config.BOOKING_CREATE_RATE_LIMIT_PER_VISITOR,
         perIp: deps.config.BOOKING_CREATE_RATE_LIMIT_PER_IP,

@@ -27,6 +27,12 @@ export interface BookingMailStaff {
   email: string | null;
 }
 
+/** The signed link that opens one booking to whoever holds it (guest-tokens.ts), and its token. */
+export interface GuestLink {
+  url: string;
+  token: string;
+}
+
 /** The site as its booking mails show it. */
 export type BookingMailSite = Parameters<typeof mailBrandOf>[0];
 
@@ -98,6 +104,16 @@ function bookingDetails(booking: BookingRow, staff: BookingMailStaff | null, bra
   ];
 }
 
+/** A booking that has ended its run (declined, canceled) is only shown by the link, not changed. */
+const guestActionLabels: Record<BookingMailKind, string> = {
+  confirmation: 'View, reschedule or cancel',
+  pending: 'View or cancel your request',
+  declined: 'View your booking',
+  canceled: 'View your booking',
+  rescheduled: 'View, reschedule or cancel',
+  reminder: 'View, reschedule or cancel',
+};
+
 /** A URL or a domain name (`evil.example`, `www.`, `http:`), which mail clients show as a link. */
 const linkLike = /[a-z][a-z0-9+.-]*:\/\/|www\.|[a-z0-9-]\.[a-z]{2,}|[<>]/i;
 
@@ -116,7 +132,8 @@ export function mailSafeName(value: unknown): string | undefined {
 
 /**
  * The mails of one change: to the customer (when asked to notify), in their time zone, and to the staff
- * member, in the site's.
+ * member, in the site's. The customer's carries the guest link to the booking (view, reschedule, cancel
+ * without an account): its token is a secret of that mail, masked wherever the outbox is read.
  */
 export function bookingMails(args: {
   kind: BookingMailKind;
@@ -125,6 +142,8 @@ export function bookingMails(args: {
   notifyCustomer: boolean;
   staff: BookingMailStaff | null;
   message?: string | null;
+  /** The customer's link to the booking (none: the mail has no action). */
+  guestLink?: GuestLink | null;
 }): BookingMail[] {
   const { kind, booking, site } = args;
   const mails: BookingMail[] = [];
@@ -143,7 +162,18 @@ export function bookingMails(args: {
         paragraphs: [customerLines[kind]],
         details: bookingDetails(booking, args.staff, brand),
         ...(args.message ? { note: { from: site.name, text: args.message } } : {}),
-        ...(ics ? { closing: ['The attached calendar file adds it to your calendar.'] } : {}),
+        ...(args.guestLink
+          ? {
+              action: { label: guestActionLabels[kind], url: args.guestLink.url },
+              secrets: [args.guestLink.token],
+            }
+          : {}),
+        closing: [
+          ...(ics ? ['The attached calendar file adds it to your calendar.'] : []),
+          ...(args.guestLink
+            ? ['The link opens this booking for whoever has it: keep this mail to yourself.']
+            : []),
+        ],
       }),
       ...(ics ? { ics } : {}),
     });

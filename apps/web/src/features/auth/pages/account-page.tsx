@@ -11,6 +11,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -18,14 +19,157 @@ import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { AtriumError } from '@atrium/sdk';
+import { ApplicationError, AtriumError, InvalidArgumentError } from '@atrium/sdk';
+import { identityErrorCodes, type Member } from '@atrium/contract/identity';
+import type { WithDates } from '@atrium/sdk';
 import { memberName, useAuth } from '../../../lib/auth-context.tsx';
 import { t } from '../strings.ts';
 import { useChangePassword } from '../api/passwords.ts';
 import { FormError } from '../components/form-error.tsx';
 import { authPaths, verifyStateFrom } from '../navigation.ts';
 import { useStartEmailVerification } from '../api/verify-email.ts';
-import { validateNewPassword } from '../validation.ts';
+import { validateEmail, validateNewPassword } from '../validation.ts';
+import { useUpdateMember } from '../api/update-member.ts';
+import { isValidPhone } from '../../../lib/phone.ts';
+
+/** The contract's limits (updateMemberRequestSchema). */
+const nameMax = 100;
+const phoneMax = 50;
+
+/** The server's field violations on the inputs they are about (`member.contact.firstName` on firstName). */
+const fieldOfViolation: Record<string, 'firstName' | 'lastName' | 'phone' | 'loginEmail'> = {
+  'member.contact.firstName': 'firstName',
+  'member.contact.lastName': 'lastName',
+  'member.contact.phones': 'phone',
+  'member.loginEmail': 'loginEmail',
+};
+
+function DetailsCard({ member }: { member: WithDates<Member> }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const update = useUpdateMember();
+  const [error, setError] = useState<string>();
+  const form = useForm({
+    initialValues: {
+      firstName: member.contact?.firstName ?? '',
+      lastName: member.contact?.lastName ?? '',
+      phone: member.contact?.phones?.[0] ?? '',
+      loginEmail: member.loginEmail,
+    },
+    validate: {
+      firstName: (value) => (value.trim().length > nameMax ? t.auth.account.tooLong(nameMax) : null),
+      lastName: (value) => (value.trim().length > nameMax ? t.auth.account.tooLong(nameMax) : null),
+      phone: (value) =>
+        value.trim().length > phoneMax
+          ? t.auth.account.tooLong(phoneMax)
+          : value.trim() && !isValidPhone(value.trim())
+            ? t.auth.account.invalidPhone
+            : null,
+      loginEmail: validateEmail,
+    },
+  });
+  const submit = form.onSubmit(async (values) => {
+    setError(undefined);
+    const loginEmail = values.loginEmail.trim().toLowerCase();
+    const others = (member.contact?.phones ?? []).slice(1);
+    try {
+      const saved = await update.mutateAsync({
+        memberId: member.id,
+        member: {
+          contact: {
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            phones: [values.phone.trim(), ...others].filter(Boolean),
+          },
+          ...(loginEmail !== member.loginEmail.toLowerCase() ? { loginEmail } : {}),
+        },
+      });
+      await auth.signedIn();
+      if (saved.emailVerification) {
+        notifications.show({ color: 'brand', message: t.auth.account.verifyNewEmail(loginEmail) });
+        navigate(authPaths.verify, {
+          state: {
+            stateToken: saved.emailVerification.stateToken,
+            email: saved.emailVerification.email,
+            returnTo: authPaths.account,
+            purpose: 'VERIFY',
+          },
+        });
+        return;
+      }
+      notifications.show({ color: 'brand', message: t.auth.account.saved });
+    } catch (caught) {
+      if (caught instanceof InvalidArgumentError) {
+        for (const violation of caught.fieldViolations) {
+          const field = Object.entries(fieldOfViolation).find(([prefix]) =>
+            violation.field.startsWith(prefix),
+          );
+          if (field) form.setFieldError(field[1], violation.description);
+        }
+        if (
+          caught.fieldViolations.some(
+            (violation) =>
+              !Object.keys(fieldOfViolation).some((prefix) => violation.field.startsWith(prefix)),
+          )
+        ) {
+          setError(caught.message);
+        }
+      } else if (
+        caught instanceof ApplicationError &&
+        caught.code === identityErrorCodes.emailAlreadyExists
+      ) {
+        form.setFieldError('loginEmail', t.auth.errors.emailAlreadyExists);
+      } else {
+        setError(caught instanceof AtriumError ? caught.message : t.auth.errors.generic);
+      }
+    }
+  });
+  return (
+    <Card p="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            {t.auth.account.details}
+          </Title>
+          <FormError message={error} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label={t.auth.account.firstName}
+              autoComplete="given-name"
+              maxLength={nameMax}
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label={t.auth.account.lastName}
+              autoComplete="family-name"
+              maxLength={nameMax}
+              {...form.getInputProps('lastName')}
+            />
+            <TextInput
+              label={t.auth.account.phone}
+              type="tel"
+              autoComplete="tel"
+              maxLength={phoneMax}
+              {...form.getInputProps('phone')}
+            />
+            <TextInput
+              label={t.auth.account.loginEmail}
+              description={t.auth.account.loginEmailHint}
+              type="email"
+              autoComplete="email"
+              {...form.getInputProps('loginEmail')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" variant="light" loading={update.isPending}>
+              {t.auth.account.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -41,17 +185,25 @@ function ChangePasswordCard() {
   const changePassword = useChangePassword();
   const form = useForm({
     initialValues: { currentPassword: '', password: '' },
-    validate: { password: validateNewPassword },
+    // The server asks for the current password however recent the sign-in (members.service changePassword).
+    validate: {
+      currentPassword: (value) => (value ? null : t.auth.account.currentPasswordRequired),
+      password: validateNewPassword,
+    },
   });
   const submit = form.onSubmit(async ({ currentPassword, password }) => {
     setSaving(true);
     setError(undefined);
     try {
-      await changePassword.mutateAsync({ password, currentPassword: currentPassword || undefined });
+      await changePassword.mutateAsync({ password, currentPassword });
       form.reset();
       notifications.show({ color: 'brand', message: t.auth.account.passwordChanged });
     } catch (caught) {
-      setError(caught instanceof AtriumError ? caught.message : t.auth.errors.generic);
+      if (caught instanceof ApplicationError && caught.code === identityErrorCodes.invalidPassword) {
+        form.setFieldError('currentPassword', t.auth.errors.invalidPassword);
+      } else {
+        setError(caught instanceof AtriumError ? caught.message : t.auth.errors.generic);
+      }
     } finally {
       setSaving(false);
     }
@@ -65,6 +217,7 @@ function ChangePasswordCard() {
           </Title>
           <FormError message={error} />
           <PasswordInput
+            required
             label={t.auth.currentPassword}
             autoComplete="current-password"
             {...form.getInputProps('currentPassword')}
@@ -203,6 +356,7 @@ export function AccountPage() {
             </SimpleGrid>
           </Stack>
         </Card>
+        <DetailsCard key={member.updatedDate.toISOString()} member={member} />
         <ChangePasswordCard />
       </Stack>
     </Container>

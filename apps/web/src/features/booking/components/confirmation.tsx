@@ -2,6 +2,7 @@ import type { Booking } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarPlus, IconCheck, IconHourglass } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { t } from '../strings.ts';
 import { downloadIcs } from '../lib/ics.ts';
@@ -23,6 +24,10 @@ export function Confirmation({
 }) {
   const first = bookings[0]!;
   const status = first.status;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The outcome takes the focus from the button that confirmed (gone now), so screen readers announce it
+  // and the keyboard goes on from here rather than from the top of the page.
+  useEffect(() => headingRef.current?.focus(), []);
   const heading =
     status === 'WAITING_LIST'
       ? t.booking.waitlistTitle
@@ -43,7 +48,7 @@ export function Confirmation({
         <ThemeIcon size={64} radius="xl" color={status === 'CONFIRMED' ? 'brand' : 'yellow'}>
           {status === 'CONFIRMED' ? <IconCheck size={34} /> : <IconHourglass size={34} />}
         </ThemeIcon>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
+        <Title order={1} fz={{ base: 26, sm: 32 }} ref={headingRef} tabIndex={-1}>
           {heading}
         </Title>
         <Text c="dimmed">{body}</Text>

@@ -1,7 +1,7 @@
 import { Checkbox, Grid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import type { BookingForm as WireBookingForm } from '@atrium/sdk/modules/bookings';
 import type { WithDates } from '@atrium/sdk';
-import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js/min';
+import { isValidPhone } from '../../../lib/phone.ts';
 import { t } from '../strings.ts';
 
 type BookingForm = WithDates<WireBookingForm>;
@@ -48,13 +48,6 @@ export function questionsOf(form: BookingForm | undefined) {
   return (form?.fields ?? []).filter((field) => !(field.name in contactFieldOf));
 }
 
-/** The country a number without a country code is read in: the browser's region (en-GB: GB). */
-function browserCountry(): CountryCode | undefined {
-  if (typeof navigator === 'undefined') return undefined;
-  const region = new Intl.Locale(navigator.language).maximize().region;
-  return region ? (region as CountryCode) : undefined;
-}
-
 /** The same rules the server applies (contactDetailsSchema and the form's required fields), checked early. */
 export function validateContact(
   values: ContactValues,
@@ -70,8 +63,7 @@ export function validateContact(
   if (!values.email.trim()) errors.email = t.booking.required;
   else if (!errors.email && !emailPattern.test(values.email.trim())) errors.email = t.booking.invalidEmail;
   const phone = values.phone.trim();
-  if (phone && !errors.phone && !isValidPhoneNumber(phone, browserCountry()))
-    errors.phone = t.booking.invalidPhone;
+  if (phone && !errors.phone && !isValidPhone(phone)) errors.phone = t.booking.invalidPhone;
   for (const field of questionsOf(form)) {
     const answer = answers[field.name];
     const empty = field.type === 'CHECK_BOX' ? answer !== true : !String(answer ?? '').trim();

@@ -20,18 +20,13 @@ import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { t } from '../strings.ts';
-import { useService } from '../../../lib/site-services.ts';
-import { useRefreshAvailability, type PickableSlot } from '../api/availability-queries.ts';
 import {
   useCancelBooking,
   useMyBookings,
   useRescheduleBooking,
   useServiceNames,
 } from '../api/my-bookings.ts';
-import { AppointmentPicker } from '../components/appointment-picker.tsx';
-import { SessionList } from '../components/session-list.tsx';
-import { TimeZoneSelect } from '../components/time-zone-select.tsx';
-import { explainBookingError } from '../lib/booking-errors.ts';
+import { RescheduleModal } from '../components/reschedule-modal.tsx';
 import { downloadIcs } from '../lib/ics.ts';
 import { formatTime, formatWhen, useTimeZone } from '../lib/time.ts';
 
@@ -52,98 +47,9 @@ function titleOf(item: Item, names: Map<string, string>): string {
   return booking.bookedEntity.title || names.get(serviceId) || t.myBookings.title;
 }
 
-function RescheduleModal({ item, onClose }: { item: Item; onClose: () => void }) {
-  const reschedule = useRescheduleBooking();
-  const refreshAvailability = useRefreshAvailability();
-  const [timeZone, setTimeZone] = useTimeZone();
-  const [slot, setSlot] = useState<PickableSlot | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const booking = item.booking;
-  const current = booking.bookedEntity.slot!;
-  const service = useService(current.serviceId);
-  const save = async () => {
-    if (!slot) return;
-    setSaving(true);
-    setProblem(null);
-    try {
-      const moved = await reschedule.mutateAsync({
-        bookingId: booking.id,
-        change: {
-          slot: {
-            serviceId: current.serviceId,
-            startDate: slot.start,
-            ...(current.resource?.id && service.data?.type === 'APPOINTMENT'
-              ? { resource: { id: current.resource.id } }
-              : {}),
-            ...(slot.sessionId ? { sessionId: slot.sessionId } : {}),
-            ...(slot.eventId ? { eventId: slot.eventId } : {}),
-          },
-          revision: booking.revision,
-        },
-      });
-      notifications.show({
-        color: 'brand',
-        message: t.myBookings.rescheduled(formatWhen(moved.startDate, timeZone)),
-      });
-      onClose();
-    } catch (error) {
-      const explained = explainBookingError(error);
-      setProblem(explained.message);
-      setSlot(null);
-      void refreshAvailability();
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Modal opened onClose={onClose} title={t.myBookings.rescheduleTitle} size="xl" fullScreen={false}>
-      <Stack gap="md">
-        {problem ? (
-          <Alert color="orange" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        <TimeZoneSelect value={timeZone} onChange={setTimeZone} />
-        {!service.data ? (
-          <Skeleton h={240} />
-        ) : service.data.type === 'CLASS' ? (
-          <SessionList
-            serviceId={current.serviceId}
-            timeZone={timeZone}
-            value={slot}
-            onChange={setSlot}
-            waitlist={false}
-          />
-        ) : (
-          <AppointmentPicker
-            serviceId={current.serviceId}
-            staffId={current.resource?.id ?? null}
-            timeZone={timeZone}
-            value={slot}
-            onChange={setSlot}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t.booking.back}
-          </Button>
-          <Button
-            onClick={() => void save()}
-            disabled={!slot}
-            loading={saving}
-            data-testid="confirm-reschedule"
-          >
-            {t.myBookings.reschedule}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 function BookingCard({ item, names, past }: { item: Item; names: Map<string, string>; past: boolean }) {
   const cancelBooking = useCancelBooking();
+  const reschedule = useRescheduleBooking();
   const [timeZone] = useTimeZone();
   const [confirming, setConfirming] = useState(false);
   const [rescheduling, setRescheduling] = useState(false);
@@ -242,7 +148,15 @@ function BookingCard({ item, names, past }: { item: Item; names: Map<string, str
           </Group>
         </Stack>
       </Modal>
-      {rescheduling ? <RescheduleModal item={item} onClose={() => setRescheduling(false)} /> : null}
+      {rescheduling && booking.bookedEntity.slot ? (
+        <RescheduleModal
+          current={booking.bookedEntity.slot}
+          move={(slot) =>
+            reschedule.mutateAsync({ bookingId: booking.id, change: { slot, revision: booking.revision } })
+          }
+          onClose={() => setRescheduling(false)}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -58,7 +58,9 @@ function Header({ collection }: { collection: Collection }) {
           </Text>
         </Breadcrumbs>
         <Group gap="sm" align="center">
-          <Title order={2}>{collection.displayName || collection.id}</Title>
+          <Title order={1} size="h2">
+            {collection.displayName || collection.id}
+          </Title>
           <Code>{collection.id}</Code>
         </Group>
         <Group gap="xs">

@@ -445,7 +445,9 @@ export function OrderPage() {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
         <Stack gap={6}>
           <Group gap="sm">
-            <Title order={2}>{o.title(data.number)}</Title>
+            <Title order={1} size="h2">
+              {o.title(data.number)}
+            </Title>
             <PaymentStatusBadge status={data.paymentStatus} />
             <FulfillmentBadge status={data.fulfillmentStatus} />
             <OrderStatusBadges order={data} />

@@ -42,6 +42,7 @@ import { MediaPanel } from './media-panel.tsx';
 import { OptionsPanel } from './options-panel.tsx';
 import { SchedulePanel } from './schedule-panel.tsx';
 import { useBookingForms, useSaveService, useService, useSlugCheck } from './api/services.ts';
+import { priceTooHigh } from '../shared/price-limit.ts';
 
 const s = t.services;
 const c = t.serviceEditor;
@@ -192,8 +193,12 @@ function DetailsForm({
     validate: {
       name: (value) => (value.trim() ? null : s.nameRequired),
       duration: (value, values) => (values.type === 'APPOINTMENT' && value < 1 ? s.durationRequired : null),
+      price: priceTooHigh,
+      deposit: priceTooHigh,
+      minPrice: priceTooHigh,
       maxPrice: (value, values) =>
-        values.rateType === 'VARIED' && value < values.minPrice ? s.maxBelowMin : null,
+        priceTooHigh(value) ??
+        (values.rateType === 'VARIED' && value < values.minPrice ? s.maxBelowMin : null),
     },
   });
   const policies = useBookingPolicies();

@@ -18,6 +18,7 @@ import { useNames } from './api/catalogue.ts';
 import { bookingServiceId, contactName, formatDateTime, formatMoneyOf, formatRange } from './format.ts';
 import { LoadError, Loading, PaymentBadge, StatusBadge } from './ui.tsx';
 import { useStatusChange } from './status-change-modal.tsx';
+import { RescheduleModal } from './reschedule-modal.tsx';
 
 const s = t.booking;
 
@@ -45,6 +46,7 @@ function BookingDetails({ bookingId }: { bookingId: string }) {
   const action = useBookingAction();
   const statusChange = useStatusChange();
   const [participants, setParticipants] = useState<number>(1);
+  const [rescheduling, setRescheduling] = useState(false);
   const extended = query.data;
   const booking = extended?.booking;
   useEffect(() => {
@@ -214,18 +216,28 @@ function BookingDetails({ bookingId }: { bookingId: string }) {
           )}
 
           {open && (
-            <Button
-              variant="subtle"
-              color="red"
-              loading={statusChange.isPending}
-              onClick={() => statusChange.ask('cancel', booking)}
-            >
-              {s.cancel}
-            </Button>
+            <Group grow>
+              {booking.bookedEntity.slot && (
+                <Button variant="default" onClick={() => setRescheduling(true)}>
+                  {s.reschedule}
+                </Button>
+              )}
+              <Button
+                variant="subtle"
+                color="red"
+                loading={statusChange.isPending}
+                onClick={() => statusChange.ask('cancel', booking)}
+              >
+                {s.cancel}
+              </Button>
+            </Group>
           )}
-          <Text size="xs" c="dimmed">
-            {s.rescheduleHint}
-          </Text>
+          {open && booking.bookedEntity.slot && (
+            <Text size="xs" c="dimmed">
+              {s.rescheduleHint}
+            </Text>
+          )}
+          {rescheduling && <RescheduleModal booking={booking} onClose={() => setRescheduling(false)} />}
         </Stack>
       )}
       {statusChange.modal}

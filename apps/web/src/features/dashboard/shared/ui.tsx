@@ -27,7 +27,9 @@ export function PageHeader({
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="md">
       <Stack gap={4}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {description && (
           <Text c="dimmed" size="sm">
             {description}

@@ -58,7 +58,9 @@ export function ProductEditorPage() {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={4}>
           <Group gap="xs">
-            <Title order={2}>{data.name}</Title>
+            <Title order={1} size="h2">
+              {data.name}
+            </Title>
             {!data.visible ? (
               <Badge color="gray" variant="outline">
                 {t.products.hiddenBadge}

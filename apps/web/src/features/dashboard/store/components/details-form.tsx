@@ -23,6 +23,7 @@ import { useLabels } from '../api/labels.ts';
 import { useUpdateProduct } from '../api/products.ts';
 import { formatAmount, numberOrEmpty } from '../lib/format.ts';
 import { previewPrice } from '../lib/pricing.ts';
+import { priceTooHigh } from '../../shared/price-limit.ts';
 
 const e = t.editor;
 
@@ -97,7 +98,10 @@ function errorsOf(input: ProductInput): Partial<Record<keyof Values, string>> {
 
 /** Name, description, visibility, ribbon, brand, price, cost and discount, saved together. */
 export function DetailsForm({ product }: { product: Product }) {
-  const form = useForm<Values>({ initialValues: valuesOf(product) });
+  const form = useForm<Values>({
+    initialValues: valuesOf(product),
+    validate: { price: priceTooHigh },
+  });
   const ribbons = useLabels('ribbon');
   const brands = useLabels('brand');
   const save = useUpdateProduct({
