@@ -38,7 +38,7 @@ export const verification = {
   /** New codes one state token may ask for; the account has its own hourly cap (sign-in-guard.ts). */
   maxResends: 3,
   recoverySeconds: 60 * 60,
-  /** How recent a sign-in must be for an account without a password to set its first one. */
+  /** How recent a sign-in must be to change the password without sending the current one. */
   freshSessionSeconds: 10 * 60,
 };
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -594,10 +594,11 @@ export function createMembersService(deps: {
     },
 
     /**
-     * Needs the current password whenever the account has one, however fresh the sign-in, so a stolen
-     * session alone cannot take the account over. An account without a password (signed on, or signing in
-     * by mailed codes) sets its first one from a sign-in of the last ten minutes: there is no current one
-     * to ask for. A forgotten password goes through recovery (`recover`, its own mailed token).
+     * Checks the current password whenever it is sent (the account page always sends it). Without it, a
+     * sign-in of the last ten minutes stands in for it: the official client sends only `newPassword`, and
+     * an account without a password (signed on, or signing in by codes) has none to give; an older
+     * session alone cannot take the account over. A forgotten password goes through recovery (`recover`,
+     * its own mailed token).
      */
     async changePassword(
       ctx: RequestContext,
@@ -612,9 +613,6 @@ export function createMembersService(deps: {
         identityType: current.identityType as 'MEMBER' | 'WIX_USER',
         email: current.email,
       };
-      if (current.passwordHash && request.currentPassword === undefined) {
-        throw identityErrors.currentPasswordRequired();
-      }
       if (request.currentPassword !== undefined) {
         await guard.assertNotLocked(account);
         if (!(await verifyPassword(current.passwordHash, request.currentPassword))) {
