@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { screenshotDir, viewports } from './screenshots.ts';
+import { screenshotDir, settled, viewports } from './screenshots.ts';
 
 // The server runs with NODE_ENV=development: the test prepares data as the owner through the development
 // credentials header, and drives the dashboard itself as a real signed-in owner or staff user.
@@ -13,7 +13,10 @@ test.use({ timezoneId: 'UTC', locale: 'en-US' });
 const staffName = `Dana ${suffix}`;
 const serviceName = `Deep tissue ${suffix}`;
 
-/** The dashboard screens are for desktop: one full-page shot each at desktop width. */
+/**
+ * A full-page shot of a dashboard screen at desktop width, and at phone width too unless a dialog or drawer
+ * is open (those are shot as the viewport shows them, at desktop width only).
+ */
 async function capture(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.setViewportSize(viewports.desktop);
@@ -33,6 +36,11 @@ async function capture(page: Page, name: string) {
     path: path.join(screenshotDir, `dashboard-${name}-desktop.png`),
     fullPage: !modal,
   });
+  if (modal) return;
+  await page.setViewportSize(viewports.phone);
+  await settled(page);
+  await page.screenshot({ path: path.join(screenshotDir, `dashboard-${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(viewports.desktop);
 }
 
 async function signIn(page: Page, login: { email: string; password: string }) {
