@@ -49,6 +49,19 @@ test('at 1440 px every slot label fits its button and the stepper keeps one row'
   }
 });
 
+test('at 390 px the booking steps fit the screen: no page wider than the phone', async ({ page }) => {
+  for (const width of [390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await openTimeSlots(page);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(width);
+    // The steps are their numbers there, named for screen readers; the heading names the current one.
+    await expect(page.locator('.mantine-Stepper-stepLabel')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Date & time' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Date & time', level: 2 })).toBeVisible();
+  }
+});
+
 test('a notification never covers the close button of the dialog that opens after it', async ({ page }) => {
   await signInAtDashboard(page);
   // On a phone the dialog takes the width, so a notification at the top right lay over its close button.

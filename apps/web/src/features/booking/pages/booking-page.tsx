@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconBuildingStore, IconCreditCard } from '@tabler/icons-react';
-import { useSessionStorage } from '@mantine/hooks';
+import { useMediaQuery, useSessionStorage } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -261,6 +261,7 @@ function BookingFlow({ service }: { service: SiteService }) {
       replace,
     });
   const active = Math.max(0, steps.indexOf(address.step ?? steps[0]!));
+  const narrow = useMediaQuery('(max-width: 40em)');
   const staffId = address.staff ?? null;
   const [choices, setChoices] = useState<Record<string, ServiceChoice>>({});
   const [picked, setPicked] = useState<PickableSlot | null>(null);
@@ -504,7 +505,9 @@ function BookingFlow({ service }: { service: SiteService }) {
       </Title>
       <Grid gap={{ base: 'lg', md: 40 }}>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          {/* One row: a step wrapped under the others reads as a second flow. */}
+          {/* One row: a step wrapped under the others reads as a second flow. On a phone the row holds the
+              steps' numbers only (named for screen readers), or it would be wider than the screen; the
+              heading under it names the step. */}
           <Stepper
             active={active}
             onStepClick={(index) => index < active && goTo(steps[index]!)}
@@ -514,7 +517,11 @@ function BookingFlow({ service }: { service: SiteService }) {
             styles={{ stepLabel: { whiteSpace: 'nowrap' } }}
           >
             {steps.map((id) => (
-              <Stepper.Step key={id} label={t.booking.steps[id]} />
+              <Stepper.Step
+                key={id}
+                label={narrow ? undefined : t.booking.steps[id]}
+                aria-label={t.booking.steps[id]}
+              />
             ))}
           </Stepper>
           <Stack gap="lg">
