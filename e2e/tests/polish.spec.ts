@@ -57,7 +57,7 @@ test('at 390 px the booking steps fit the screen: no page wider than the phone',
     expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(width);
     // The steps are their numbers there, named for screen readers; the heading names the current one.
     await expect(page.locator('.mantine-Stepper-stepLabel')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Date & time' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '2 Date & time' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Date & time', level: 2 })).toBeVisible();
   }
 });

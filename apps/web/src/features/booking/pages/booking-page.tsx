@@ -516,11 +516,12 @@ function BookingFlow({ service }: { service: SiteService }) {
             wrap={false}
             styles={{ stepLabel: { whiteSpace: 'nowrap' } }}
           >
-            {steps.map((id) => (
+            {steps.map((id, index) => (
               <Stepper.Step
                 key={id}
                 label={narrow ? undefined : t.booking.steps[id]}
-                aria-label={t.booking.steps[id]}
+                // The name holds the number it shows, so what is seen is part of what is read.
+                aria-label={narrow ? `${index + 1} ${t.booking.steps[id]}` : undefined}
               />
             ))}
           </Stepper>
