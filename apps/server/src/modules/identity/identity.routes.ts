@@ -31,7 +31,8 @@ import type { Config } from '../../platform/config.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { errorResponses } from '../../platform/http/openapi.ts';
 import type { RouteAccess } from '../../platform/http/request-context.ts';
-import { toMember, toWireIdentity, type MembersService } from './members.service.ts';
+import type { MembersService } from './members.service.ts';
+import { toMember, toWireIdentity } from './member-wire.ts';
 import type { OauthService } from './oauth.service.ts';
 import type { AuthRateLimits } from './rate-limits.ts';
 

@@ -13,7 +13,7 @@ import { invitationMail } from './identity-mails.ts';
 import { mailBrandOf } from '../../platform/mail/mail-template.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 import type { ApiKeyRow, IdentityRow } from './identity.tables.ts';
-import { normaliseEmail, toWireIdentity } from './members.service.ts';
+import { normaliseEmail, toWireIdentity } from './member-wire.ts';
 import { checkPasswordStrength } from './password-policy.ts';
 import type { OauthService } from './oauth.service.ts';
 import { hashPassword, sha256, verifyPassword } from './secrets.ts';

@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  desc,
   eq,
   getTableColumns,
   getTableName,
@@ -20,22 +19,17 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db/database.ts';
 import { createStatementCache, rowPlaceholders, rowShape, rowValues } from '../../../platform/db/prepared.ts';
 import {
-  bookingAttendance,
-  bookingFees,
-  bookingForms,
   bookingOccupancy,
   bookings,
   bookingSessionSpots,
   multiServiceBookings,
-  type AttendanceRow,
-  type BookingFeeRow,
-  type BookingFormRow,
   type BookingRow,
   type MultiServiceBookingRow,
   type NewBookingRow,
   type SessionSpotsRow,
 } from './bookings.tables.ts';
 import { slotHoldingStatuses } from './booking-state.ts';
+import { createBookingRecordsRepository } from './booking-records.repository.ts';
 
 export type BookingChanges = Partial<Omit<NewBookingRow, 'id' | 'siteId' | 'revision' | 'createdDate'>>;
 
@@ -153,11 +147,12 @@ function reminderDue(now: Date, leadMinutes: number): SQL {
   )!;
 }
 
-/** The only file of the lifecycle that speaks Drizzle. */
+/** The lifecycle's data access (with `booking-records.repository.ts`): the only files of it that speak Drizzle. */
 export function createBookingsRepository(db: Executor) {
   const byId = (siteId: string, id: string) => and(eq(bookings.siteId, siteId), eq(bookings.id, id));
 
   return {
+    ...createBookingRecordsRepository(db),
     async insert(values: NewBookingRow, executor: Executor = db): Promise<BookingRow> {
       const [row] = await executor.insert(bookings).values(values).returning();
       return row!;
@@ -596,101 +591,6 @@ export function createBookingsRepository(db: Executor) {
         .where(and(eq(bookings.siteId, siteId), inArray(bookings.id, [...bookingIds])));
     },
 
-    // --- attendance ---------------------------------------------------------------------------------
-
-    async attendanceOf(
-      siteId: string,
-      bookingIds: readonly string[],
-      executor: Executor = db,
-    ): Promise<AttendanceRow[]> {
-      if (bookingIds.length === 0) return [];
-      return executor
-        .select()
-        .from(bookingAttendance)
-        .where(
-          and(eq(bookingAttendance.siteId, siteId), inArray(bookingAttendance.bookingId, [...bookingIds])),
-        );
-    },
-
-    async upsertAttendance(
-      values: {
-        siteId: string;
-        bookingId: string;
-        sessionKey: string | null;
-        status: string;
-        numberOfAttendees: number;
-      },
-      executor: Executor,
-    ): Promise<AttendanceRow> {
-      const [row] = await executor
-        .insert(bookingAttendance)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [bookingAttendance.siteId, bookingAttendance.bookingId],
-          set: {
-            status: values.status,
-            numberOfAttendees: values.numberOfAttendees,
-            revision: sql`${bookingAttendance.revision} + 1`,
-            updatedDate: sql`now()`,
-          },
-        })
-        .returning();
-      return row!;
-    },
-
-    async findAttendance(siteId: string, id: string, executor: Executor = db) {
-      const [row] = await executor
-        .select()
-        .from(bookingAttendance)
-        .where(and(eq(bookingAttendance.siteId, siteId), eq(bookingAttendance.id, id)))
-        .limit(1);
-      return row;
-    },
-
-    async pageAttendance(
-      siteId: string,
-      where: SQL | undefined,
-      limit: number,
-      offset: number,
-      executor: Executor = db,
-    ) {
-      return executor
-        .select()
-        .from(bookingAttendance)
-        .where(and(eq(bookingAttendance.siteId, siteId), where))
-        .orderBy(desc(bookingAttendance.createdDate), asc(bookingAttendance.id))
-        .limit(limit)
-        .offset(offset);
-    },
-
-    // --- fees ---------------------------------------------------------------------------------------
-
-    async insertFee(
-      values: {
-        siteId: string;
-        bookingId: string;
-        trigger: string;
-        status: string;
-        amount: string;
-        currency: string;
-      },
-      executor: Executor,
-    ): Promise<void> {
-      await executor.insert(bookingFees).values(values).onConflictDoNothing();
-    },
-
-    async feesOf(
-      siteId: string,
-      bookingIds: readonly string[],
-      executor: Executor = db,
-    ): Promise<BookingFeeRow[]> {
-      if (bookingIds.length === 0) return [];
-      return executor
-        .select()
-        .from(bookingFees)
-        .where(and(eq(bookingFees.siteId, siteId), inArray(bookingFees.bookingId, [...bookingIds])));
-    },
-
     /** A staff member's bookings that hold their time and end after `since`, earliest first. */
     async slotHoldingOfStaff(
       siteId: string,
@@ -737,25 +637,6 @@ export function createBookingsRepository(db: Executor) {
         )
         .groupBy(key);
       return new Map(rows.map((row) => [row.key, Number(row.participants)]));
-    },
-
-    // --- forms --------------------------------------------------------------------------------------
-
-    async insertForm(
-      values: { siteId: string; name: string; fields: BookingFormRow['fields'] },
-      executor: Executor = db,
-    ) {
-      const [row] = await executor.insert(bookingForms).values(values).returning();
-      return row!;
-    },
-
-    async findForm(siteId: string, id: string, executor: Executor = db): Promise<BookingFormRow | undefined> {
-      const [row] = await executor
-        .select()
-        .from(bookingForms)
-        .where(and(eq(bookingForms.siteId, siteId), eq(bookingForms.id, id)))
-        .limit(1);
-      return row;
     },
 
     // --- queries ------------------------------------------------------------------------------------
