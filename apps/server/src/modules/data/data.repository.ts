@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Executor } from '../../platform/db/database.ts';
+import { createStatementCache } from '../../platform/db/prepared.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import {
   dataCollections,
@@ -55,6 +56,24 @@ export interface ItemScope {
 
 function inCollection(scope: ItemScope): SQL {
   return and(eq(dataItems.siteId, scope.siteId), eq(dataItems.collectionId, scope.collectionId))!;
+}
+
+const statements = createStatementCache();
+
+/** One item by id: the read every item get and write starts with, prepared once (prepared.ts). */
+function itemByIdQuery(executor: Executor, name: string) {
+  return executor
+    .select(itemColumns)
+    .from(dataItems)
+    .where(
+      and(
+        eq(dataItems.siteId, sql.placeholder('siteId')),
+        eq(dataItems.collectionId, sql.placeholder('collectionId')),
+        eq(dataItems.itemId, sql.placeholder('itemId')),
+      ),
+    )
+    .limit(1)
+    .prepare(name);
 }
 
 export function createDataRepository(db: Executor) {
@@ -175,12 +194,20 @@ export function createDataRepository(db: Executor) {
       options: { forUpdate?: boolean } = {},
       executor: Executor = db,
     ) {
-      const query = executor
+      if (!options.forUpdate) {
+        const [row] = await statements.run('data_item_by_id', executor, itemByIdQuery, {
+          siteId: scope.siteId,
+          collectionId: scope.collectionId,
+          itemId,
+        });
+        return row as ItemRow | undefined;
+      }
+      const [row] = await executor
         .select(itemColumns)
         .from(dataItems)
         .where(and(inCollection(scope), eq(dataItems.itemId, itemId)))
-        .limit(1);
-      const [row] = await (options.forUpdate ? query.for('update') : query);
+        .limit(1)
+        .for('update');
       return row as ItemRow | undefined;
     },
 
