@@ -151,6 +151,21 @@ export async function runDataClientBench(options: { items?: number } = {}): Prom
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+
+    // The (category, price) index cannot serve a range on price alone in price order (PostgreSQL 15 has no
+    // skip scan, and even one would not give price order across categories); an index that leads with
+    // price does. Measured last, so the figures above keep the set-up.
+    await client.indexes.createIndex(collectionId, {
+      name: 'byPrice',
+      fields: [{ path: 'price', order: 'ASC' }],
+    });
+    figures.push(
+      await measure(
+        'official client, with an index on price too: price range, sort by price, limit 50',
+        200,
+        read.rangeSorted,
+      ),
+    );
     return {
       figures,
       requestsPerSecond: Math.round(latencies.length / seconds),
