@@ -8,7 +8,7 @@ import {
   type ProductListEntry,
   type VariantFigures,
 } from './products-v1.wire.ts';
-import type { ProductsRepository, ProductSummaryRow } from './products.repository.ts';
+import type { ProductsRepository, ProductSummaryRow, StockColumns } from './products.repository.ts';
 import { stockLevelOf } from './stock.ts';
 import type { StoresProductRow, StoresVariantRow } from './stores.tables.ts';
 import { toStored } from './product-pricing.ts';
@@ -22,6 +22,17 @@ export interface ProductLabels {
     ids: { brandIds: readonly string[]; ribbonIds: readonly string[] },
     executor?: Executor,
   ): Promise<{ brands: Map<string, string>; ribbons: Map<string, string> }>;
+}
+
+const stockColumns = new WeakMap<HoldsService, StockColumns>();
+/** The holds' stock columns, one function per holds service (the repository prepares its statement once). */
+function levelColumnsOf(holds: HoldsService): StockColumns {
+  let columns = stockColumns.get(holds);
+  if (!columns) {
+    columns = (siteId, key, when, now) => holds.levelColumns(siteId, key, now, when);
+    stockColumns.set(holds, columns);
+  }
+  return columns;
 }
 
 /**
@@ -38,12 +49,7 @@ export async function loadAggregates(
   if (products.length === 0) return [];
   const ids = products.map((product) => product.id);
   const [joined, names] = await Promise.all([
-    deps.repository.variantsWithItems(
-      siteId,
-      ids,
-      (site, key, when) => deps.holds.levelColumns(site, key, now, when),
-      executor,
-    ),
+    deps.repository.variantsWithItems(siteId, ids, levelColumnsOf(deps.holds), now, executor),
     deps.labels.namesOf(
       siteId,
       {
@@ -89,7 +95,8 @@ export async function loadListEntries(
     deps.repository.productSummaries(
       site.id,
       products.map((product) => product.id),
-      (siteId, key, when) => deps.holds.levelColumns(siteId, key, now, when),
+      levelColumnsOf(deps.holds),
+      now,
       executor,
     ),
     deps.labels.namesOf(

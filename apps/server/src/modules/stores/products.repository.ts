@@ -75,7 +75,13 @@ export type StockColumns = (
   siteId: SqlFragment,
   key: SqlFragment,
   when: SqlFragment,
+  now: Date | SqlFragment,
 ) => { onHand: SQL<number | null>; held: SQL<number> };
+
+/** `column = any(ids)` with the ids as one text parameter (one bind, whatever the page size). */
+function anyId(column: SQL | typeof storesVariants.productId, ids: SQL | string): SQL {
+  return sql`${column} = any(string_to_array(${ids}, ',')::uuid[])`;
+}
 
 /**
  * What a list answer shows of a product's variants, summed up per product by the database (no variant
@@ -98,6 +104,78 @@ export interface ProductSummaryRow {
 
 /** The only file of products, variants and inventory items that speaks Drizzle. */
 export function createProductsRepository(db: Executor) {
+  /**
+   * The variants of products with their inventory items and stock, only the columns the wire reads.
+   * The hot reads outside a transaction (a product page) run it as a prepared statement: built once,
+   * and planned once per connection by PostgreSQL.
+   */
+  function variantsWithItemsQuery(
+    executor: Executor,
+    stock: StockColumns,
+    siteId: SQL | string,
+    ids: SQL | string,
+    now: Date | SQL,
+  ) {
+    const level = stock(
+      sql`${i.siteId}`,
+      sql`(${stockKeyPrefix} || ${i.id}::text)`,
+      sql`${i.trackQuantity}`,
+      now,
+    );
+    return executor
+      .select({
+        onHand: level.onHand,
+        held: level.held,
+        variant: {
+          siteId: v.siteId,
+          productId: v.productId,
+          id: v.id,
+          position: v.position,
+          choices: v.choices,
+          price: v.price,
+          actualPrice: v.actualPrice,
+          cost: v.cost,
+          weight: v.weight,
+          sku: v.sku,
+          barcode: v.barcode,
+          visible: v.visible,
+          mediaId: v.mediaId,
+          createdDate: v.createdDate,
+          updatedDate: v.updatedDate,
+        },
+        item: {
+          id: i.id,
+          siteId: i.siteId,
+          productId: i.productId,
+          variantId: i.variantId,
+          trackQuantity: i.trackQuantity,
+          inStock: i.inStock,
+          preorderEnabled: i.preorderEnabled,
+          preorderMessage: i.preorderMessage,
+          preorderLimit: i.preorderLimit,
+          revision: i.revision,
+          createdDate: i.createdDate,
+          updatedDate: i.updatedDate,
+        },
+      })
+      .from(v)
+      .leftJoin(i, and(eq(i.productId, v.productId), eq(i.variantId, v.id)))
+      .where(and(eq(v.siteId, siteId), anyId(sql`${v.productId}`, ids)))
+      .orderBy(asc(v.productId), asc(v.position));
+  }
+  const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
+  let preparedVariants:
+    | { stock: StockColumns; query: ReturnType<ReturnType<typeof variantsWithItemsQuery>['prepare']> }
+    | undefined;
+  let preparedProduct: ReturnType<typeof prepareProduct> | undefined;
+  function prepareProduct() {
+    return db
+      .select()
+      .from(p)
+      .where(and(eq(p.siteId, sql.placeholder('siteId')), eq(p.id, sql.placeholder('id'))))
+      .prepare('stores_product_by_id');
+  }
+
   return {
     /** The products a caller may list: the site's, hidden ones only when `hidden` (the business). */
     siteProducts(siteId: string, options: { hidden: boolean }): SqlFragment {
@@ -144,6 +222,11 @@ export function createProductsRepository(db: Executor) {
     },
 
     async findProduct(siteId: string, id: string, executor: Executor = db, lock = false) {
+      if (executor === db && !lock) {
+        preparedProduct ??= prepareProduct();
+        const [row] = await preparedProduct.execute({ siteId, id });
+        return row as StoresProductRow | undefined;
+      }
       const query = executor
         .select()
         .from(p)
@@ -231,54 +314,23 @@ export function createProductsRepository(db: Executor) {
       siteId: string,
       productIds: readonly string[],
       stock: StockColumns,
+      now: Date,
       executor: Executor = db,
     ) {
       if (productIds.length === 0) return [];
-      const level = stock(
-        sql`${i.siteId}`,
-        sql`(${stockKeyPrefix} || ${i.id}::text)`,
-        sql`${i.trackQuantity}`,
-      );
-      return executor
-        .select({
-          onHand: level.onHand,
-          held: level.held,
-          variant: {
-            siteId: v.siteId,
-            productId: v.productId,
-            id: v.id,
-            position: v.position,
-            choices: v.choices,
-            price: v.price,
-            actualPrice: v.actualPrice,
-            cost: v.cost,
-            weight: v.weight,
-            sku: v.sku,
-            barcode: v.barcode,
-            visible: v.visible,
-            mediaId: v.mediaId,
-            createdDate: v.createdDate,
-            updatedDate: v.updatedDate,
-          },
-          item: {
-            id: i.id,
-            siteId: i.siteId,
-            productId: i.productId,
-            variantId: i.variantId,
-            trackQuantity: i.trackQuantity,
-            inStock: i.inStock,
-            preorderEnabled: i.preorderEnabled,
-            preorderMessage: i.preorderMessage,
-            preorderLimit: i.preorderLimit,
-            revision: i.revision,
-            createdDate: i.createdDate,
-            updatedDate: i.updatedDate,
-          },
-        })
-        .from(v)
-        .leftJoin(i, and(eq(i.productId, v.productId), eq(i.variantId, v.id)))
-        .where(and(eq(v.siteId, siteId), inArray(v.productId, [...productIds])))
-        .orderBy(asc(v.productId), asc(v.position));
+      const ids = productIds.join(',');
+      if (executor !== db) return variantsWithItemsQuery(executor, stock, siteId, ids, now);
+      if (preparedVariants?.stock !== stock) {
+        const query = variantsWithItemsQuery(
+          db,
+          stock,
+          placeholder('siteId'),
+          placeholder('ids'),
+          placeholder('now'),
+        ).prepare('stores_variants_with_items');
+        preparedVariants = { stock, query };
+      }
+      return preparedVariants.query.execute({ siteId, ids, now });
     },
 
     /**
@@ -292,6 +344,7 @@ export function createProductsRepository(db: Executor) {
       siteId: string,
       productIds: readonly string[],
       stock: StockColumns,
+      now: Date,
       executor: Executor = db,
     ): Promise<ProductSummaryRow[]> {
       if (productIds.length === 0) return [];
@@ -299,10 +352,7 @@ export function createProductsRepository(db: Executor) {
         sql`${i.siteId}`,
         sql`(${stockKeyPrefix} || ${i.id}::text)`,
         sql`${i.trackQuantity}`,
-      );
-      const ids = sql.join(
-        productIds.map((id) => sql`${id}`),
-        sql`, `,
+        now,
       );
       // `offset 0` keeps the inner select from being merged into the outer one, which would read each
       // item's stock once per use of `on_hand`/`held`.
@@ -331,7 +381,7 @@ export function createProductsRepository(db: Executor) {
               from ${v}
               join ${p} on ${p.id} = ${v.productId} and ${p.siteId} = ${v.siteId}
               left join ${i} on ${i.productId} = ${v.productId} and ${i.variantId} = ${v.id}
-              where ${v.siteId} = ${siteId} and ${v.productId} in (${ids})
+              where ${v.siteId} = ${siteId} and ${anyId(sql`${v.productId}`, productIds.join(','))}
               offset 0
             ) r
           ) s
