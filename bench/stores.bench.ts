@@ -15,6 +15,11 @@ export interface StoresBenchFigure {
   p50Ms: number;
   p95Ms: number;
   targetMs?: number;
+  /** Per request, on the server process: SQL statements sent and CPU time (user + system), in ms. */
+  statements?: number;
+  serverCpuMs?: number;
+  /** Bytes of the answer body as sent (before compression), where the run reads it. */
+  answerBytes?: number;
 }
 
 const defaultProducts = 50_000;
@@ -119,26 +124,44 @@ export async function runStoresBench(options: { products?: number } = {}): Promi
     const productId = (run: number) =>
       `00000000-0000-4000-a000-${String(1 + ((run * 7919) % count)).padStart(12, '0')}`;
     const figures: StoresBenchFigure[] = [];
+    // The server's statements and CPU over a measured loop (its 5 warm-up runs included), per request.
+    const withServerFigures = async (
+      runs: number,
+      loop: () => Promise<StoresBenchFigure>,
+    ): Promise<StoresBenchFigure> => {
+      const before = await server.stats();
+      const figure = await loop();
+      const after = await server.stats();
+      const requests = runs + 5;
+      return {
+        ...figure,
+        statements: Math.round(((after.statements - before.statements) / requests) * 10) / 10,
+        serverCpuMs: Math.round((after.cpuMicros - before.cpuMicros) / requests / 10) / 100,
+      };
+    };
+    let answerBytes = 0;
     figures.push(
-      await measure(
-        `collection page of 50 (official client, ${count.toLocaleString('en')} products)`,
-        200,
-        async (run) => {
-          const page = await client.products
-            .queryProducts()
-            .hasSome('collectionIds', [collectionId(run)])
-            .limit(50)
-            .find();
-          if (page.items.length !== 50) throw new Error(`a page had ${page.items.length} products`);
-          if (page.items.some((item) => item.variants && item.variants.length > 0)) {
-            throw new Error('a list answer carried variants');
-          }
-        },
-        10,
+      await withServerFigures(200, () =>
+        measure(
+          `collection page of 50 (official client, ${count.toLocaleString('en')} products)`,
+          200,
+          async (run) => {
+            const page = await client.products
+              .queryProducts()
+              .hasSome('collectionIds', [collectionId(run)])
+              .limit(50)
+              .find();
+            if (page.items.length !== 50) throw new Error(`a page had ${page.items.length} products`);
+            if (page.items.some((item) => item.variants && item.variants.length > 0)) {
+              throw new Error('a list answer carried variants');
+            }
+          },
+          10,
+        ),
       ),
     );
-    figures.push(
-      await measure('the same page over plain HTTP (no client)', 200, async (run) => {
+    const plain = await withServerFigures(200, () =>
+      measure('the same page over plain HTTP (no client)', 200, async (run) => {
         const response = await fetch(`${server.url}/stores-reader/v1/products/query-platformized`, {
           method: 'POST',
           headers: { authorization: apiKey, 'wix-site-id': siteId, 'content-type': 'application/json' },
@@ -147,18 +170,21 @@ export async function runStoresBench(options: { products?: number } = {}): Promi
           }),
         });
         if (response.status !== 200) throw new Error(`query answered ${response.status}`);
-        await response.json();
+        answerBytes = Buffer.byteLength(await response.text());
       }),
     );
+    figures.push({ ...plain, answerBytes });
     figures.push(
-      await measure(
-        'product page read: getProduct with 10 variants and stock (official client)',
-        300,
-        async (run) => {
-          const { product } = await client.products.getProduct(productId(run));
-          if (product?.variants?.length !== 10) throw new Error('a product page lacked its variants');
-        },
-        5,
+      await withServerFigures(300, () =>
+        measure(
+          'product page read: getProduct with 10 variants and stock (official client)',
+          300,
+          async (run) => {
+            const { product } = await client.products.getProduct(productId(run));
+            if (product?.variants?.length !== 10) throw new Error('a product page lacked its variants');
+          },
+          5,
+        ),
       ),
     );
     figures.push({
@@ -184,7 +210,10 @@ export function printStoresBench(figures: StoresBenchFigure[]): void {
       runs: figure.runs,
       'p50 ms': figure.p50Ms,
       'p95 ms': figure.p95Ms,
-      ...(figure.targetMs !== undefined ? { 'target p50 ms': figure.targetMs } : {}),
+      'target p50 ms': figure.targetMs ?? '',
+      'statements/req': figure.statements ?? '',
+      'server CPU ms/req': figure.serverCpuMs ?? '',
+      'answer bytes': figure.answerBytes ?? '',
     })),
   );
 }

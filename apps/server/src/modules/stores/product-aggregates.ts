@@ -2,8 +2,13 @@ import type { Site } from '@atrium/contract/sites';
 import type { Executor, Tx } from '../../platform/db/database.ts';
 import type { HoldsService } from '../../platform/holds/holds.service.ts';
 import { max, min, money } from '../../platform/money/money.ts';
-import { variantPrices, type ProductAggregate } from './products-v1.wire.ts';
-import type { ProductsRepository } from './products.repository.ts';
+import {
+  variantPrices,
+  type ProductAggregate,
+  type ProductListEntry,
+  type VariantFigures,
+} from './products-v1.wire.ts';
+import type { ProductsRepository, ProductSummaryRow, StockColumns } from './products.repository.ts';
 import { stockLevelOf } from './stock.ts';
 import type { StoresProductRow, StoresVariantRow } from './stores.tables.ts';
 import { toStored } from './product-pricing.ts';
@@ -17,6 +22,17 @@ export interface ProductLabels {
     ids: { brandIds: readonly string[]; ribbonIds: readonly string[] },
     executor?: Executor,
   ): Promise<{ brands: Map<string, string>; ribbons: Map<string, string> }>;
+}
+
+const stockColumns = new WeakMap<HoldsService, StockColumns>();
+/** The holds' stock columns, one function per holds service (the repository prepares its statement once). */
+function levelColumnsOf(holds: HoldsService): StockColumns {
+  let columns = stockColumns.get(holds);
+  if (!columns) {
+    columns = (siteId, key, when, now) => holds.levelColumns(siteId, key, now, when);
+    stockColumns.set(holds, columns);
+  }
+  return columns;
 }
 
 /**
@@ -33,12 +49,7 @@ export async function loadAggregates(
   if (products.length === 0) return [];
   const ids = products.map((product) => product.id);
   const [joined, names] = await Promise.all([
-    deps.repository.variantsWithItems(
-      siteId,
-      ids,
-      (site, key, when) => deps.holds.levelColumns(site, key, now, when),
-      executor,
-    ),
+    deps.repository.variantsWithItems(siteId, ids, levelColumnsOf(deps.holds), now, executor),
     deps.labels.namesOf(
       siteId,
       {
@@ -65,6 +76,66 @@ export async function loadAggregates(
     brandName: product.brandId ? names.brands.get(product.brandId) : undefined,
     ribbonName: product.ribbonId ? names.ribbons.get(product.ribbonId) : undefined,
   }));
+}
+
+/**
+ * What a v1 list answer without variants needs of a page of products, in a fixed number of statements:
+ * the figures of each product's variants summed up by the database (`productSummaries`: one row per
+ * product, not one per variant, with stock read at `now`) and the label names.
+ */
+export async function loadListEntries(
+  deps: { repository: ProductsRepository; holds: HoldsService; labels: ProductLabels },
+  site: Pick<Site, 'id' | 'currency'>,
+  products: readonly StoresProductRow[],
+  now: Date,
+  executor?: Executor,
+): Promise<ProductListEntry[]> {
+  if (products.length === 0) return [];
+  const [summaries, names] = await Promise.all([
+    deps.repository.productSummaries(
+      site.id,
+      products.map((product) => product.id),
+      levelColumnsOf(deps.holds),
+      now,
+      executor,
+    ),
+    deps.labels.namesOf(
+      site.id,
+      {
+        brandIds: products.flatMap((product) => (product.brandId ? [product.brandId] : [])),
+        ribbonIds: products.flatMap((product) => (product.ribbonId ? [product.ribbonId] : [])),
+      },
+      executor,
+    ),
+  ]);
+  const byProduct = new Map(summaries.map((row) => [row.productId, row]));
+  return products.map((product) => ({
+    product,
+    figures: figuresOfSummary(byProduct.get(product.id), site.currency),
+    brandName: product.brandId ? names.brands.get(product.brandId) : undefined,
+    ribbonName: product.ribbonId ? names.ribbons.get(product.ribbonId) : undefined,
+  }));
+}
+
+function numberRange(low: string | null, high: string | null) {
+  return low === null || high === null ? undefined : { min: Number(low), max: Number(high) };
+}
+
+/** The figures of a summary row (none: a product without variants). */
+export function figuresOfSummary(row: ProductSummaryRow | undefined, currency: string): VariantFigures {
+  if (!row) return { count: 0, inStock: 0, quantity: 0, choiceInStock: () => false };
+  const pairs = new Set(row.choicesInStock ? row.choicesInStock.split(',') : []);
+  return {
+    count: row.variants,
+    inStock: row.inStock,
+    quantity: row.quantity,
+    ...(row.minPrice !== null && row.maxPrice !== null
+      ? { price: { min: money(row.minPrice, currency), max: money(row.maxPrice, currency) } }
+      : {}),
+    ...(row.minCost !== null ? { cost: numberRange(row.minCost, row.maxCost) } : {}),
+    ...(row.minWeight !== null ? { weight: numberRange(row.minWeight, row.maxWeight) } : {}),
+    choiceInStock: (optionId, choiceId) => pairs.has(`${optionId}=${choiceId}`),
+  };
 }
 
 /** The lowest and highest price a buyer pays over the visible variants, as the product row keeps them. */

@@ -13,7 +13,7 @@ import {
 } from '../../platform/money/money.ts';
 import { costAndProfit, discountedPrice } from './product-pricing.ts';
 import { choiceNames } from './product-variants.ts';
-import { inventoryStatusOf, type StockLevel } from './stock.ts';
+import { inventoryStatusFrom, type StockLevel } from './stock.ts';
 import type {
   MediaItemDoc,
   ProductOptionDoc,
@@ -137,21 +137,74 @@ export function variantWire(
   };
 }
 
-function optionsWire(aggregate: ProductAggregate) {
+/**
+ * What a product's answer shows of its variants as a whole: worked out from the variants (a product page)
+ * or summed up by the database (a list answer, `product-aggregates.ts` `loadListEntries`).
+ */
+export interface VariantFigures {
+  count: number;
+  /** How many can be bought now. */
+  inStock: number;
+  /** On hand, over the variants that track their quantity. */
+  quantity: number;
+  /** List prices (a variant's own, else the product's); undefined without variants. */
+  price?: { min: Money; max: Money };
+  cost?: { min: number; max: number };
+  weight?: { min: number; max: number };
+  /** Whether some visible variant with this choice can be bought now. */
+  choiceInStock(optionId: string, choiceId: string): boolean;
+}
+
+/** A product of a list answer: its row, label names and the figures of its variants (no variant rows). */
+export interface ProductListEntry {
+  product: StoresProductRow;
+  figures: VariantFigures;
+  brandName?: string;
+  ribbonName?: string;
+}
+
+function rangeOf(values: readonly number[]) {
+  return values.length === 0 ? undefined : { min: Math.min(...values), max: Math.max(...values) };
+}
+
+/** The figures of a product whose variants were read. */
+export function figuresOf(aggregate: ProductAggregate, currency: string): VariantFigures {
   const { product, variants } = aggregate;
+  const levels = variants.map((variant) => levelOf(aggregate, variant.id));
+  const prices = variants.map((variant) => variantPrices(product, variant, currency).price);
+  const costs = variants.map((variant) => variant.cost ?? product.cost).filter((cost) => cost !== null);
+  return {
+    count: variants.length,
+    inStock: levels.filter((level) => level.inStock).length,
+    quantity: levels
+      .filter((level) => level.trackQuantity)
+      .reduce((sum, level) => sum + (level.quantity ?? 0), 0),
+    ...(prices.length > 0
+      ? { price: { min: min(prices[0]!, ...prices), max: max(prices[0]!, ...prices) } }
+      : {}),
+    ...(costs.length > 0 ? { cost: rangeOf(costs.map((cost) => Number(cost))) } : {}),
+    ...(variants.length > 0
+      ? { weight: rangeOf(variants.map((variant) => Number(variant.weight ?? product.weight ?? 0))) }
+      : {}),
+    choiceInStock: (optionId, choiceId) =>
+      variants.some(
+        (variant, index) =>
+          variant.visible && variant.choices[optionId] === choiceId && levels[index]!.inStock,
+      ),
+  };
+}
+
+function optionsWire(product: StoresProductRow, figures: VariantFigures) {
   const media = product.media;
   return product.options.map((option: ProductOptionDoc) => ({
     optionType: option.optionType,
     name: option.name,
     choices: option.choices.map((choice) => {
-      const withChoice = variants.filter(
-        (variant) => variant.visible && variant.choices[option.id] === choice.id,
-      );
       const choiceMedia = choice.mediaIds.flatMap((id) => media.filter((item) => item.id === id));
       return {
         value: choice.value,
         description: choice.name,
-        inStock: withChoice.some((variant) => levelOf(aggregate, variant.id).inStock),
+        inStock: figures.choiceInStock(option.id, choice.id),
         visible: choice.visible,
         ...(choiceMedia.length > 0 ? { media: mediaWire(choiceMedia) } : {}),
       };
@@ -159,10 +212,8 @@ function optionsWire(aggregate: ProductAggregate) {
   }));
 }
 
-function range(values: readonly number[]) {
-  return values.length === 0
-    ? { minValue: 0, maxValue: 0 }
-    : { minValue: Math.min(...values), maxValue: Math.max(...values) };
+function range(values: { min: number; max: number } | undefined) {
+  return values ? { minValue: values.min, maxValue: values.max } : { minValue: 0, maxValue: 0 };
 }
 
 /** A product as catalog v1 clients read it. */
@@ -171,21 +222,42 @@ export function productV1Wire(
   site: Pick<Site, 'currency' | 'locale'>,
   options: WireOptions,
 ): ProductV1 {
-  const { product, variants } = aggregate;
+  return productWire(
+    { ...aggregate, figures: figuresOf(aggregate, site.currency) },
+    site,
+    options.merchant,
+    options.includeVariants
+      ? () => aggregate.variants.map((variant) => variantWire(aggregate, variant, site, options.merchant))
+      : undefined,
+  );
+}
+
+/** A product of a list answer without variants: the same answer as `productV1Wire` gives. */
+export function productV1ListWire(
+  entry: ProductListEntry,
+  site: Pick<Site, 'currency' | 'locale'>,
+  merchant: boolean,
+): ProductV1 {
+  return productWire(entry, site, merchant, undefined);
+}
+
+function productWire(
+  entry: ProductListEntry,
+  site: Pick<Site, 'currency' | 'locale'>,
+  merchant: boolean,
+  variantsWire: (() => StoresVariant[]) | undefined,
+): ProductV1 {
+  const { product, figures } = entry;
   const { currency, locale } = site;
   const { price, paid } = variantPrices(product, undefined, currency);
   const priceData = toCatalogV1PriceData(price, locale, paid);
-  const variantPaid = variants.map((variant) => variantPrices(product, variant, currency).price);
-  const prices = variantPaid.length > 0 ? variantPaid : [price];
-  const levels = variants.map((variant) => levelOf(aggregate, variant.id));
-  const tracked = levels.filter((level) => level.trackQuantity);
+  const prices = figures.price ?? { min: price, max: price };
   const doc = product.doc as {
     pricePerUnitData?: ProductV1['pricePerUnitData'];
     additionalInfoSections?: ProductV1['additionalInfoSections'];
     customTextFields?: Array<{ title: string; maxLength: number; mandatory?: boolean }>;
     seoData?: Record<string, unknown>;
   };
-  const costs = variants.map((variant) => variant.cost ?? product.cost).filter((cost) => cost !== null);
   const pricePerUnit = pricePerUnitOf(paid, doc.pricePerUnitData);
   return {
     id: product.id,
@@ -196,31 +268,26 @@ export function productV1Wire(
     description: product.description,
     sku: product.sku ?? '',
     weight: Number(product.weight ?? 0),
-    weightRange: range(variants.map((variant) => Number(variant.weight ?? product.weight ?? 0))),
+    weightRange: range(figures.weight),
     stock: {
       trackInventory: product.trackInventory,
-      quantity: product.trackInventory
-        ? tracked.reduce((sum, level) => sum + (level.quantity ?? 0), 0)
-        : null,
-      inStock: levels.length === 0 || levels.some((level) => level.inStock),
-      inventoryStatus: inventoryStatusOf(levels),
+      quantity: product.trackInventory ? figures.quantity : null,
+      inStock: figures.count === 0 || figures.inStock > 0,
+      inventoryStatus: inventoryStatusFrom(figures.inStock, figures.count),
     },
     price: { ...priceData, ...pricePerUnit },
     priceData: { ...priceData, ...pricePerUnit },
     convertedPriceData: { ...priceData, ...pricePerUnit },
-    priceRange: {
-      minValue: number(min(prices[0]!, ...prices)),
-      maxValue: number(max(prices[0]!, ...prices)),
-    },
-    ...(options.merchant
+    priceRange: { minValue: number(prices.min), maxValue: number(prices.max) },
+    ...(merchant
       ? {
           costAndProfitData: costWire(paid, product.cost ? money(product.cost, currency) : undefined, locale),
-          costRange: range(costs.map((cost) => Number(cost))),
+          costRange: range(figures.cost),
         }
       : {}),
     ...(doc.pricePerUnitData ? { pricePerUnitData: doc.pricePerUnitData } : {}),
     additionalInfoSections: doc.additionalInfoSections ?? [],
-    ribbons: aggregate.ribbonName ? [{ text: aggregate.ribbonName }] : [],
+    ribbons: entry.ribbonName ? [{ text: entry.ribbonName }] : [],
     media: mediaWire(product.media),
     customTextFields: (doc.customTextFields ?? []).map((field) => ({
       title: field.title,
@@ -228,20 +295,18 @@ export function productV1Wire(
       mandatory: field.mandatory ?? false,
     })),
     manageVariants: product.manageVariants,
-    productOptions: optionsWire(aggregate),
+    productOptions: optionsWire(product, figures),
     productPageUrl: { base: '/', path: `/product-page/${product.slug}` },
     numericId: String(product.numericId),
     inventoryItemId: product.id,
     discount: discountOf(product),
     collectionIds: product.collectionIds,
-    ...(options.includeVariants
-      ? { variants: variants.map((variant) => variantWire(aggregate, variant, site, options.merchant)) }
-      : {}),
+    ...(variantsWire ? { variants: variantsWire() } : {}),
     lastUpdated: product.updatedDate.toISOString(),
     createdDate: product.createdDate.toISOString(),
     ...(doc.seoData ? { seoData: doc.seoData } : {}),
-    ...(aggregate.ribbonName ? { ribbon: aggregate.ribbonName } : {}),
-    ...(aggregate.brandName ? { brand: aggregate.brandName } : {}),
+    ...(entry.ribbonName ? { ribbon: entry.ribbonName } : {}),
+    ...(entry.brandName ? { brand: entry.brandName } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { stockKeyPrefix } from './stock.ts';
-import type { Executor, SqlFragment } from '../../platform/db/database.ts';
+import { executeRows, type Executor, type SqlFragment } from '../../platform/db/database.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import {
   storesCollectionCounts,
@@ -70,8 +70,112 @@ export const inventoryQueryEntity = defineQueryEntity({
   fields: { id: p.id, productId: p.id, trackQuantity: p.trackInventory, lastUpdated: p.updatedDate },
 });
 
+/** How the stock of an inventory item is read inside a statement (the holds' `levelColumns`). */
+export type StockColumns = (
+  siteId: SqlFragment,
+  key: SqlFragment,
+  when: SqlFragment,
+  now: Date | SqlFragment,
+) => { onHand: SQL<number | null>; held: SQL<number> };
+
+/** `column = any(ids)` with the ids as one text parameter (one bind, whatever the page size). */
+function anyId(column: SQL | typeof storesVariants.productId, ids: SQL | string): SQL {
+  return sql`${column} = any(string_to_array(${ids}, ',')::uuid[])`;
+}
+
+/**
+ * What a list answer shows of a product's variants, summed up per product by the database (no variant
+ * row leaves it). Amounts are decimal text; `choicesInStock` is `optionId=choiceId` pairs, comma-separated,
+ * of the visible variants that can be bought now (null when there are none).
+ */
+export interface ProductSummaryRow {
+  productId: string;
+  variants: number;
+  inStock: number;
+  quantity: number;
+  minPrice: string | null;
+  maxPrice: string | null;
+  minCost: string | null;
+  maxCost: string | null;
+  minWeight: string | null;
+  maxWeight: string | null;
+  choicesInStock: string | null;
+}
+
 /** The only file of products, variants and inventory items that speaks Drizzle. */
 export function createProductsRepository(db: Executor) {
+  /**
+   * The variants of products with their inventory items and stock, only the columns the wire reads.
+   * The hot reads outside a transaction (a product page) run it as a prepared statement: built once,
+   * and planned once per connection by PostgreSQL.
+   */
+  function variantsWithItemsQuery(
+    executor: Executor,
+    stock: StockColumns,
+    siteId: SQL | string,
+    ids: SQL | string,
+    now: Date | SQL,
+  ) {
+    const level = stock(
+      sql`${i.siteId}`,
+      sql`(${stockKeyPrefix} || ${i.id}::text)`,
+      sql`${i.trackQuantity}`,
+      now,
+    );
+    return executor
+      .select({
+        onHand: level.onHand,
+        held: level.held,
+        variant: {
+          siteId: v.siteId,
+          productId: v.productId,
+          id: v.id,
+          position: v.position,
+          choices: v.choices,
+          price: v.price,
+          actualPrice: v.actualPrice,
+          cost: v.cost,
+          weight: v.weight,
+          sku: v.sku,
+          barcode: v.barcode,
+          visible: v.visible,
+          mediaId: v.mediaId,
+          createdDate: v.createdDate,
+          updatedDate: v.updatedDate,
+        },
+        item: {
+          id: i.id,
+          siteId: i.siteId,
+          productId: i.productId,
+          variantId: i.variantId,
+          trackQuantity: i.trackQuantity,
+          inStock: i.inStock,
+          preorderEnabled: i.preorderEnabled,
+          preorderMessage: i.preorderMessage,
+          preorderLimit: i.preorderLimit,
+          revision: i.revision,
+          createdDate: i.createdDate,
+          updatedDate: i.updatedDate,
+        },
+      })
+      .from(v)
+      .leftJoin(i, and(eq(i.productId, v.productId), eq(i.variantId, v.id)))
+      .where(and(eq(v.siteId, siteId), anyId(sql`${v.productId}`, ids)))
+      .orderBy(asc(v.productId), asc(v.position));
+  }
+  const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
+  let preparedVariants:
+    | { stock: StockColumns; query: ReturnType<ReturnType<typeof variantsWithItemsQuery>['prepare']> }
+    | undefined;
+  let preparedProduct: ReturnType<typeof prepareProduct> | undefined;
+  function prepareProduct() {
+    return db
+      .select()
+      .from(p)
+      .where(and(eq(p.siteId, sql.placeholder('siteId')), eq(p.id, sql.placeholder('id'))))
+      .prepare('stores_product_by_id');
+  }
+
   return {
     /** The products a caller may list: the site's, hidden ones only when `hidden` (the business). */
     siteProducts(siteId: string, options: { hidden: boolean }): SqlFragment {
@@ -118,6 +222,11 @@ export function createProductsRepository(db: Executor) {
     },
 
     async findProduct(siteId: string, id: string, executor: Executor = db, lock = false) {
+      if (executor === db && !lock) {
+        preparedProduct ??= prepareProduct();
+        const [row] = await preparedProduct.execute({ siteId, id });
+        return row as StoresProductRow | undefined;
+      }
       const query = executor
         .select()
         .from(p)
@@ -204,59 +313,80 @@ export function createProductsRepository(db: Executor) {
     async variantsWithItems(
       siteId: string,
       productIds: readonly string[],
-      stock: (
-        siteId: SqlFragment,
-        key: SqlFragment,
-        when: SqlFragment,
-      ) => { onHand: SQL<number | null>; held: SQL<number> },
+      stock: StockColumns,
+      now: Date,
       executor: Executor = db,
     ) {
+      if (productIds.length === 0) return [];
+      const ids = productIds.join(',');
+      if (executor !== db) return variantsWithItemsQuery(executor, stock, siteId, ids, now);
+      if (preparedVariants?.stock !== stock) {
+        const query = variantsWithItemsQuery(
+          db,
+          stock,
+          placeholder('siteId'),
+          placeholder('ids'),
+          placeholder('now'),
+        ).prepare('stores_variants_with_items');
+        preparedVariants = { stock, query };
+      }
+      return preparedVariants.query.execute({ siteId, ids, now });
+    },
+
+    /**
+     * Per product, what its list answer needs of its variants, in one statement whatever the page size:
+     * how many variants and how many can be bought now (the stock read at the caller's `now`, so a hold
+     * stops counting at its expiry), quantity on hand of those that track it, the ranges of list price,
+     * cost and weight (a variant's own, else the product's), and the choices some buyable visible variant
+     * has. A variant without an inventory item can be bought (as the wire's default level says).
+     */
+    async productSummaries(
+      siteId: string,
+      productIds: readonly string[],
+      stock: StockColumns,
+      now: Date,
+      executor: Executor = db,
+    ): Promise<ProductSummaryRow[]> {
       if (productIds.length === 0) return [];
       const level = stock(
         sql`${i.siteId}`,
         sql`(${stockKeyPrefix} || ${i.id}::text)`,
         sql`${i.trackQuantity}`,
+        now,
       );
-      return executor
-        .select({
-          onHand: level.onHand,
-          held: level.held,
-          variant: {
-            siteId: v.siteId,
-            productId: v.productId,
-            id: v.id,
-            position: v.position,
-            choices: v.choices,
-            price: v.price,
-            actualPrice: v.actualPrice,
-            cost: v.cost,
-            weight: v.weight,
-            sku: v.sku,
-            barcode: v.barcode,
-            visible: v.visible,
-            mediaId: v.mediaId,
-            createdDate: v.createdDate,
-            updatedDate: v.updatedDate,
-          },
-          item: {
-            id: i.id,
-            siteId: i.siteId,
-            productId: i.productId,
-            variantId: i.variantId,
-            trackQuantity: i.trackQuantity,
-            inStock: i.inStock,
-            preorderEnabled: i.preorderEnabled,
-            preorderMessage: i.preorderMessage,
-            preorderLimit: i.preorderLimit,
-            revision: i.revision,
-            createdDate: i.createdDate,
-            updatedDate: i.updatedDate,
-          },
-        })
-        .from(v)
-        .leftJoin(i, and(eq(i.productId, v.productId), eq(i.variantId, v.id)))
-        .where(and(eq(v.siteId, siteId), inArray(v.productId, [...productIds])))
-        .orderBy(asc(v.productId), asc(v.position));
+      // `offset 0` keeps the inner select from being merged into the outer one, which would read each
+      // item's stock once per use of `on_hand`/`held`.
+      return executeRows<ProductSummaryRow>(
+        executor,
+        sql`select s.product_id as "productId", count(*)::int as "variants",
+            count(*) filter (where s.in_stock)::int as "inStock",
+            coalesce(sum(s.on_hand) filter (where s.tracked), 0)::int as "quantity",
+            min(s.price)::text as "minPrice", max(s.price)::text as "maxPrice",
+            min(s.cost)::text as "minCost", max(s.cost)::text as "maxCost",
+            min(s.weight)::text as "minWeight", max(s.weight)::text as "maxWeight",
+            string_agg(s.pairs, ',') filter (where s.visible and s.in_stock) as "choicesInStock"
+          from (
+            select r.product_id, r.visible, r.price, r.cost, r.weight, r.tracked, r.on_hand, r.pairs,
+              case when r.item_id is null then true
+                when not r.tracked then r.item_in_stock or r.preorder
+                else r.on_hand - r.held > 0 or r.preorder end as in_stock
+            from (
+              select ${v.productId} as product_id, ${v.visible} as visible,
+                coalesce(${v.price}, ${p.price}) as price, coalesce(${v.cost}, ${p.cost}) as cost,
+                coalesce(${v.weight}, ${p.weight}, 0) as weight,
+                ${i.id} as item_id, coalesce(${i.trackQuantity}, false) as tracked,
+                ${i.inStock} as item_in_stock, coalesce(${i.preorderEnabled}, false) as preorder,
+                coalesce(${level.onHand}, 0) as on_hand, coalesce(${level.held}, 0) as held,
+                (select string_agg(e.key || '=' || e.value, ',') from jsonb_each_text(${v.choices}) e) as pairs
+              from ${v}
+              join ${p} on ${p.id} = ${v.productId} and ${p.siteId} = ${v.siteId}
+              left join ${i} on ${i.productId} = ${v.productId} and ${i.variantId} = ${v.id}
+              where ${v.siteId} = ${siteId} and ${anyId(sql`${v.productId}`, productIds.join(','))}
+              offset 0
+            ) r
+          ) s
+          group by s.product_id`,
+      );
     },
 
     async insertVariants(rows: readonly NewVariantRow[], executor: Executor = db): Promise<void> {

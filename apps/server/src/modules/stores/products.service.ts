@@ -13,11 +13,11 @@ import type { HoldsService } from '../../platform/holds/holds.service.ts';
 import { fromJsonNumber } from '../../platform/money/money.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
 import { nextFreeSlug, normaliseCustomSlug, slugify } from '../../platform/slugs/slugs.ts';
-import { loadAggregates, priceRangeOf, type ProductLabels } from './product-aggregates.ts';
+import { loadAggregates, loadListEntries, priceRangeOf, type ProductLabels } from './product-aggregates.ts';
 import { optionsFromV1 } from './product-options.ts';
 import { toStored } from './product-pricing.ts';
 import { planVariants } from './product-variants.ts';
-import { productV1Wire, type ProductAggregate } from './products-v1.wire.ts';
+import { productV1ListWire, productV1Wire } from './products-v1.wire.ts';
 import {
   allProductsCounter,
   productsQueryEntity,
@@ -369,18 +369,25 @@ export function createProductsCore(deps: ProductsServiceDeps) {
         total?: number;
         tooManyToCount?: boolean;
       };
-      const [list, counted] = await Promise.all([
-        aggregates(ctx, result.rows as StoresProductRow[]),
+      const rows = result.rows as StoresProductRow[];
+      const merchant = business && request.includeMerchantSpecificData === true;
+      const includeVariants = request.includeVariants === true;
+      // Without variants, the answer needs only per-product figures of them, summed up in SQL.
+      const wire: Promise<ProductV1[]> = includeVariants
+        ? aggregates(ctx, rows).then((list) =>
+            list.map((aggregate) => productV1Wire(aggregate, ctx.site, { merchant, includeVariants })),
+          )
+        : loadListEntries(deps, ctx.site, rows, ctx.now()).then((list) =>
+            list.map((entry) => productV1ListWire(entry, ctx.site, merchant)),
+          );
+      const [products, counted] = await Promise.all([
+        wire,
         counter && paging.total === undefined
           ? repository
               .countInCollections(ctx.site.id, [counter], !hidden)
               .then((counts) => counts.get(counter))
           : Promise.resolve(undefined),
       ]);
-      const merchant = business && request.includeMerchantSpecificData === true;
-      const products: ProductV1[] = list.map((aggregate: ProductAggregate) =>
-        productV1Wire(aggregate, ctx.site, { merchant, includeVariants: request.includeVariants === true }),
-      );
       const metadata = {
         count: paging.count,
         offset: paging.offset ?? 0,

@@ -79,7 +79,14 @@ export async function stockLevels(
 export function inventoryStatusOf(
   levels: readonly StockLevel[],
 ): 'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_STOCK' {
-  const inStock = levels.filter((level) => level.inStock).length;
-  if (levels.length === 0 || inStock === levels.length) return 'IN_STOCK';
+  return inventoryStatusFrom(levels.filter((level) => level.inStock).length, levels.length);
+}
+
+/** The same from counts: how many of `count` variants can be bought. */
+export function inventoryStatusFrom(
+  inStock: number,
+  count: number,
+): 'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_STOCK' {
+  if (count === 0 || inStock === count) return 'IN_STOCK';
   return inStock === 0 ? 'OUT_OF_STOCK' : 'PARTIALLY_OUT_OF_STOCK';
 }

@@ -119,8 +119,9 @@ export function createHoldsRepository(db: Executor) {
      * On hand and live holds of the capacity named by `key` (an SQL expression over another module's row),
      * as columns of that module's select: stock read in the same statement as the rows it belongs to.
      * `when` skips the lookups for rows that have no capacity (an item that does not count its stock).
+     * `now` may be a placeholder of a prepared statement (`sql\`${sql.placeholder('now')}\``).
      */
-    levelColumns(siteId: SQL, key: SQL, now: Date, when: SQL = sql`true`) {
+    levelColumns(siteId: SQL, key: SQL, now: Date | SQL, when: SQL = sql`true`) {
       return {
         onHand: sql<number | null>`case when ${when} then (select (${c.total} - ${c.committed})::int from ${c}
           where ${c.siteId} = ${siteId} and ${c.key} = ${key}) end`,

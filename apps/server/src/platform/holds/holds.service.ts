@@ -214,7 +214,7 @@ export function createHoldsService(deps: HoldsServiceDeps) {
      * there is no capacity) and `held` (live holds at `now`): a module reads stock with its rows in one
      * statement, by the same rule as `levels`.
      */
-    levelColumns(siteId: SqlFragment, key: SqlFragment, now: Date, when?: SqlFragment) {
+    levelColumns(siteId: SqlFragment, key: SqlFragment, now: Date | SqlFragment, when?: SqlFragment) {
       return repository.levelColumns(siteId, key, now, when);
     },
 
