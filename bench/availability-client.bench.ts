@@ -29,6 +29,8 @@ export interface AvailabilityClientFigure {
   /** Load-independent figures of one answer: the server's CPU and statements a request, its size. */
   serverCpuMs: number;
   statements: number;
+  /** Wall time of the request's statements, summed (load-dependent: the database shares the machine). */
+  statementMs: number;
   answerBytes: number;
   gzipBytes: number;
   keys: number;
@@ -133,6 +135,7 @@ export async function runAvailabilityClientBench(): Promise<AvailabilityClientFi
         entries,
         serverCpuMs: round((after.cpuMicros - before.cpuMicros) / 1000 / requests),
         statements: round((after.statements - before.statements) / requests),
+        statementMs: round((after.statementMicros - before.statementMicros) / 1000 / requests),
         ...(await answerFigures(() => query(visitor, days))),
       });
     }
@@ -208,6 +211,7 @@ export function printAvailabilityClientFigures(figures: AvailabilityClientFigure
       entries: figure.entries,
       'server CPU ms': figure.serverCpuMs,
       statements: figure.statements,
+      'SQL wall ms': figure.statementMs,
       'answer KB': Math.round(figure.answerBytes / 1024),
       'gzip KB': Math.round(figure.gzipBytes / 1024),
       keys: figure.keys,
