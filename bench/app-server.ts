@@ -24,11 +24,6 @@ prototype.query = function (this: unknown, ...args: unknown[]) {
   const settle = () => {
     const took = performance.now() - started;
     statementMicros += Math.round(took * 1000);
-    if (process.env.TMP_SLOW_SQL && took > Number(process.env.TMP_SLOW_SQL)) {
-      const first = args[0] as string | { text?: string; name?: string };
-      const text = typeof first === 'string' ? first : (first?.text ?? first?.name ?? '?');
-      console.error(`SLOW ${took.toFixed(1)} ms ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
-    }
   };
   const callback = args.findIndex((arg) => typeof arg === 'function');
   if (callback >= 0) {

@@ -205,7 +205,9 @@ export function printAvailabilityClientFigures(figures: AvailabilityClientFigure
       'target p50': figure.targetMs ? `≤ ${figure.targetMs} ms` : '',
     })),
   );
-  console.log('The same answers, figures that do not depend on load (server: per request; client: this process)');
+  console.log(
+    'The same answers, figures that do not depend on load (server: per request; client: this process)',
+  );
   console.table(
     figures.map((figure) => ({
       entries: figure.entries,
