@@ -9,16 +9,30 @@ import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 export type ServerMessage =
   | { type: 'listening'; url: string }
   | { type: 'sql-done'; error?: string }
-  | { type: 'stats'; statements: number; cpuMicros: number; systemMicros: number };
+  | { type: 'stats'; statements: number; statementMicros: number; cpuMicros: number; systemMicros: number };
 
 const send = (message: ServerMessage) => process.send!(message);
 
 let statements = 0;
+/** Wall time from sending each statement until its answer, summed (statements overlap, so an upper bound). */
+let statementMicros = 0;
 const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
 const original = prototype.query;
 prototype.query = function (this: unknown, ...args: unknown[]) {
   statements += 1;
-  return original.apply(this, args);
+  const started = performance.now();
+  const settle = () => {
+    const took = performance.now() - started;
+    statementMicros += Math.round(took * 1000);
+  };
+  const callback = args.findIndex((arg) => typeof arg === 'function');
+  if (callback >= 0) {
+    const done = args[callback] as (...values: unknown[]) => unknown;
+    args[callback] = (...values: unknown[]) => (settle(), done(...values));
+  }
+  const result = original.apply(this, args);
+  if (callback < 0 && result instanceof Promise) void result.then(settle, settle);
+  return result;
 };
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
@@ -45,7 +59,13 @@ process.on('message', (message: { type: string; text?: string; values?: unknown[
     );
   } else if (message.type === 'stats') {
     const cpu = process.cpuUsage();
-    send({ type: 'stats', statements, cpuMicros: cpu.user + cpu.system, systemMicros: cpu.system });
+    send({
+      type: 'stats',
+      statements,
+      statementMicros,
+      cpuMicros: cpu.user + cpu.system,
+      systemMicros: cpu.system,
+    });
   } else if (message.type === 'stop') {
     void app
       .close()

@@ -3,13 +3,15 @@
 // 30-minute service with an API key; 8 visitors book 2,000 slots side by side; then a visitor asks the
 // availability calendar for 7 and 31 days at once, as the booking page does.
 // Run alone with `AVAILABILITY_CLIENT_BENCH_MAIN=1 node apps/server/bin/run-ts.mjs bench/availability-client.bench.ts`.
+import { gzipSync } from 'node:zlib';
 import * as availabilityCalendar from '@wix/auto_sdk_bookings_availability-calendar';
 import * as bookings from '@wix/auto_sdk_bookings_bookings';
 import * as services from '@wix/auto_sdk_bookings_services';
 import * as staffMembers from '@wix/auto_sdk_bookings_staff-members';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
+import { renameKeysFromRESTResponseToSDKResponse } from '@wix/sdk-runtime/rename-all-nested-keys';
 import { ownerCredentials, sendOfficialHostTo, startBenchServer } from './bench-server.ts';
-import { createScratchDatabase, measure } from './bench-tools.ts';
+import { createScratchDatabase, measure, percentile } from './bench-tools.ts';
 
 const staffCount = 20;
 const bookingCount = 2000;
@@ -24,6 +26,17 @@ export interface AvailabilityClientFigure {
   p95Ms: number;
   entries: number;
   targetMs?: number;
+  /** Load-independent figures of one answer: the server's CPU and statements a request, its size. */
+  serverCpuMs: number;
+  statements: number;
+  /** Wall time of the request's statements, summed (load-dependent: the database shares the machine). */
+  statementMs: number;
+  answerBytes: number;
+  gzipBytes: number;
+  keys: number;
+  /** The client's own work on one answer in this process (JSON.parse, then the official key rename), p50. */
+  clientParseMs: number;
+  clientRenameMs: number;
 }
 
 export async function runAvailabilityClientBench(): Promise<AvailabilityClientFigure[]> {
@@ -106,6 +119,7 @@ export async function runAvailabilityClientBench(): Promise<AvailabilityClientFi
       [31, 40],
     ] as const) {
       let entries = 0;
+      const before = await server.stats();
       const figure = await measure(
         `official client queryAvailability, ${days} days (${staffCount} staff, ${bookingCount} bookings just made)`,
         40,
@@ -114,7 +128,16 @@ export async function runAvailabilityClientBench(): Promise<AvailabilityClientFi
         },
         targetMs,
       );
-      figures.push({ ...figure, entries });
+      const after = await server.stats();
+      const requests = figure.runs + 5; // measure's warm-up runs reach the server too
+      figures.push({
+        ...figure,
+        entries,
+        serverCpuMs: round((after.cpuMicros - before.cpuMicros) / 1000 / requests),
+        statements: round((after.statements - before.statements) / requests),
+        statementMs: round((after.statementMicros - before.statementMicros) / 1000 / requests),
+        ...(await answerFigures(() => query(visitor, days))),
+      });
     }
     return figures;
   } finally {
@@ -122,6 +145,52 @@ export async function runAvailabilityClientBench(): Promise<AvailabilityClientFi
     await server.stop();
     await scratch?.drop();
   }
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * One more call, whose answer text this process keeps (the fetch detour hands it a copy), then the client's
+ * own work on that text timed alone: what a faster server cannot take away.
+ */
+async function answerFigures(call: () => Promise<unknown>) {
+  const fetchBefore = globalThis.fetch;
+  let text = '';
+  globalThis.fetch = async (input, init) => {
+    const response = await fetchBefore(input, init);
+    text = await response.clone().text();
+    return response;
+  };
+  try {
+    await call();
+  } finally {
+    globalThis.fetch = fetchBefore;
+  }
+  const parse: number[] = [];
+  const rename: number[] = [];
+  let keys = 0;
+  for (let run = 0; run < 15; run += 1) {
+    const started = performance.now();
+    const data = JSON.parse(text) as unknown;
+    const parsed = performance.now();
+    renameKeysFromRESTResponseToSDKResponse(data);
+    rename.push(performance.now() - parsed);
+    parse.push(parsed - started);
+    if (run === 0) keys = countKeys(data);
+  }
+  return {
+    answerBytes: Buffer.byteLength(text),
+    gzipBytes: gzipSync(text, { level: 1 }).length,
+    keys,
+    clientParseMs: percentile(parse, 0.5),
+    clientRenameMs: percentile(rename, 0.5),
+  };
+}
+
+function countKeys(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + countKeys(item), 0);
+  if (value === null || typeof value !== 'object') return 0;
+  return Object.values(value).reduce((sum: number, item) => sum + 1 + countKeys(item), 0);
 }
 
 export function printAvailabilityClientFigures(figures: AvailabilityClientFigure[]): void {
@@ -134,6 +203,22 @@ export function printAvailabilityClientFigures(figures: AvailabilityClientFigure
       'p50 ms': figure.p50Ms,
       'p95 ms': figure.p95Ms,
       'target p50': figure.targetMs ? `≤ ${figure.targetMs} ms` : '',
+    })),
+  );
+  console.log(
+    'The same answers, figures that do not depend on load (server: per request; client: this process)',
+  );
+  console.table(
+    figures.map((figure) => ({
+      entries: figure.entries,
+      'server CPU ms': figure.serverCpuMs,
+      statements: figure.statements,
+      'SQL wall ms': figure.statementMs,
+      'answer KB': Math.round(figure.answerBytes / 1024),
+      'gzip KB': Math.round(figure.gzipBytes / 1024),
+      keys: figure.keys,
+      'client parse ms': figure.clientParseMs,
+      'client rename ms': figure.clientRenameMs,
     })),
   );
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingPolicies,
@@ -7,7 +8,10 @@ import {
   bookingStaffMembers,
 } from '../src/modules/bookings/catalogue.tables.ts';
 import { bookingBusyTimes } from '../src/modules/bookings/availability/availability.tables.ts';
-import { queryAvailabilityResponseSchema } from '@atrium/contract/bookings/availability';
+import {
+  queryAvailabilityResponseSchema,
+  type SlotAvailability,
+} from '@atrium/contract/bookings/availability';
 import { as, createTestApp, inject, owner, type TestApp } from './test-app.ts';
 
 // Availability over HTTP on a real database. The catalogue rows are written directly (named factories
@@ -193,6 +197,65 @@ describe('POST /bookings/v1/availability/query', () => {
     const entries = response.body.availabilityEntries as unknown[];
     expect(entries.length).toBeGreaterThan(10);
     expect(queryAvailabilityResponseSchema.encode(response.body)).toEqual(response.body);
+  });
+
+  it('writes the same JSON text as JSON.stringify for entries of several places and awkward names', async () => {
+    // Appointment entries are written from text their slot shares (calendar-answer-json.ts): quotes,
+    // backslashes, non-ASCII and null names must come out exactly as JSON.stringify writes them.
+    const db = t.app.database.db;
+    const zoe = randomUUID();
+    const nameless = randomUUID();
+    await db.insert(bookingStaffMembers).values([
+      { id: zoe, siteId, name: 'Zoë "Z" O\\Neil \u2028' },
+      { id: nameless, siteId, name: '' },
+    ]);
+    const [policy] = await db.select().from(bookingPolicies).where(eq(bookingPolicies.siteId, siteId));
+    const places = await insertService(
+      {
+        name: 'Two places',
+        type: 'APPOINTMENT',
+        staffMemberIds: [zoe, nameless],
+        doc: {
+          locations: [
+            { type: 'BUSINESS', business: { id: 'loc-1', name: 'Main "Street" \\ studio ☀' } },
+            { type: 'CUSTOM', custom: { address: { formattedAddress: '1 Rue de l’Église, Paris' } } },
+          ],
+        },
+      },
+      policy!.id,
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/bookings/v1/availability/query',
+      headers: visitor,
+      payload: {
+        query: {
+          filter: {
+            serviceId: [places.id, yoga.id],
+            startDate: '2027-03-01T00:00:00',
+            endDate: '2027-03-03T00:00:00',
+          },
+        },
+        timezone: 'Asia/Kolkata',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = JSON.parse(response.body) as { availabilityEntries: SlotAvailability[] };
+    expect(response.body).toBe(JSON.stringify(answer));
+    expect(queryAvailabilityResponseSchema.encode(answer)).toEqual(answer);
+    const entries = answer.availabilityEntries;
+    // Every slot once per staff member and place; the Tuesday yoga class among them.
+    const ofPlaces = entries.filter((entry) => entry.slot.serviceId === places.id);
+    expect(ofPlaces.length).toBeGreaterThan(0);
+    expect(ofPlaces.length % 4).toBe(0);
+    expect(entries.filter((entry) => entry.slot.eventId)).toHaveLength(1);
+    expect(new Set(entries.map((entry) => entry.slot.location.name))).toEqual(
+      new Set(['Main "Street" \\ studio ☀', undefined]),
+    );
+    expect(new Set(entries.map((entry) => entry.slot.resource?.name))).toEqual(
+      // The class session names its teacher by id alone.
+      new Set(['Zoë "Z" O\\Neil \u2028', '', undefined]),
+    );
   });
 
   it('limits entries per day and filters by staff member', async () => {

@@ -19,6 +19,7 @@ import { builtAnswerSerializer } from '../../../platform/http/built-answer-seria
 import { errorResponses } from '../../../platform/http/openapi.ts';
 import type { RouteAccess } from '../../../platform/http/request-context.ts';
 import type { AvailabilityService } from './availability.service.ts';
+import { calendarAnswerJson } from './calendar-answer-json.ts';
 
 /** Visitors, members, staff and apps all read availability; each sees only its own site. */
 const anyCaller: RouteAccess = {
@@ -43,7 +44,11 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{ service: AvailabilitySe
         body: queryAvailabilityRequestSchema,
         response: { 200: queryAvailabilityResponseSchema, ...errorResponses },
       },
-      serializerCompiler: builtAnswerSerializer,
+      // Thousands of entries a month: written from the text their slots share (calendar-answer-json.ts).
+      serializerCompiler: (route) =>
+        String(route.httpStatus) === '200'
+          ? (data) => calendarAnswerJson(data as Parameters<typeof calendarAnswerJson>[0])
+          : builtAnswerSerializer(route),
     },
     async (request) => service.queryAvailability(request.ctx, request.body),
   );

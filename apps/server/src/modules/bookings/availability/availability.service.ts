@@ -67,6 +67,7 @@ import {
   eventTimeSlot,
   sequenceLocations,
   multiTimeSlot,
+  type TimedCalendarEntry,
 } from './time-slot-answers.ts';
 export { maxRangeDays } from './availability-requests.ts';
 
@@ -225,7 +226,7 @@ export function createAvailabilityService(deps: {
         window,
       );
       const timeline = createZoneTimeline(timeZone, window.start, window.end);
-      let entries: Array<SlotAvailability & { start: number }> = [];
+      let entries: TimedCalendarEntry[] = [];
       for (const record of records) {
         const service = toServiceInput(record);
         const staff = staffFilter.length > 0 ? staffFilter : null;
@@ -244,7 +245,7 @@ export function createAvailabilityService(deps: {
       entries.sort((a, b) => (descending ? b.start - a.start : a.start - b.start));
       const limited = descending ? entries : limitPerDay(entries, request.slotsPerDay, timeline);
       checkCalendarSize(limited.length);
-      return { availabilityEntries: limited.map(({ start: _start, ...entry }) => entry) };
+      return { availabilityEntries: limited.map((timed) => timed.entry) };
     },
 
     /** GET /bookings/v2/availability/schedule/{scheduleId}: a course's spots and policy, for enrolment. */

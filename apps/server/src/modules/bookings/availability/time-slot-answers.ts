@@ -1,6 +1,5 @@
 import {
   staffResourceTypeId,
-  type SlotAvailability,
   type TimeSlot,
   type ListTimeSlotsRequest,
 } from '@atrium/contract/bookings/availability';
@@ -9,6 +8,12 @@ import { type ChainedSlot } from './multi-service.ts';
 import { type LoadedAppointment } from './availability.loader.ts';
 import type { AppointmentSlot, PolicyViolations, ServiceInput, SlotLocation } from './availability.types.ts';
 import { type ZoneTimeline } from './zone-timeline.ts';
+import {
+  appointmentEntryFactory,
+  calendarResource,
+  type CalendarEntry,
+  type CalendarResource,
+} from './calendar-answer-json.ts';
 
 import {
   calendarLocation,
@@ -23,38 +28,54 @@ import {
  * Availability answers in the wire's shapes: calendar entries of appointments and class sessions, time
  * slots with their resources, event and multi-service time slots. Pure functions over computed slots.
  */
+
+/**
+ * A calendar entry with the start it sorts and is limited per day by. The wire entry is built once, in its
+ * final shape, and answered as it is: a month of a busy service is thousands of entries, and copying each
+ * one to drop a sort key cost the server as much as building it.
+ */
+export interface TimedCalendarEntry {
+  start: number;
+  bookable: boolean;
+  entry: CalendarEntry;
+}
+
 export function calendarEntriesOfAppointment(
   slots: AppointmentSlot[],
   service: ServiceInput,
   names: Map<string, string>,
   timeline: ZoneTimeline,
-): Array<SlotAvailability & { start: number }> {
-  const entries: Array<SlotAvailability & { start: number }> = [];
-  const locations = locationsOf(service);
-  const wireLocations = locations.map(calendarLocation);
+): TimedCalendarEntry[] {
+  const entries: TimedCalendarEntry[] = [];
+  const wireLocations = locationsOf(service).map(calendarLocation);
+  // One resource per staff member, shared by all their entries (and its JSON text made once).
+  const resources = new Map<string, CalendarResource>();
+  const resourceOf = (id: string) => {
+    let resource = resources.get(id);
+    if (!resource) resources.set(id, (resource = calendarResource(id, names.get(id) ?? null)));
+    return resource;
+  };
   for (const slot of slots) {
     // One time, several staff members and places: what they share is worked out once per slot.
     const startDate = timeline.formatOffset(slot.start);
     const endDate = timeline.formatOffset(slot.end);
     const bookingPolicyViolations = wireViolations(slot.violations);
     for (const location of wireLocations) {
+      const entryOf = appointmentEntryFactory({
+        serviceId: service.id,
+        scheduleId: service.scheduleId,
+        startDate,
+        endDate,
+        timezone: timeline.timeZone,
+        location,
+        bookable: slot.bookable,
+        bookingPolicyViolations,
+      });
       for (const staffMemberId of slot.staffMemberIds) {
         entries.push({
           start: slot.start,
-          slot: {
-            serviceId: service.id,
-            scheduleId: service.scheduleId,
-            startDate,
-            endDate,
-            timezone: timeline.timeZone,
-            resource: { id: staffMemberId, name: names.get(staffMemberId) ?? null },
-            location,
-          },
           bookable: slot.bookable,
-          totalSpots: 1,
-          openSpots: 1,
-          bookingPolicyViolations,
-          locked: false,
+          entry: entryOf(resourceOf(staffMemberId)),
         });
       }
     }
@@ -66,28 +87,31 @@ export function calendarEntriesOfSessions(
   slots: WaitlistedSlot[],
   service: ServiceInput,
   timeline: ZoneTimeline,
-) {
+): TimedCalendarEntry[] {
   return slots.map((slot) => ({
     start: slot.start,
-    slot: {
-      sessionId: slot.sessionId,
-      eventId: slot.sessionId,
-      serviceId: service.id,
-      scheduleId: service.scheduleId,
-      startDate: timeline.formatOffset(slot.start),
-      endDate: timeline.formatOffset(slot.end),
-      timezone: timeline.timeZone,
-      ...(slot.staffMemberId ? { resource: { id: slot.staffMemberId } } : {}),
-      location: calendarLocation(service.locations[0]),
-    },
     bookable: slot.bookable,
-    totalSpots: slot.totalSpots,
-    openSpots: slot.openSpots,
-    ...(slot.waitingList
-      ? { waitingList: { totalSpots: slot.waitingList.total, openSpots: slot.waitingList.open } }
-      : {}),
-    bookingPolicyViolations: wireViolations(slot.violations),
-    locked: false,
+    entry: {
+      slot: {
+        sessionId: slot.sessionId,
+        eventId: slot.sessionId,
+        serviceId: service.id,
+        scheduleId: service.scheduleId,
+        startDate: timeline.formatOffset(slot.start),
+        endDate: timeline.formatOffset(slot.end),
+        timezone: timeline.timeZone,
+        ...(slot.staffMemberId ? { resource: { id: slot.staffMemberId } } : {}),
+        location: calendarLocation(service.locations[0]),
+      },
+      bookable: slot.bookable,
+      totalSpots: slot.totalSpots,
+      openSpots: slot.openSpots,
+      ...(slot.waitingList
+        ? { waitingList: { totalSpots: slot.waitingList.total, openSpots: slot.waitingList.open } }
+        : {}),
+      bookingPolicyViolations: wireViolations(slot.violations),
+      locked: false,
+    },
   }));
 }
 
