@@ -87,7 +87,7 @@ interface Calendar {
   lastSyncError?: { code: string } | null;
 }
 
-async function connectAndSync(path: string, body: string): Promise<{ calendar: Calendar; ms: number }> {
+async function connectAndSync(path: string, body: string): Promise<{ calendar: Calendar; cpuMs: number }> {
   served.set(path, body);
   const connected = await inject(t.app, {
     method: 'POST',
@@ -110,13 +110,17 @@ async function connectAndSync(path: string, body: string): Promise<{ calendar: C
   return sync(id);
 }
 
-/** Syncs within the request, timed. */
-async function sync(id: string): Promise<{ calendar: Calendar; ms: number }> {
-  const started = performance.now();
+/**
+ * Syncs within the request, with the CPU time it took this process (the app runs here): unlike wall time,
+ * it does not grow with the machine's load.
+ */
+async function sync(id: string): Promise<{ calendar: Calendar; cpuMs: number }> {
+  const started = process.cpuUsage();
   const synced = await inject(t.app, { method: 'POST', url: `${base}/${id}/sync`, headers: owner });
-  const ms = performance.now() - started;
+  const used = process.cpuUsage(started);
+  const cpuMs = (used.user + used.system) / 1000;
   expect(synced.status, JSON.stringify(synced.body)).toBe(200);
-  return { calendar: synced.body.externalCalendar, ms };
+  return { calendar: synced.body.externalCalendar, cpuMs };
 }
 
 async function disconnect(id: string) {
@@ -135,11 +139,11 @@ describe('ICS imports are bounded before they are expanded', () => {
         Array.from({ length: 1000 }, (_, index) => vevent(`hourly-${index}`, soon(1), ['RRULE:FREQ=HOURLY'])),
       ),
     );
-    const { calendar, ms } = await sync(good.calendar.id);
+    const { calendar, cpuMs } = await sync(good.calendar.id);
     expect(calendar.status).toBe('ERROR');
     expect(calendar.lastSyncError?.code).toBe('TOO_MANY_EVENTS');
     // Unbounded this took 10 s of CPU and 360 MB; refused from the rule alone it is well under that.
-    expect(ms).toBeLessThan(5_000);
+    expect(cpuMs).toBeLessThan(5_000);
     expect(calendar.busyIntervalCount).toBe(1);
     await disconnect(calendar.id);
   });
