@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
 import { startBenchServer, type BenchServer } from './bench-server.ts';
+import { machineTicks, postgresCpuMicros } from './bench-tools.ts';
 import type { BenchFigure } from './http-overhead.bench.ts';
 
 // Booking creations per second through the real HTTP API, with every check the server makes: the slot
@@ -80,27 +80,6 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 }
 
-/** CPU seconds of this database's PostgreSQL backends and the server's WAL writer (local server only). */
-function postgresCpuMicros(databaseName: string | undefined): number | undefined {
-  if (!databaseName || process.platform !== 'linux') return undefined;
-  const ticksPerSecond = 100;
-  let total = 0;
-  let found = false;
-  for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!command.startsWith('postgres:')) continue;
-      if (!command.includes(` ${databaseName} `) && !command.includes('walwriter')) continue;
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      total += Number(fields[11]) + Number(fields[12]);
-      found = true;
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  return found ? (total / ticksPerSecond) * 1_000_000 : undefined;
-}
-
 /** Deadlocks PostgreSQL detected in the bench's database so far (0 on PGlite, which has one connection). */
 async function deadlockCount(url: string | undefined): Promise<number> {
   if (!url) return 0;
@@ -173,19 +152,6 @@ async function load(
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return { latencies, statuses, seconds };
-}
-
-/** The machine's CPU time so far, and how much of it the host took for itself (steal), in clock ticks. */
-function machineTicks(): { total: number; steal: number } {
-  if (process.platform !== 'linux') return { total: 0, steal: 0 };
-  const fields = fs
-    .readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]!
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return { total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 };
 }
 
 interface Cost {

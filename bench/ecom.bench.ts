@@ -20,7 +20,7 @@ import { migrateDatabase, openDatabase } from '../apps/server/src/platform/db/da
 import { devCallerHeader } from '../apps/server/src/platform/http/dev-authenticator.ts';
 import { identityKit } from '../apps/server/test/identity-helpers.ts';
 import { sendOfficialHostTo, startBenchServer, type BenchServer } from './bench-server.ts';
-import { createScratchDatabase, measure, percentile } from './bench-tools.ts';
+import { createScratchDatabase, measure, percentile, postgresCpuMicros } from './bench-tools.ts';
 
 export interface EcomBenchResult {
   latencies: Array<{ name: string; runs: number; p50Ms: number; p95Ms: number; targetMs?: number }>;
@@ -128,6 +128,32 @@ async function payCheckout(base: string, prepared: Awaited<ReturnType<typeof pre
   if (!answer.orderId) throw new Error(`checkout ${prepared.checkoutId} made no order`);
 }
 
+/** What the servers and this database's PostgreSQL backends have spent so far (CPU, statements). */
+async function costSample(servers: BenchServer[], databaseName: string | undefined) {
+  const stats = await Promise.all(servers.map((server) => server.stats()));
+  return {
+    statements: stats.reduce((total, stat) => total + stat.statements, 0),
+    serverMicros: stats.reduce((total, stat) => total + stat.cpuMicros, 0),
+    /** The first server's: the one that works the queues. */
+    workerMicros: stats[0]?.cpuMicros ?? 0,
+    postgresMicros: postgresCpuMicros(databaseName),
+  };
+}
+
+/** The cost of one of `count` tasks between two samples, CPU in ms. */
+function costOf(before: Awaited<ReturnType<typeof costSample>>, after: typeof before, count: number) {
+  const perTask = (micros: number) => Math.round(micros / count / 10) / 100;
+  return {
+    statements: Math.round(((after.statements - before.statements) / count) * 10) / 10,
+    serverMs: perTask(after.serverMicros - before.serverMicros),
+    workerServerMs: perTask(after.workerMicros - before.workerMicros),
+    postgresMs:
+      after.postgresMicros !== undefined && before.postgresMicros !== undefined
+        ? perTask(after.postgresMicros - before.postgresMicros)
+        : undefined,
+  };
+}
+
 /** Runs `count` tasks from `connections` loops at once; each task's latency and the wall time. */
 async function concurrently(count: number, connections: number, task: (index: number) => Promise<void>) {
   const latencies: number[] = [];
@@ -175,13 +201,23 @@ async function inProcessFigures(databaseUrl: string | undefined, result: EcomBen
         addLine(visitors[run]!, run),
       ),
     );
+    const cpuBefore = process.cpuUsage();
+    let lastCart: unknown;
     result.latencies.push(
       await measure(
         'add to cart, another item to a cart of 1-200 lines (official client)',
         200,
-        (run) => addLine(visitors[229]!, run + 7),
+        async (run) => {
+          lastCart = (await addLine(visitors[229]!, run + 7)).cart;
+        },
         10,
       ),
+    );
+    const cpu = process.cpuUsage(cpuBefore);
+    result.notes.push(
+      `Add to cart of 1-200 lines: ${((cpu.user + cpu.system) / 205 / 1000).toFixed(2)} ms of CPU a call ` +
+        `(client and server, one process); the official client's answer for 100 lines is ` +
+        `${Buffer.byteLength(JSON.stringify(lastCart))} bytes as JSON.`,
     );
 
     if (!databaseUrl) {
@@ -300,8 +336,15 @@ export async function runEcomBench(): Promise<EcomBenchResult> {
     result.notes.push(
       `${checkouts} checkouts prepared (add to cart, checkout, card token) in ${((performance.now() - prepareStarted) / 1000).toFixed(1)} s.`,
     );
+    const costBefore = await costSample(servers, scratch?.name);
     const paid = await concurrently(checkouts, connections, (index) =>
       payCheckout(baseOf(index), prepared[index]!),
+    );
+    const cost = costOf(costBefore, await costSample(servers, scratch?.name), checkouts);
+    result.notes.push(
+      `One paid checkout (create-order-and-charge) cost ${cost.statements} SQL statements, ` +
+        `${cost.serverMs} ms of server CPU (both processes; ${cost.workerServerMs} ms in the one that also ` +
+        `works the queues, its mails and events) and ${cost.postgresMs ?? '?'} ms of PostgreSQL CPU; load average ${os.loadavg()[0]!.toFixed(2)}.`,
     );
     paid.latencies.sort((a, b) => a - b);
     result.throughput.push({

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartResponseSchema } from '@atrium/contract/ecom/carts';
 import { checkoutResponseSchema } from '@atrium/contract/ecom/checkouts';
+import { ecomCheckouts, ecomOrders } from '../src/modules/ecom/ecom.tables.ts';
 import { createTestApp, owner, type TestApp } from './test-app.ts';
 import { ecomKit } from './ecom-helpers.ts';
 import { bearer, identityKit } from './identity-helpers.ts';
@@ -333,6 +335,28 @@ describe('checkout into one order', () => {
       amount: { amount: '80.00' },
       regularPaymentDetails: { status: 'APPROVED' },
     });
+    // The order is written once, paid as its payment says (not written unpaid and updated); its checkout
+    // records it, completed, and holds nothing any more.
+    const [row] = await t.app.database.db
+      .select({
+        revision: ecomOrders.revision,
+        paymentStatus: ecomOrders.paymentStatus,
+        paid: ecomOrders.paid,
+        doc: ecomOrders.doc,
+      })
+      .from(ecomOrders)
+      .where(eq(ecomOrders.id, orderId));
+    expect(row).toMatchObject({ revision: 1, paymentStatus: 'PAID', paid: '80.000' });
+    expect(row!.doc.activities.map((entry) => entry.type)).toEqual(['ORDER_PLACED', 'ORDER_PAID']);
+    const [checkoutRow] = await t.app.database.db
+      .select({
+        completed: ecomCheckouts.completed,
+        orderId: ecomCheckouts.orderId,
+        holdExpiresAt: ecomCheckouts.holdExpiresAt,
+      })
+      .from(ecomCheckouts)
+      .where(eq(ecomCheckouts.id, checkoutId));
+    expect(checkoutRow).toEqual({ completed: true, orderId, holdExpiresAt: null });
     const partial = await kit.call('POST', `/ecom/v1/payments-collector/orders/${orderId}/trigger-refund`, {
       payments: [{ paymentId: payment.id, amount: { amount: '30.00' } }],
       details: { reason: 'Scratched' },

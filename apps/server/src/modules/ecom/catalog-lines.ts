@@ -24,6 +24,8 @@ export interface DescribedLine {
   fixedQuantity: boolean;
   custom: boolean;
   serviceProperties?: { scheduledDate?: string; numberOfParticipants?: number };
+  /** The provider's `holding` of the item (in memory only: never stored on a line). */
+  holding?: unknown;
 }
 
 export type CatalogProviders = ReadonlyMap<string, CatalogProvider>;
@@ -121,6 +123,7 @@ export async function describeLines(
       fixedQuantity: item.fixedQuantity ?? false,
       custom: false,
       ...(item.serviceProperties ? { serviceProperties: item.serviceProperties } : {}),
+      ...(description.holding !== undefined ? { holding: description.holding } : {}),
     };
   });
 }

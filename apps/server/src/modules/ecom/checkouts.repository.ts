@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { ecomCheckouts, type CheckoutRow } from './ecom.tables.ts';
 
@@ -40,6 +40,25 @@ export function createCheckoutsRepository(db: Executor) {
     async insert(values: NewCheckoutRow, executor: Executor = db): Promise<CheckoutRow> {
       const [row] = await executor.insert(c).values(values).returning();
       return row!;
+    },
+
+    /**
+     * Changes a checkout only while it is as its caller read it (that revision, no order yet), in one
+     * statement that also takes its row lock: undefined when it changed or became an order meanwhile.
+     */
+    async updateIfUnchanged(
+      siteId: string,
+      id: string,
+      revision: number,
+      changes: Partial<Pick<NewCheckoutRow, 'completed' | 'orderId' | 'holdExpiresAt'>>,
+      executor: Executor,
+    ): Promise<CheckoutRow | undefined> {
+      const [row] = await executor
+        .update(c)
+        .set({ ...changes, revision: sql`${c.revision} + 1`, updatedDate: sql`now()` })
+        .where(and(eq(c.siteId, siteId), eq(c.id, id), eq(c.revision, revision), isNull(c.orderId)))
+        .returning();
+      return row;
     },
 
     async update(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CreateCheckoutFromCartRequest } from '@atrium/contract/ecom/carts';
 import type {
   CheckoutInfoInput,
@@ -181,36 +182,36 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
   ): Promise<OrderRow> {
     const { row: before, described } = checked ?? (await orderable(ctx, id));
     const number = before.orderId ? undefined : await deps.book.takeNumber(ctx);
+    const orderId = randomUUID();
     const outcome = await database.transaction(async (tx) => {
-      const row = (await repository.find(ctx.site.id, before.id, tx, true))!;
-      if (row.orderId) {
-        const order = (await deps.orders.find(ctx.site.id, row.orderId, tx, true))!;
+      // An open checkout as it was read becomes the order in the statement that locks it; otherwise it is
+      // read under its lock to see why (an order made meanwhile is answered, any other change refused).
+      const row = before.orderId
+        ? undefined
+        : await repository.updateIfUnchanged(
+            ctx.site.id,
+            before.id,
+            before.revision,
+            { completed: true, orderId, holdExpiresAt: null },
+            tx,
+          );
+      if (!row) {
+        const locked = (await repository.find(ctx.site.id, before.id, tx, true))!;
+        if (!locked.orderId) throw ecomErrors.checkoutChanged(locked.id);
+        const order = (await deps.orders.find(ctx.site.id, locked.orderId, tx, true))!;
         if (!payment) return { order, lateShortfalls: [] as StockShortfall[] };
         const settled = await deps.book.recordPayment(ctx, tx, order, payment);
         return { order: settled.order, lateShortfalls: settled.shortfalls };
-      }
-      if (row.revision !== before.revision) {
-        throw ecomErrors.checkoutChanged(row.id);
       }
       if (row.lineItems.length === 0) throw ecomErrors.emptyCheckout(row.id);
       if (!payment || payment.status === 'DECLINED') {
         const missing = unavailable(described);
         if (missing.length > 0) throw outOfStock(described, missing);
       }
-      const placed = await deps.book.placeFromCheckout(
-        ctx,
-        tx,
-        row,
-        described,
-        payment,
-        number ?? (await deps.book.takeNumber(ctx, tx)),
-      );
-      await repository.update(
-        ctx.site.id,
-        row.id,
-        { completed: true, orderId: placed.order.id, holdExpiresAt: null },
-        tx,
-      );
+      const placed = await deps.book.placeFromCheckout(ctx, tx, row, described, payment, {
+        id: orderId,
+        number: number ?? (await deps.book.takeNumber(ctx, tx)),
+      });
       if (row.cartId) await deps.carts.update(ctx.site.id, row.cartId, { current: false }, tx);
       await publish(tx, ctx.site.id, ecomEvents.checkoutCompleted, {
         checkout: { id: row.id, orderId: placed.order.id },
@@ -243,17 +244,28 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
     const now = ctx.now();
     const expiresAt = new Date(now.getTime() + deps.holdMinutes * 60_000);
     const held = await database.transaction(async (tx) => {
-      const row = (await repository.find(ctx.site.id, before.id, tx, true))!;
-      if (row.revision !== before.revision || row.orderId) throw ecomErrors.checkoutChanged(row.id);
+      // Locks the checkout (before any capacity, as every payer does) only as it was read above.
+      const row = await repository.updateIfUnchanged(
+        ctx.site.id,
+        before.id,
+        before.revision,
+        { holdExpiresAt: expiresAt },
+        tx,
+      );
+      if (!row) throw ecomErrors.checkoutChanged(before.id);
       const shortfalls = await deps.stock.hold(tx, {
         siteId: ctx.site.id,
         owner,
-        lines: described.map((entry) => ({ ...entry.line, itemType: entry.itemType })),
+        lines: described.map((entry) => ({
+          ...entry.line,
+          itemType: entry.itemType,
+          holding: entry.holding,
+        })),
         expiresAt,
         now,
       });
       if (shortfalls.length > 0) throw outOfStock(described, shortfalls);
-      return repository.update(ctx.site.id, row.id, { holdExpiresAt: expiresAt }, tx);
+      return row;
     });
     const charge = await deps.gateways.test.charge({
       siteId: ctx.site.id,

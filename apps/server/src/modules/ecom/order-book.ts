@@ -12,7 +12,7 @@ import type { CheckoutRow, OrderRow, PaymentRow } from './ecom.tables.ts';
 import { orderPlacedMail } from './order-mails.ts';
 import { paymentStatusOf } from './order-state.ts';
 import type { OrderStock, StockShortfall } from './order-stock.ts';
-import type { OrdersRepository } from './orders.repository.ts';
+import type { NewOrderRow, NewPaymentRow, OrdersRepository } from './orders.repository.ts';
 import { priceLines } from './price-summary.ts';
 import { orderWire } from './ecom-wire.ts';
 
@@ -53,7 +53,10 @@ export interface PlaceOrderInput {
    * an imported order's own.
    */
   number: number;
-  /** An imported order's own id (it overwrites an earlier import with that id). */
+  /**
+   * The order's id when its caller chose it: an imported order's own (it overwrites an earlier import with
+   * that id), or the id a checkout recorded as its order in the same transaction.
+   */
   id?: string;
   purchasedDate?: Date;
   /** An imported order that was paid where it was made. */
@@ -69,6 +72,20 @@ export interface OrderBookDeps {
   holdMinutes: number;
   inventoryTrigger: 'ON_ORDER_PLACED' | 'ON_ORDER_PAID';
 }
+
+/** What settling reads of an order: its row, or the row about to be written. */
+type Settling = Pick<
+  OrderRow,
+  | 'id'
+  | 'checkoutId'
+  | 'currency'
+  | 'total'
+  | 'status'
+  | 'paymentStatus'
+  | 'stockCommitted'
+  | 'doc'
+  | 'lineItems'
+>;
 
 export function activity(type: string, now: Date, data?: Record<string, unknown>): ActivityDoc {
   return { id: randomUUID(), type, createdDate: now.toISOString(), ...(data ? { data } : {}) };
@@ -176,7 +193,10 @@ export function createOrderBook(deps: OrderBookDeps) {
   const { repository, stock, publish } = deps;
 
   /** What the order's payments add up to, and its payment status from them. */
-  function amountsOf(order: OrderRow, payments: readonly PaymentRow[]) {
+  function amountsOf(
+    order: Pick<OrderRow, 'currency' | 'total' | 'status'>,
+    payments: readonly PaymentRow[],
+  ) {
     const approved = payments.filter(
       (payment) =>
         payment.status === 'APPROVED' ||
@@ -217,18 +237,17 @@ export function createOrderBook(deps: OrderBookDeps) {
   }
 
   /**
-   * Brings an order's amounts and payment status in line with its payments. When it becomes paid, the
-   * goods (under ON_ORDER_PAID) and services are taken for good; what cannot be taken any more (a late
+   * What an order's row becomes with its payments: amounts and payment status; when it becomes paid, the
+   * goods (under ON_ORDER_PAID) and services are taken for good, and what cannot be taken any more (a late
    * payment after its hold expired and the stock went) is answered as shortfalls for an automatic refund.
    */
-  async function settle(
+  async function settlementOf(
     ctx: RequestContext,
     tx: Tx,
-    order: OrderRow,
-    extra: ActivityDoc[] = [],
-    knownPayments?: PaymentRow[],
+    order: Settling,
+    extra: ActivityDoc[],
+    payments: readonly PaymentRow[],
   ) {
-    const payments = knownPayments ?? (await repository.lockPayments(ctx.site.id, order.id, tx));
     const amounts = amountsOf(order, payments);
     const becamePaid =
       amounts.paymentStatus === 'PAID' && order.paymentStatus !== 'PAID' && order.status !== 'CANCELED';
@@ -253,10 +272,8 @@ export function createOrderBook(deps: OrderBookDeps) {
     }
     const status: OrderStatus =
       becamePaid && order.status === 'INITIALIZED' ? 'APPROVED' : (order.status as OrderStatus);
-    const updated = await repository.update(
-      ctx.site.id,
-      order.id,
-      {
+    return {
+      changes: {
         paid: amounts.paid,
         refunded: amounts.refunded,
         paymentStatus: amounts.paymentStatus,
@@ -264,27 +281,43 @@ export function createOrderBook(deps: OrderBookDeps) {
         stockCommitted,
         doc: { ...order.doc, activities },
       },
-      tx,
-    );
-    if (becamePaid)
-      await publish(tx, ctx.site.id, ecomEvents.orderPaid, { order: orderWire(ctx.site, updated) });
-    if (status === 'APPROVED' && order.status !== 'APPROVED') {
-      await publish(tx, ctx.site.id, ecomEvents.orderApproved, { order: orderWire(ctx.site, updated) });
-    }
-    return { order: updated, payments, shortfalls };
+      becamePaid,
+      shortfalls,
+    };
   }
 
-  /**
-   * Records a gateway's payment once (by charge id); a second report of the same charge only updates its
-   * status. `placedNow`: the order was placed in this transaction, so this is its only payment.
-   */
-  async function recordPayment(
+  /** The events of a settlement: paid when it became paid, approved when it became approved. */
+  async function announceSettled(
+    ctx: RequestContext,
+    tx: Tx,
+    statusBefore: string,
+    settled: OrderRow,
+    becamePaid: boolean,
+  ) {
+    if (becamePaid)
+      await publish(tx, ctx.site.id, ecomEvents.orderPaid, { order: orderWire(ctx.site, settled) });
+    if (settled.status === 'APPROVED' && statusBefore !== 'APPROVED') {
+      await publish(tx, ctx.site.id, ecomEvents.orderApproved, { order: orderWire(ctx.site, settled) });
+    }
+  }
+
+  /** Brings an order's amounts and payment status in line with its payments (`settlementOf`) and writes it. */
+  async function settle(
     ctx: RequestContext,
     tx: Tx,
     order: OrderRow,
-    payment: RecordedPayment,
-    placedNow = false,
+    extra: ActivityDoc[] = [],
+    knownPayments?: PaymentRow[],
   ) {
+    const payments = knownPayments ?? (await repository.lockPayments(ctx.site.id, order.id, tx));
+    const { changes, becamePaid, shortfalls } = await settlementOf(ctx, tx, order, extra, payments);
+    const updated = await repository.update(ctx.site.id, order.id, changes, tx);
+    await announceSettled(ctx, tx, order.status, updated, becamePaid);
+    return { order: updated, payments, shortfalls };
+  }
+
+  /** A gateway's payment of an order as its row is written. */
+  function paymentRowOf(ctx: RequestContext, orderId: string, payment: RecordedPayment): NewPaymentRow {
     const doc: PaymentDoc = {
       ...(payment.methodName ? { methodName: payment.methodName } : {}),
       ...(payment.gateway === 'offline' ? { offline: true } : {}),
@@ -293,18 +326,33 @@ export function createOrderBook(deps: OrderBookDeps) {
         ? { authorization: { delayedCapture: true, authorizedDate: ctx.now().toISOString(), captures: [] } }
         : {}),
     };
-    const inserted = await repository.insertPayment(
-      {
-        siteId: ctx.site.id,
-        orderId: order.id,
-        gateway: payment.gateway,
-        gatewayChargeId: payment.chargeId,
-        status: payment.status,
-        amount: payment.amount,
-        doc,
-      },
-      tx,
-    );
+    return {
+      siteId: ctx.site.id,
+      orderId,
+      gateway: payment.gateway,
+      gatewayChargeId: payment.chargeId,
+      status: payment.status,
+      amount: payment.amount,
+      doc,
+    };
+  }
+
+  /** The activity a newly recorded payment adds to its order (none for an approved one: settling adds it). */
+  function paymentActivities(ctx: RequestContext, inserted: PaymentRow): ActivityDoc[] {
+    const type = {
+      PENDING: 'PAYMENT_PENDING',
+      AUTHORIZED: 'AUTHORIZED_PAYMENT_CREATED',
+      DECLINED: 'PAYMENT_DECLINED',
+    }[inserted.status as string];
+    return type ? [activity(type, ctx.now(), { paymentId: inserted.id })] : [];
+  }
+
+  /**
+   * Records a gateway's payment once (by charge id); a second report of the same charge only updates its
+   * status.
+   */
+  async function recordPayment(ctx: RequestContext, tx: Tx, order: OrderRow, payment: RecordedPayment) {
+    const inserted = await repository.insertPayment(paymentRowOf(ctx, order.id, payment), tx);
     const extra: ActivityDoc[] = [];
     if (!inserted) {
       const existing = await repository.findPaymentByCharge(payment.gateway, payment.chargeId, tx);
@@ -313,14 +361,10 @@ export function createOrderBook(deps: OrderBookDeps) {
         if (payment.status === 'DECLINED')
           extra.push(activity('PAYMENT_DECLINED', ctx.now(), { paymentId: existing.id }));
       }
-    } else if (payment.status === 'PENDING') {
-      extra.push(activity('PAYMENT_PENDING', ctx.now(), { paymentId: inserted.id }));
-    } else if (payment.status === 'AUTHORIZED') {
-      extra.push(activity('AUTHORIZED_PAYMENT_CREATED', ctx.now(), { paymentId: inserted.id }));
-    } else if (payment.status === 'DECLINED') {
-      extra.push(activity('PAYMENT_DECLINED', ctx.now(), { paymentId: inserted.id }));
+    } else {
+      extra.push(...paymentActivities(ctx, inserted));
     }
-    return settle(ctx, tx, order, extra, placedNow && inserted ? [inserted] : undefined);
+    return settle(ctx, tx, order, extra);
   }
 
   /**
@@ -351,56 +395,73 @@ export function createOrderBook(deps: OrderBookDeps) {
     const owner = holdOwnerOf({ id, checkoutId: input.checkoutId });
     const onPlacement = deps.inventoryTrigger === 'ON_ORDER_PLACED';
     const expiresAt = new Date(now.getTime() + deps.holdMinutes * 60_000);
+    // What describing the lines resolved for holding them, so the stock taken is what was priced.
+    const stockLines = lines.map((line, index) => ({ ...line, holding: input.described[index]?.holding }));
     const shortfalls: StockShortfall[] = !takeStock
       ? []
       : onPlacement
-        ? await stock.commit(tx, { siteId: ctx.site.id, owner, lines, now, kind: 'goods' })
-        : await stock.hold(tx, { siteId: ctx.site.id, owner, lines, expiresAt, now, kind: 'goods' });
+        ? await stock.commit(tx, { siteId: ctx.site.id, owner, lines: stockLines, now, kind: 'goods' })
+        : await stock.hold(tx, {
+            siteId: ctx.site.id,
+            owner,
+            lines: stockLines,
+            expiresAt,
+            now,
+            kind: 'goods',
+          });
     if (shortfalls.length > 0 && strict) {
       const every =
         shortfalls.length === lines.filter((line) => line.catalogReference).length &&
         shortfalls.every((shortfall) => shortfall.available === 0);
       throw ecomErrors.outOfStock(every ? 'FULL_OUT_OF_STOCK' : 'PARTIAL_OUT_OF_STOCK', shortfalls);
     }
-    const order = await repository.insertOnce(
-      {
-        id,
-        siteId: ctx.site.id,
-        number,
-        checkoutId: input.checkoutId,
-        status: payment?.status === 'PENDING' ? 'INITIALIZED' : (input.initialStatus ?? 'APPROVED'),
-        paymentStatus: paidElsewhere ? 'PAID' : 'NOT_PAID',
-        ...(paidElsewhere ? { paid: summary.total } : {}),
-        fulfillmentStatus: 'NOT_FULFILLED',
-        currency: ctx.site.currency,
-        total: summary.total,
-        visitorId: input.visitorId,
-        memberId: input.memberId,
-        buyerEmail: input.email,
-        lineItems: lines,
-        doc,
-        purchasedDate: input.purchasedDate ?? now,
-        stockCommitted: takeStock && onPlacement && shortfalls.length === 0,
-      },
-      tx,
-    );
-    if (!order) {
+    const values = {
+      id,
+      siteId: ctx.site.id,
+      number,
+      checkoutId: input.checkoutId,
+      status: payment?.status === 'PENDING' ? 'INITIALIZED' : (input.initialStatus ?? 'APPROVED'),
+      paymentStatus: paidElsewhere ? 'PAID' : 'NOT_PAID',
+      paid: paidElsewhere ? summary.total : '0',
+      fulfillmentStatus: 'NOT_FULFILLED',
+      currency: ctx.site.currency,
+      total: summary.total,
+      visitorId: input.visitorId,
+      memberId: input.memberId,
+      buyerEmail: input.email,
+      lineItems: lines,
+      doc,
+      purchasedDate: input.purchasedDate ?? now,
+      stockCommitted: takeStock && onPlacement && shortfalls.length === 0,
+    } satisfies NewOrderRow;
+    const insert = async (row: NewOrderRow) => {
+      const inserted = await repository.insertOnce(row, tx);
+      if (inserted) return inserted;
       if (input.imported) throw ecomErrors.orderNumberTaken(number);
       throw new Error(`checkout ${input.checkoutId} already has an order`);
-    }
-    let placed = order;
+    };
+    let placed: OrderRow;
     let lateShortfalls = shortfalls;
-    if (payment) {
-      const settled = await recordPayment(ctx, tx, placed, payment, true);
+    // A payment taken for the order is its first: written before the order, which is then written once,
+    // settled (paid and approved as the payment says), not written and updated.
+    const first = payment ? await repository.insertPayment(paymentRowOf(ctx, id, payment), tx) : undefined;
+    if (first) {
+      const settlement = await settlementOf(ctx, tx, values, paymentActivities(ctx, first), [first]);
+      placed = await insert({ ...values, ...settlement.changes });
+      await announceSettled(ctx, tx, values.status, placed, settlement.becamePaid);
+      lateShortfalls = [...lateShortfalls, ...settlement.shortfalls];
+    } else if (payment) {
+      // The charge was recorded already (on another order): recorded again on this one as a report of it.
+      const settled = await recordPayment(ctx, tx, await insert(values), payment);
       placed = settled.order;
       lateShortfalls = [...lateShortfalls, ...settled.shortfalls];
-    } else if (Number(placed.total) === 0 && !input.imported) {
-      const settled = await settle(ctx, tx, placed);
-      placed = settled.order;
+    } else {
+      placed = await insert(values);
+      if (Number(placed.total) === 0 && !input.imported) placed = (await settle(ctx, tx, placed)).order;
     }
     await publish(tx, ctx.site.id, ecomEvents.orderCreated, { order: orderWire(ctx.site, placed) });
     // An order placed approved is approved now (one approved later, when paid, is announced by `settle`).
-    if (order.status === 'APPROVED' && placed.status === 'APPROVED')
+    if (values.status === 'APPROVED' && placed.status === 'APPROVED')
       await publish(tx, ctx.site.id, ecomEvents.orderApproved, { order: orderWire(ctx.site, placed) });
     if (sendMail) {
       const mail = orderPlacedMail(ctx.site, placed);
@@ -416,11 +477,11 @@ export function createOrderBook(deps: OrderBookDeps) {
     checkout: CheckoutRow,
     described: readonly DescribedLine[],
     payment: RecordedPayment | undefined,
-    number: number,
+    order: { id: string; number: number },
   ) {
     const { doc } = checkout;
     return place(ctx, tx, {
-      number,
+      ...order,
       checkoutId: checkout.id,
       visitorId: checkout.visitorId,
       memberId: checkout.memberId,

@@ -12,6 +12,8 @@ export interface StockLine {
   quantity: number;
   catalogReference?: CatalogReference;
   itemType: { preset?: string };
+  /** The provider's `holding` from describing the line in this request, when it was. */
+  holding?: unknown;
 }
 
 export interface StockShortfall {
@@ -41,6 +43,7 @@ function groups(lines: readonly StockLine[], kind: LineKind) {
 const toCatalogLine = (line: StockLine): CatalogLine => ({
   reference: line.catalogReference!,
   quantity: line.quantity,
+  ...(line.holding !== undefined ? { holding: line.holding } : {}),
 });
 
 export function createOrderStock(providers: CatalogProviders) {

@@ -40,6 +40,36 @@ interface Resolved<P extends ResolvableProduct> {
   trackedItemId?: string;
 }
 
+/** What describing a line resolved for holding it: the stock item that counts, when it tracks quantity. */
+interface StockHolding {
+  trackedItemId?: string;
+}
+
+/** A line's `holding` as this provider's describe made it (anything else: resolve the reference). */
+function holdingOf(holding: unknown): StockHolding | undefined {
+  if (!holding || typeof holding !== 'object') return undefined;
+  const { trackedItemId } = holding as { trackedItemId?: unknown };
+  if (trackedItemId !== undefined && typeof trackedItemId !== 'string') return undefined;
+  return trackedItemId === undefined ? {} : { trackedItemId };
+}
+
+/** The stock items of the lines (undefined: a line that names nothing), summed per item by the holds. */
+function itemsOf(lines: readonly CatalogLine[], resolved: ReadonlyArray<StockHolding | undefined>) {
+  const items: HoldItem[] = [];
+  const keyToReference = new Map<string, CatalogReference>();
+  const missing: CatalogLine[] = [];
+  lines.forEach((line, index) => {
+    const found = resolved[index];
+    if (!found) missing.push(line);
+    else if (found.trackedItemId) {
+      const key = stockKey(found.trackedItemId);
+      items.push({ key, quantity: line.quantity });
+      keyToReference.set(key, line.reference);
+    }
+  });
+  return { items, keyToReference, missing };
+}
+
 /** The variant a reference names: `options.variantId`, or `options.options` (option name → choice). */
 function resolve<P extends ResolvableProduct>(
   products: readonly P[],
@@ -99,6 +129,8 @@ export function createStoresCatalogProvider(deps: {
    * from one light read of the products' layout: holding and selling need no prices, names or levels.
    */
   async function stockItems(tx: Tx, siteId: string, lines: readonly CatalogLine[]) {
+    const described = lines.map((line) => holdingOf(line.holding));
+    if (described.every((holding) => holding !== undefined)) return itemsOf(lines, described);
     const references = lines.map((line) => line.reference);
     const layout = await repository.stockLayout(siteId, productIdsOf(references), tx);
     const products = new Map<string, LaidOutProduct>();
@@ -124,19 +156,10 @@ export function createStoresCatalogProvider(deps: {
     const resolved = references.map((reference) =>
       reference.appId === storesAppId ? resolve([...products.values()], reference) : undefined,
     );
-    const items: HoldItem[] = [];
-    const keyToReference = new Map<string, CatalogReference>();
-    const missing: CatalogLine[] = [];
-    lines.forEach((line, index) => {
-      const found = resolved[index];
-      if (!found) missing.push(line);
-      else if (found.trackedItemId) {
-        const key = stockKey(found.trackedItemId);
-        items.push({ key, quantity: line.quantity });
-        keyToReference.set(key, line.reference);
-      }
-    });
-    return { items, keyToReference, missing };
+    return itemsOf(
+      lines,
+      resolved.map((found) => (found ? { trackedItemId: found.trackedItemId } : undefined)),
+    );
   }
 
   /**
@@ -179,7 +202,7 @@ export function createStoresCatalogProvider(deps: {
       return references.map((reference, index) => {
         const found = resolved[index];
         if (!found) return { reference, availability: { status: 'NOT_FOUND' } };
-        const { aggregate, variant } = found;
+        const { aggregate, variant, trackedItemId } = found;
         const { product } = aggregate;
         const { price, paid } = variantPrices(product, variant, currency);
         const item = aggregate.inventoryItems.find((candidate) => candidate.variantId === variant.id);
@@ -188,6 +211,7 @@ export function createStoresCatalogProvider(deps: {
         const media = product.media[0];
         return {
           reference,
+          holding: (trackedItemId ? { trackedItemId } : {}) satisfies StockHolding,
           availability:
             level && !level.inStock
               ? { status: 'NOT_AVAILABLE', quantityAvailable: 0 }

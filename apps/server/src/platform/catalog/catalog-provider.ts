@@ -17,6 +17,12 @@ export type CatalogAvailabilityStatus = 'AVAILABLE' | 'NOT_FOUND' | 'NOT_AVAILAB
 export interface CatalogItemDescription {
   reference: CatalogReference;
   availability: { status: CatalogAvailabilityStatus; quantityAvailable?: number };
+  /**
+   * What the provider resolved the reference to for holding it (its stock items, say), opaque to commerce:
+   * handed back on the line to `hold` and `commit`, it spares them resolving the reference again, so what
+   * is held and sold is what was described and priced. Absent when the item was not found.
+   */
+  holding?: unknown;
   /** Absent when the item was not found. */
   item?: {
     name: string;
@@ -41,6 +47,8 @@ export interface CatalogItemDescription {
 export interface CatalogLine {
   reference: CatalogReference;
   quantity: number;
+  /** The description's `holding`, when the line was described in this request. */
+  holding?: unknown;
 }
 
 export type CatalogHoldOutcome =

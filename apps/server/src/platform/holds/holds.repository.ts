@@ -1,13 +1,54 @@
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
+import { executeRows, type Executor } from '../db/database.ts';
 import { holdCapacities, holds, type HoldRow } from './holds.tables.ts';
 
-export interface LockedCapacity {
+/** A key that does not fit: what was asked and what the other owners left (0 for an unknown key). */
+export interface ShortfallRow {
   key: string;
-  total: number;
-  committed: number;
-  /** Quantity of other owners' holds that have not expired at the `now` given. */
-  heldByOthers: number;
+  requested: number;
+  available: number;
+}
+
+/** A column's bare name (an INSERT's column list, an UPDATE's SET, a column of an alias). */
+const name = (column: { name: string }) => sql.identifier(column.name);
+
+/** `WITH wanted(key, quantity)`: the items as rows, for the statements that check and write at once. */
+function wantedOf(items: ReadonlyArray<{ key: string; quantity: number }>): SQL {
+  const rows = sql.join(
+    items.map((item) => sql`(${item.key}::text, ${item.quantity}::int)`),
+    sql`, `,
+  );
+  return sql`WITH wanted(key, quantity) AS (VALUES ${rows})`;
+}
+
+/**
+ * `short`: the wanted keys that do not fit in what is left for `owner` at `now` (total − committed − the
+ * other owners' live holds), computed in the statement after the lock.
+ */
+function shortOf(siteId: string, owner: string, now: Date): SQL {
+  const c = holdCapacities;
+  const h = holds;
+  const col = (column: { name: string }) => sql`capacity.${name(column)}`;
+  const left = sql`(${col(c.total)} - ${col(c.committed)} - (
+    SELECT coalesce(sum(${h.quantity}), 0)::int FROM ${h}
+    WHERE ${h.siteId} = ${siteId} AND ${h.capacityKey} = wanted.key
+      AND ${h.expiresAt} > ${now} AND ${h.owner} <> ${owner}))`;
+  return sql`short AS (
+    SELECT wanted.key, wanted.quantity AS requested, greatest(0, coalesce(${left}, 0))::int AS available
+    FROM wanted
+    LEFT JOIN ${c} AS capacity
+      ON ${col(c.siteId)} = ${siteId} AND ${col(c.key)} = wanted.key
+    WHERE ${col(c.key)} IS NULL OR ${left} < wanted.quantity
+  )`;
+}
+
+async function shortfallRows(executor: Executor, query: SQL): Promise<ShortfallRow[]> {
+  const rows = await executeRows<ShortfallRow>(executor, query);
+  return rows.map((row) => ({
+    key: row.key,
+    requested: Number(row.requested),
+    available: Number(row.available),
+  }));
 }
 
 /** The only file of the holds primitive that speaks Drizzle. */
@@ -24,35 +65,76 @@ export function createHoldsRepository(db: Executor) {
     },
 
     /**
-     * Locks the capacity rows of `keys` in key order (rows are locked as the sorted result comes out, so
-     * every caller takes them in the same order and two buyers of the same items cannot deadlock), then
-     * reads them with the other owners' live holds. The read is a second statement on purpose: under READ
-     * COMMITTED a statement sees the database as it was when the statement began, so a sum taken in the
-     * locking statement would miss the holds that the transaction it waited for had just committed.
+     * Holds `items` for `owner` until `expiresAt` (an owner's hold on a key is replaced, never doubled) if
+     * every one fits in what the other owners left at `now`, and otherwise writes nothing: one statement
+     * that answers the shortfalls (none: held). The caller has locked the rows (`lockInKeyOrder`) in an
+     * earlier statement, so this one's snapshot holds every hold committed before the locks were given
+     * (under READ COMMITTED a statement sees the database as it was when it began: a sum taken in the
+     * locking statement would miss the holds of the transaction it waited for).
      */
-    async lockCapacities(
-      siteId: string,
-      keys: readonly string[],
-      owner: string,
-      now: Date,
+    async holdIfAvailable(
+      request: {
+        siteId: string;
+        kind: string;
+        owner: string;
+        items: ReadonlyArray<{ key: string; quantity: number }>;
+        expiresAt: Date;
+        now: Date;
+      },
       executor: Executor,
-    ): Promise<LockedCapacity[]> {
-      if (keys.length === 0) return [];
-      const ofKeys = and(eq(c.siteId, siteId), inArray(c.key, [...keys]));
-      await executor.select({ key: c.key }).from(c).where(ofKeys).orderBy(asc(c.key)).for('update');
-      const rows = await executor
-        .select({
-          key: c.key,
-          total: c.total,
-          committed: c.committed,
-          heldByOthers: sql<number>`(select coalesce(sum(${h.quantity}), 0)::int from ${h}
-            where ${h.siteId} = ${c.siteId} and ${h.capacityKey} = ${c.key}
-              and ${h.expiresAt} > ${now} and ${h.owner} <> ${owner})`,
-        })
-        .from(c)
-        .where(ofKeys)
-        .orderBy(asc(c.key));
-      return rows.map((row) => ({ ...row, heldByOthers: Number(row.heldByOthers) }));
+    ): Promise<ShortfallRow[]> {
+      const { siteId, owner, items } = request;
+      if (items.length === 0) return [];
+      return shortfallRows(
+        executor,
+        sql`${wantedOf(items)}, ${shortOf(siteId, owner, request.now)},
+          held AS (
+            INSERT INTO ${h} (${name(h.siteId)}, ${name(h.kind)}, ${name(h.capacityKey)}, ${name(h.quantity)},
+              ${name(h.owner)}, ${name(h.expiresAt)})
+            SELECT ${siteId}::uuid, ${request.kind}, wanted.key, wanted.quantity, ${owner}, ${request.expiresAt}::timestamptz
+            FROM wanted WHERE NOT EXISTS (SELECT 1 FROM short)
+            ON CONFLICT (${name(h.siteId)}, ${name(h.capacityKey)}, ${name(h.owner)}) DO UPDATE
+            SET ${name(h.quantity)} = excluded.${name(h.quantity)},
+              ${name(h.expiresAt)} = excluded.${name(h.expiresAt)}, ${name(h.kind)} = excluded.${name(h.kind)}
+          )
+          SELECT key, requested, available FROM short`,
+      );
+    },
+
+    /**
+     * Sells `items` for `owner` if every one fits in what the other owners left at `now` (the owner's own
+     * live hold always does): the committed counts go up and the owner's holds on those keys are deleted,
+     * in one statement that answers the shortfalls (none: committed) and changes nothing when there are
+     * any. The caller has locked the rows (`lockInKeyOrder`) in an earlier statement, as for a hold.
+     */
+    async commitIfAvailable(
+      request: {
+        siteId: string;
+        owner: string;
+        items: ReadonlyArray<{ key: string; quantity: number }>;
+        now: Date;
+      },
+      executor: Executor,
+    ): Promise<ShortfallRow[]> {
+      const { siteId, owner, items } = request;
+      if (items.length === 0) return [];
+      return shortfallRows(
+        executor,
+        sql`${wantedOf(items)}, ${shortOf(siteId, owner, request.now)},
+          sold AS (
+            UPDATE ${c} SET ${name(c.committed)} = ${c}.${name(c.committed)} + wanted.quantity,
+              ${name(c.updatedDate)} = now()
+            FROM wanted
+            WHERE ${c}.${name(c.siteId)} = ${siteId} AND ${c}.${name(c.key)} = wanted.key
+              AND NOT EXISTS (SELECT 1 FROM short)
+          ),
+          released AS (
+            DELETE FROM ${h}
+            WHERE ${h.siteId} = ${siteId} AND ${h.owner} = ${owner}
+              AND ${h.capacityKey} IN (SELECT key FROM wanted) AND NOT EXISTS (SELECT 1 FROM short)
+          )
+          SELECT key, requested, available FROM short`,
+      );
     },
 
     /** Sets what is on hand (not yet sold): `total = committed + onHand`, creating the capacity. */
@@ -147,32 +229,6 @@ export function createHoldsRepository(db: Executor) {
         .from(c)
         .where(and(eq(c.siteId, siteId), inArray(c.key, [...keys])));
       return rows.map((row) => ({ key: row.key, available: Number(row.available) }));
-    },
-
-    async upsertHolds(
-      rows: ReadonlyArray<{
-        siteId: string;
-        kind: string;
-        capacityKey: string;
-        quantity: number;
-        owner: string;
-        expiresAt: Date;
-      }>,
-      executor: Executor,
-    ): Promise<HoldRow[]> {
-      if (rows.length === 0) return [];
-      return executor
-        .insert(h)
-        .values([...rows])
-        .onConflictDoUpdate({
-          target: [h.siteId, h.capacityKey, h.owner],
-          set: {
-            quantity: sql`excluded.quantity`,
-            expiresAt: sql`excluded.expires_at`,
-            kind: sql`excluded.kind`,
-          },
-        })
-        .returning();
     },
 
     async holdsOf(siteId: string, owner: string, executor: Executor = db): Promise<HoldRow[]> {

@@ -1,6 +1,6 @@
 import type { Database, Executor, SqlFragment, Tx } from '../db/database.ts';
 import type { EventBus } from '../bus/types.ts';
-import { createHoldsRepository, type LockedCapacity } from './holds.repository.ts';
+import { createHoldsRepository } from './holds.repository.ts';
 import type { HoldRow } from './holds.tables.ts';
 
 /** The cron job that deletes expired holds and emits `<kind>.hold.expired` for each (every minute). */
@@ -18,7 +18,7 @@ export interface Shortfall {
   available: number;
 }
 
-export type HoldOutcome = { ok: true; holds: HoldRow[] } | { ok: false; shortfalls: Shortfall[] };
+export type HoldOutcome = { ok: true } | { ok: false; shortfalls: Shortfall[] };
 export type CommitOutcome = { ok: true } | { ok: false; shortfalls: Shortfall[] };
 
 /** The event each expired hold is swept with: `<kind>.hold.expired`. */
@@ -45,15 +45,6 @@ function normalize(items: readonly HoldItem[]): HoldItem[] {
     .map(([key, quantity]) => ({ key, quantity }));
 }
 
-function shortfallsOf(items: readonly HoldItem[], locked: readonly LockedCapacity[]): Shortfall[] {
-  const byKey = new Map(locked.map((row) => [row.key, row]));
-  return items.flatMap((item) => {
-    const row = byKey.get(item.key);
-    const available = row ? Math.max(0, row.total - row.committed - row.heldByOthers) : 0;
-    return available >= item.quantity ? [] : [{ key: item.key, requested: item.quantity, available }];
-  });
-}
-
 /**
  * Limited capacity held for a while (commerce.md, "Holds"). Every method that writes runs in the
  * caller's transaction, so a hold is taken or committed together with the cart, order or booking it is
@@ -74,27 +65,13 @@ export function createHoldsService(deps: HoldsServiceDeps) {
     },
   ): Promise<HoldOutcome> {
     const items = normalize(request.items);
-    const locked = await repository.lockCapacities(
+    await repository.lockInKeyOrder(
       request.siteId,
       items.map((item) => item.key),
-      request.owner,
-      request.now,
       tx,
     );
-    const shortfalls = shortfallsOf(items, locked);
-    if (shortfalls.length > 0) return { ok: false, shortfalls };
-    const rows = await repository.upsertHolds(
-      items.map((item) => ({
-        siteId: request.siteId,
-        kind: request.kind,
-        capacityKey: item.key,
-        quantity: item.quantity,
-        owner: request.owner,
-        expiresAt: request.expiresAt,
-      })),
-      tx,
-    );
-    return { ok: true, holds: rows };
+    const shortfalls = await repository.holdIfAvailable({ ...request, items }, tx);
+    return shortfalls.length > 0 ? { ok: false, shortfalls } : { ok: true };
   }
 
   return {
@@ -147,14 +124,14 @@ export function createHoldsService(deps: HoldsServiceDeps) {
       request: { siteId: string; owner: string; items: readonly HoldItem[]; now: Date },
     ): Promise<CommitOutcome> {
       const items = normalize(request.items);
-      const keys = items.map((item) => item.key);
-      const locked = await repository.lockCapacities(request.siteId, keys, request.owner, request.now, tx);
+      await repository.lockInKeyOrder(
+        request.siteId,
+        items.map((item) => item.key),
+        tx,
+      );
       // The owner's live hold is within what others left, so one check covers held and re-taken units.
-      const shortfalls = shortfallsOf(items, locked);
-      if (shortfalls.length > 0) return { ok: false, shortfalls };
-      await repository.addCommitted(request.siteId, items, tx);
-      await repository.deleteHolds(request.siteId, request.owner, keys, tx);
-      return { ok: true };
+      const shortfalls = await repository.commitIfAvailable({ ...request, items }, tx);
+      return shortfalls.length > 0 ? { ok: false, shortfalls } : { ok: true };
     },
 
     /**
