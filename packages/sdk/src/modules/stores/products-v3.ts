@@ -21,7 +21,7 @@ import type {
 } from '@atrium/contract/stores/products-v3';
 import type { Filter } from '@atrium/contract/query';
 import type { z } from 'zod';
-import type { ModuleDefinition } from '../../client.ts';
+import type { ClientContext, ModuleDefinition } from '../../client.ts';
 import type { WithDates } from '../../dates.ts';
 import { call, segment, send } from '../bookings/shared.ts';
 import { fieldsQuery, v3Query, type BulkOptions, type FieldsOption } from './v3-shared.ts';
@@ -66,6 +66,11 @@ const bulk = '/stores/v3/bulk/products';
 const bulkWithInventory = '/stores/v3/bulk/products-with-inventory';
 type One = { product: ProductV3 };
 
+/** A GET of one product, `fields` repeated in the query string. */
+async function readOne(context: ClientContext, path: string, options: Fields) {
+  return (await context.request<One>({ method: 'GET', path, query: fieldsQuery(options.fields) })).product;
+}
+
 /**
  * Catalog v3 products (`@wix/stores` productsV3): the catalog v1 products seen through the v3 wire. Options
  * are customizations, prices are per variant as decimal strings, and a change carries the revision it is
@@ -87,28 +92,16 @@ export const productV3Calls = {
    */
   getProduct:
     (context) =>
-    async (productId: string, options: Fields = {}) =>
-      (
-        await context.request<One>({
-          method: 'GET',
-          path: `${base}/${segment(productId)}`,
-          query: fieldsQuery(options.fields),
-        })
-      ).product,
+    (productId: string, options: Fields = {}) =>
+      readOne(context, `${base}/${segment(productId)}`, options),
   /**
    * `GET /stores/v3/products/slug/{slug}`.
    * @example const mug = await client.stores.getProductBySlug('mug')
    */
   getProductBySlug:
     (context) =>
-    async (slug: string, options: Fields = {}) =>
-      (
-        await context.request<One>({
-          method: 'GET',
-          path: `${base}/slug/${segment(slug)}`,
-          query: fieldsQuery(options.fields),
-        })
-      ).product,
+    (slug: string, options: Fields = {}) =>
+      readOne(context, `${base}/slug/${segment(slug)}`, options),
   /**
    * `PATCH /stores/v3/products/{id}`: the fields sent replace the product's; send the revision the change
    * is based on. `options` change only with `variantsInfo.variants`, the variants the product ends with.
