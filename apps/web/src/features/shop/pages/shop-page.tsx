@@ -38,11 +38,13 @@ export function ShopPage() {
   const waiting = Boolean(collectionSlug) && collections.isPending;
   const products = useShopProducts({ search: debounced, collectionId: collection?.id ?? null, sort });
 
-  // From the address as it is now, not as this render saw it: quick changes in a row all count.
+  // From the address as it is now, not as this render saw it: quick changes in a row all count. (React
+  // Router's function form hands over the params of the last render, so a search typed right after a
+  // collection chip was cleared put the collection back.)
   const update = (key: string, value: string | null) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        const next = new URLSearchParams(window.location.search);
         if (value) next.set(key, value);
         else next.delete(key);
         return next;
