@@ -61,8 +61,8 @@ function inCollection(scope: ItemScope): SQL {
 const statements = createStatementCache();
 
 /** One item by id: the read every item get and write starts with, prepared once (prepared.ts). */
-function itemByIdQuery(executor: Executor, name: string) {
-  return executor
+function itemByIdQuery(executor: Executor, name: string, forUpdate: boolean) {
+  const query = executor
     .select(itemColumns)
     .from(dataItems)
     .where(
@@ -72,8 +72,8 @@ function itemByIdQuery(executor: Executor, name: string) {
         eq(dataItems.itemId, sql.placeholder('itemId')),
       ),
     )
-    .limit(1)
-    .prepare(name);
+    .limit(1);
+  return (forUpdate ? query.for('update') : query).prepare(name);
 }
 
 export function createDataRepository(db: Executor) {
@@ -194,20 +194,13 @@ export function createDataRepository(db: Executor) {
       options: { forUpdate?: boolean } = {},
       executor: Executor = db,
     ) {
-      if (!options.forUpdate) {
-        const [row] = await statements.run('data_item_by_id', executor, itemByIdQuery, {
-          siteId: scope.siteId,
-          collectionId: scope.collectionId,
-          itemId,
-        });
-        return row as ItemRow | undefined;
-      }
-      const [row] = await executor
-        .select(itemColumns)
-        .from(dataItems)
-        .where(and(inCollection(scope), eq(dataItems.itemId, itemId)))
-        .limit(1)
-        .for('update');
+      const forUpdate = options.forUpdate === true;
+      const [row] = await statements.run(
+        forUpdate ? 'data_item_by_id_for_update' : 'data_item_by_id',
+        executor,
+        (x, name) => itemByIdQuery(x, name, forUpdate),
+        { siteId: scope.siteId, collectionId: scope.collectionId, itemId },
+      );
       return row as ItemRow | undefined;
     },
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { stockKeyPrefix } from './stock.ts';
 import { executeRows, type Executor, type SqlFragment } from '../../platform/db/database.ts';
+import { createStatementCache } from '../../platform/db/prepared.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import {
   storesCollectionCounts,
@@ -102,6 +103,8 @@ export interface ProductSummaryRow {
   choicesInStock: string | null;
 }
 
+const statements = createStatementCache();
+
 /** The only file of products, variants and inventory items that speaks Drizzle. */
 export function createProductsRepository(db: Executor) {
   /**
@@ -164,16 +167,12 @@ export function createProductsRepository(db: Executor) {
       .orderBy(asc(v.productId), asc(v.position));
   }
   const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
-  let preparedVariants:
-    | { stock: StockColumns; query: ReturnType<ReturnType<typeof variantsWithItemsQuery>['prepare']> }
-    | undefined;
-  let preparedProduct: ReturnType<typeof prepareProduct> | undefined;
-  function prepareProduct() {
-    return db
+  function productByIdQuery(executor: Executor, name: string, lock: boolean) {
+    const query = executor
       .select()
       .from(p)
-      .where(and(eq(p.siteId, sql.placeholder('siteId')), eq(p.id, sql.placeholder('id'))))
-      .prepare('stores_product_by_id');
+      .where(and(eq(p.siteId, sql.placeholder('siteId')), eq(p.id, sql.placeholder('id'))));
+    return (lock ? query.for('update') : query).prepare(name);
   }
 
   return {
@@ -222,16 +221,13 @@ export function createProductsRepository(db: Executor) {
     },
 
     async findProduct(siteId: string, id: string, executor: Executor = db, lock = false) {
-      if (executor === db && !lock) {
-        preparedProduct ??= prepareProduct();
-        const [row] = await preparedProduct.execute({ siteId, id });
-        return row as StoresProductRow | undefined;
-      }
-      const query = executor
-        .select()
-        .from(p)
-        .where(and(eq(p.siteId, siteId), eq(p.id, id)));
-      const [row] = lock ? await query.for('update') : await query;
+      const name = lock ? 'stores_product_by_id_locked' : 'stores_product_by_id';
+      const [row] = await statements.run(
+        name,
+        executor,
+        (x, statement) => productByIdQuery(x, statement, lock),
+        { siteId, id },
+      );
       return row as StoresProductRow | undefined;
     },
 
@@ -319,18 +315,20 @@ export function createProductsRepository(db: Executor) {
     ) {
       if (productIds.length === 0) return [];
       const ids = productIds.join(',');
-      if (executor !== db) return variantsWithItemsQuery(executor, stock, siteId, ids, now);
-      if (preparedVariants?.stock !== stock) {
-        const query = variantsWithItemsQuery(
-          db,
-          stock,
-          placeholder('siteId'),
-          placeholder('ids'),
-          placeholder('now'),
-        ).prepare('stores_variants_with_items');
-        preparedVariants = { stock, query };
-      }
-      return preparedVariants.query.execute({ siteId, ids, now });
+      // `stock` writes the same SQL for every app (it names the holds tables), so one statement serves all.
+      return statements.run(
+        'stores_variants_with_items',
+        executor,
+        (x, name) =>
+          variantsWithItemsQuery(
+            x,
+            stock,
+            placeholder('siteId'),
+            placeholder('ids'),
+            placeholder('now'),
+          ).prepare(name),
+        { siteId, ids, now },
+      );
     },
 
     /**
