@@ -295,6 +295,20 @@ describe('increments and decrements', () => {
       inStock: false,
       preorderInfo: { counter: 2, quantity: 0 },
     });
+    // Every view of the product agrees: past its preorder limit it is not in stock.
+    const v1 = await call('GET', `/stores-reader/v1/products/${item.productId}`);
+    expect(v1.body.product.stock).toMatchObject({ inStock: false, inventoryStatus: 'OUT_OF_STOCK' });
+    expect(v1.body.product.variants[0].stock.inStock).toBe(false);
+    const v3 = await call('GET', `/stores/v3/products/${item.productId}`);
+    expect(v3.body.product.inventory.availabilityStatus).toBe('OUT_OF_STOCK');
+    expect(v3.body.product.variantsInfo.variants[0].inventoryStatus.inStock).toBe(false);
+    const inventory = await call(
+      'POST',
+      `/stores-reader/v2/inventoryItems/${item.productId}/getVariants`,
+      {},
+    );
+    expect(inventory.status, JSON.stringify(inventory.body)).toBe(200);
+    expect(inventory.body.inventoryItem.variants[0].inStock).toBe(false);
     const plain = await call('POST', `${bulk}/decrement`, {
       decrementData: [{ inventoryItemId: item.id, decrementBy: 1 }],
     });

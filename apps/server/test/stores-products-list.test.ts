@@ -118,6 +118,20 @@ beforeAll(async () => {
   await ok('PATCH', `/stores/v3/inventory-items/${item.id}`, {
     inventoryItem: { revision: item.revision, preorderInfo: { enabled: true, limit: 5 } },
   });
+  // Tracked, none on hand, preorders open but their limit all taken: not in stock.
+  const spent = await create({ name: 'Summary preorder spent', priceData: { price: 9 } });
+  await ok('PATCH', `/stores/v2/inventoryItems/product/${spent.id}`, {
+    inventoryItem: { trackQuantity: true, variants: [{ variantId: spent.variants[0]!.id, quantity: 0 }] },
+  });
+  const [spentItem] = (
+    await ok('POST', '/stores/v3/inventory-items/query', { query: { filter: { productId: spent.id } } })
+  ).inventoryItems;
+  await ok('PATCH', `/stores/v3/inventory-items/${spentItem.id}`, {
+    inventoryItem: { revision: spentItem.revision, preorderInfo: { enabled: true, limit: 1 } },
+  });
+  await ok('POST', '/stores/v3/bulk/inventory-items/decrement', {
+    decrementData: [{ inventoryItemId: spentItem.id, decrementBy: 1, preorderRequest: true }],
+  });
   // No options, stock not tracked and marked out of stock.
   const card = await create({ name: 'Summary gift card', priceData: { price: 50 }, productType: 'digital' });
   await ok('PATCH', `/stores/v2/inventoryItems/product/${card.id}`, {
@@ -131,7 +145,13 @@ beforeAll(async () => {
       variants: empty.variants.map((v) => ({ variantId: v.id, quantity: 0 })),
     },
   });
-  await create({ name: 'Summary sale', priceData: { price: 80 }, discount: { type: 'PERCENT', value: 25 } });
+  await create({
+    name: 'Summary sale',
+    priceData: { price: 80 },
+    discount: { type: 'PERCENT', value: 25 },
+    customTextFields: [{ title: 'Engraving', maxLength: 20, mandatory: true }],
+    additionalInfoSections: [{ title: 'Returns', description: '<p>30 days</p>' }],
+  });
   await create({ name: 'Summary hidden', priceData: { price: 5 }, visible: false, productOptions: options });
 });
 afterAll(async () => {
@@ -171,7 +191,7 @@ describe('v1 list answers without variants', () => {
       [as('WIX_USER:OWNER'), true],
     ] as const) {
       const products = await list(headers, merchant ? { includeMerchantSpecificData: true } : {});
-      expect(products).toHaveLength(headers === visitor ? 5 : 6);
+      expect(products).toHaveLength(headers === visitor ? 6 : 7);
       for (const product of products) {
         expect(product.variants).toBeUndefined();
         expect(product).toEqual(await page(product.id, headers, merchant));
@@ -217,6 +237,12 @@ describe('v1 list answers without variants', () => {
       inStock: true,
       inventoryStatus: 'IN_STOCK',
     });
+    expect(byName.get('Summary preorder spent')!.stock).toEqual({
+      trackInventory: true,
+      quantity: 0,
+      inStock: false,
+      inventoryStatus: 'OUT_OF_STOCK',
+    });
     expect(byName.get('Summary gift card')!.stock).toEqual({
       trackInventory: false,
       quantity: null,
@@ -231,6 +257,8 @@ describe('v1 list answers without variants', () => {
       priceRange: { minValue: 80, maxValue: 80 },
       costRange: { minValue: 0, maxValue: 0 },
       stock: { inventoryStatus: 'IN_STOCK', inStock: true },
+      customTextFields: [{ title: 'Engraving', maxLength: 20, mandatory: true }],
+      additionalInfoSections: [{ title: 'Returns', description: '<p>30 days</p>' }],
     });
   });
 });

@@ -103,13 +103,13 @@ export const productInputSchema = z.object({
   productOptions: z.array(storesOptionInputSchema).max(storesLimits.options).optional(),
   pricePerUnitData: pricePerUnitDataSchema.optional(),
   additionalInfoSections: z
-    .array(z.object({ title: z.string().max(50), description: z.string().max(16_000) }))
+    .array(z.object({ title: z.string().trim().min(1).max(50), description: z.string().max(16_000) }))
     .max(10)
     .optional(),
   customTextFields: z
     .array(
       z.object({
-        title: z.string().max(100),
+        title: z.string().trim().min(1).max(100),
         maxLength: z.number().int().min(1).max(500),
         mandatory: z.boolean().optional(),
       }),

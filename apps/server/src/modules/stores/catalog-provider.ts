@@ -9,6 +9,7 @@ import type { Executor, Tx } from '../../platform/db/database.ts';
 import type { HoldsService, HoldItem, Shortfall } from '../../platform/holds/holds.service.ts';
 import { toDecimalString } from '../../platform/money/money.ts';
 import type { ProductLabels } from './product-aggregates.ts';
+import type { ModifierDoc } from './product-connections.ts';
 import { loadAggregates } from './product-aggregates.ts';
 import { choiceIdsByName, choiceNames, matchesPartial } from './product-variants.ts';
 import { variantPrices } from './products-v1.wire.ts';
@@ -93,6 +94,34 @@ function resolve<P extends ResolvableProduct>(
   if (!variant || !variant.visible) return undefined;
   const item = aggregate.inventoryItems.find((candidate) => candidate.variantId === variant.id);
   return { aggregate, variant, trackedItemId: item?.trackQuantity ? item.id : undefined };
+}
+
+/**
+ * Why the buyer's texts (`options.customTextFields`: title → text) do not fit the product's text fields
+ * (its FREE_TEXT modifiers, v1 `customTextFields`): a mandatory one left empty, one too long or too short,
+ * one the product does not have. Undefined when they fit.
+ */
+function customTextProblem(product: StoresProductRow, reference: CatalogReference): string | undefined {
+  const given = (reference.options ?? {}).customTextFields ?? {};
+  if (typeof given !== 'object' || Array.isArray(given)) return 'customTextFields must map titles to texts';
+  const fields = ((product.doc as { modifiers?: ModifierDoc[] }).modifiers ?? []).flatMap((modifier) =>
+    modifier.freeText ? [{ ...modifier.freeText, mandatory: modifier.mandatory }] : [],
+  );
+  for (const [title, text] of Object.entries(given as Record<string, unknown>)) {
+    const field = fields.find((candidate) => candidate.title === title);
+    if (!field) return `"${product.name}" has no text field "${title}"`;
+    if (typeof text !== 'string') return `The text for "${title}" must be a string`;
+    if (text.length > field.maxCharCount) {
+      return `The text for "${title}" is ${text.length} characters; at most ${field.maxCharCount} are allowed`;
+    }
+    if (text.length > 0 && text.length < field.minCharCount) {
+      return `The text for "${title}" needs at least ${field.minCharCount} characters`;
+    }
+  }
+  const missing = fields.find(
+    (field) => field.mandatory && !String((given as Record<string, unknown>)[field.title] ?? '').trim(),
+  );
+  return missing ? `"${product.name}" needs a text for "${missing.title}"` : undefined;
 }
 
 function productIdsOf(references: readonly CatalogReference[]): string[] {
@@ -209,11 +238,13 @@ export function createStoresCatalogProvider(deps: {
         const level = item ? aggregate.stock.get(item.id) : undefined;
         const available = level?.available ?? null;
         const media = product.media[0];
+        const textProblem = customTextProblem(product, reference);
         return {
           reference,
           holding: (trackedItemId ? { trackedItemId } : {}) satisfies StockHolding,
-          availability:
-            level && !level.inStock
+          availability: textProblem
+            ? { status: 'NOT_AVAILABLE', reason: textProblem }
+            : level && !level.inStock
               ? { status: 'NOT_AVAILABLE', quantityAvailable: 0 }
               : { status: 'AVAILABLE', ...(available !== null ? { quantityAvailable: available } : {}) },
           item: {

@@ -8,14 +8,18 @@ import { createStoresCatalogProvider } from './catalog-provider.ts';
 import { createCollectionsRepository } from './collections.repository.ts';
 import { collectionsRoutes } from './collections.routes.ts';
 import { createCollectionsService } from './collections.service.ts';
+import { createCustomizationsRepository } from './customizations.repository.ts';
+import { createInfoSectionsRepository } from './info-sections.repository.ts';
 import { inventoryV1Routes } from './inventory-v1.routes.ts';
 import { createInventoryService } from './inventory.service.ts';
 import type { ProductLabels } from './product-aggregates.ts';
+import { createProductConnections } from './product-connections.ts';
 import { createProductVariantsService } from './product-variants.service.ts';
 import { productsV1Routes } from './products-v1.routes.ts';
 import { createProductsRepository } from './products.repository.ts';
 import { createProductsCore } from './products.service.ts';
 import { createProductsV3Part, productsV3Counters } from './products-v3.module.ts';
+import { createProductsV3Repository } from './products-v3.repository.ts';
 import { createStoreVariantsService } from './store-variants.service.ts';
 import { createStoresEventPublisher } from './stores-events.ts';
 import { createV3EntitiesPart } from './v3-entities.module.ts';
@@ -58,7 +62,24 @@ export function createStoresModule(deps: StoresModuleDeps) {
     },
   };
   const repository = createProductsRepository(database.db);
-  const productDeps = { database, repository, holds, labels, queries, publish };
+  const connections = createProductConnections({
+    customizations: createCustomizationsRepository(database.db),
+    infoSections: createInfoSectionsRepository(database.db),
+    labels,
+    queries,
+    publish,
+  });
+  const v3Repository = createProductsV3Repository(database.db);
+  const productDeps = {
+    database,
+    repository,
+    holds,
+    labels,
+    queries,
+    publish,
+    connections,
+    infoSectionsByIds: v3Repository.infoSectionsByIds,
+  };
   const core = createProductsCore(productDeps);
   const variants = createProductVariantsService(productDeps, core);
   const storeVariants = createStoreVariantsService(productDeps, core);

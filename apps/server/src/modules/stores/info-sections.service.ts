@@ -87,7 +87,7 @@ export function htmlFromRichContent(content: RichContent): string {
 }
 
 /** The stored text from what the caller gave: rich content wins, HTML is converted when it comes alone. */
-function docOf(
+export function infoSectionDocOf(
   description: RichContent | null | undefined,
   plain: string | null | undefined,
 ): InfoSectionDoc {
@@ -122,7 +122,7 @@ function newValues(input: Input, field: string): InfoSectionValues {
   return {
     uniqueName: required(input.uniqueName, `${field}.uniqueName`, infoSectionLimits.uniqueNameLength),
     title: required(input.title, `${field}.title`, infoSectionLimits.titleLength),
-    doc: { ...docOf(input.description, input.plainDescription) },
+    doc: { ...infoSectionDocOf(input.description, input.plainDescription) },
   };
 }
 
@@ -210,7 +210,7 @@ export function createInfoSectionsService(deps: {
     const changesPlain = touches('plainDescription', patch, mask);
     const doc =
       changesDescription || changesPlain
-        ? docOf(
+        ? infoSectionDocOf(
             changesDescription ? input.description : changesPlain ? undefined : currentDoc.description,
             changesPlain ? input.plainDescription : undefined,
           )

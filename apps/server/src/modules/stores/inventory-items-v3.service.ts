@@ -25,9 +25,9 @@ import {
   type InventoryItemChanges,
   type InventoryItemsV3Repository,
 } from './inventory-items-v3.repository.ts';
-import { inventoryItemsV3Wire, itemLevels, preorderKey } from './inventory-items-v3.wire.ts';
+import { inventoryItemsV3Wire, itemLevels } from './inventory-items-v3.wire.ts';
 import type { ProductsRepository } from './products.repository.ts';
-import { stockKey } from './stock.ts';
+import { preorderKey, stockKey } from './stock.ts';
 import { storesEvents, type PublishStoresEvent } from './stores-events.ts';
 import type { StoresInventoryItemRow } from './stores.tables.ts';
 import { checkRevision } from './v3-entities-shared.ts';

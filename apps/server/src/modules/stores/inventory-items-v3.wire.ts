@@ -3,7 +3,7 @@ import type { Executor } from '../../platform/db/database.ts';
 import type { HoldsService } from '../../platform/holds/holds.service.ts';
 import { choiceNames } from './product-variants.ts';
 import type { ProductsRepository } from './products.repository.ts';
-import { stockKey } from './stock.ts';
+import { preorderKey, stockKey } from './stock.ts';
 import type { StoresInventoryItemRow, StoresProductRow, StoresVariantRow } from './stores.tables.ts';
 
 /**
@@ -11,10 +11,6 @@ import type { StoresInventoryItemRow, StoresProductRow, StoresVariantRow } from 
  * (`stores.inventory:<id>`); what may still be preordered past zero, when a limit is set, is a second
  * capacity (`stores.preorder:<id>`), so a preorder is taken under the same row lock as a sale.
  */
-
-export function preorderKey(inventoryItemId: string): string {
-  return `stores.preorder:${inventoryItemId}`;
-}
 
 export interface ItemLevels {
   /** On hand and available (on hand − live holds) of tracked items. */

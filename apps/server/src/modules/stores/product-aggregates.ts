@@ -10,7 +10,7 @@ import {
 } from './products-v1.wire.ts';
 import type { ProductsRepository, ProductSummaryRow, StockColumns } from './products.repository.ts';
 import { stockLevelOf } from './stock.ts';
-import type { StoresProductRow, StoresVariantRow } from './stores.tables.ts';
+import type { StoresInfoSectionRow, StoresProductRow, StoresVariantRow } from './stores.tables.ts';
 import { toStored } from './product-pricing.ts';
 
 /** Names of brands and ribbons by id, and ids by name (created when new): what products show and set. */
@@ -22,6 +22,37 @@ export interface ProductLabels {
     ids: { brandIds: readonly string[]; ribbonIds: readonly string[] },
     executor?: Executor,
   ): Promise<{ brands: Map<string, string>; ribbons: Map<string, string> }>;
+}
+
+/** The site's info sections of these ids (v1 shows a product's as `additionalInfoSections`). */
+export type InfoSectionsByIds = (
+  siteId: string,
+  ids: readonly string[],
+  executor?: Executor,
+) => Promise<StoresInfoSectionRow[]>;
+
+interface AggregateDeps {
+  repository: ProductsRepository;
+  holds: HoldsService;
+  labels: ProductLabels;
+  /** Absent: no info sections are read (the catalog provider shows none). */
+  infoSectionsByIds?: InfoSectionsByIds;
+}
+
+/** The info sections of each product, in its order; one statement, none when no product has any. */
+async function infoSectionsOf(
+  deps: AggregateDeps,
+  siteId: string,
+  products: readonly StoresProductRow[],
+  executor?: Executor,
+): Promise<(product: StoresProductRow) => StoresInfoSectionRow[]> {
+  const idsOf = (product: StoresProductRow) =>
+    (product.doc as { infoSectionIds?: string[] }).infoSectionIds ?? [];
+  const ids = [...new Set(products.flatMap(idsOf))];
+  const rows =
+    deps.infoSectionsByIds && ids.length > 0 ? await deps.infoSectionsByIds(siteId, ids, executor) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return (product) => idsOf(product).flatMap((id) => byId.get(id) ?? []);
 }
 
 const stockColumns = new WeakMap<HoldsService, StockColumns>();
@@ -40,7 +71,7 @@ function levelColumnsOf(holds: HoldsService): StockColumns {
  * size: variants, inventory items, stock levels and label names, each in one batch.
  */
 export async function loadAggregates(
-  deps: { repository: ProductsRepository; holds: HoldsService; labels: ProductLabels },
+  deps: AggregateDeps,
   siteId: string,
   products: readonly StoresProductRow[],
   now: Date,
@@ -48,7 +79,7 @@ export async function loadAggregates(
 ): Promise<ProductAggregate[]> {
   if (products.length === 0) return [];
   const ids = products.map((product) => product.id);
-  const [joined, names] = await Promise.all([
+  const [joined, names, sectionsOf] = await Promise.all([
     deps.repository.variantsWithItems(siteId, ids, levelColumnsOf(deps.holds), now, executor),
     deps.labels.namesOf(
       siteId,
@@ -58,13 +89,23 @@ export async function loadAggregates(
       },
       executor,
     ),
+    infoSectionsOf(deps, siteId, products, executor),
   ]);
   const variants = joined.map((row) => row.variant);
   const items = joined.flatMap((row) => (row.item ? [row.item] : []));
   const stock = new Map(
     joined.flatMap((row) =>
       row.item
-        ? [[row.item.id, stockLevelOf(row.item, { onHand: row.onHand, held: Number(row.held) })] as const]
+        ? [
+            [
+              row.item.id,
+              stockLevelOf(row.item, {
+                onHand: row.onHand,
+                held: Number(row.held),
+                preorderLeft: row.preorderLeft,
+              }),
+            ] as const,
+          ]
         : [],
     ),
   );
@@ -73,6 +114,7 @@ export async function loadAggregates(
     variants: variants.filter((variant) => variant.productId === product.id),
     inventoryItems: items.filter((item) => item.productId === product.id),
     stock,
+    infoSections: sectionsOf(product),
     brandName: product.brandId ? names.brands.get(product.brandId) : undefined,
     ribbonName: product.ribbonId ? names.ribbons.get(product.ribbonId) : undefined,
   }));
@@ -84,14 +126,14 @@ export async function loadAggregates(
  * product, not one per variant, with stock read at `now`) and the label names.
  */
 export async function loadListEntries(
-  deps: { repository: ProductsRepository; holds: HoldsService; labels: ProductLabels },
+  deps: AggregateDeps,
   site: Pick<Site, 'id' | 'currency'>,
   products: readonly StoresProductRow[],
   now: Date,
   executor?: Executor,
 ): Promise<ProductListEntry[]> {
   if (products.length === 0) return [];
-  const [summaries, names] = await Promise.all([
+  const [summaries, names, sectionsOf] = await Promise.all([
     deps.repository.productSummaries(
       site.id,
       products.map((product) => product.id),
@@ -107,11 +149,13 @@ export async function loadListEntries(
       },
       executor,
     ),
+    infoSectionsOf(deps, site.id, products, executor),
   ]);
   const byProduct = new Map(summaries.map((row) => [row.productId, row]));
   return products.map((product) => ({
     product,
     figures: figuresOfSummary(byProduct.get(product.id), site.currency),
+    infoSections: sectionsOf(product),
     brandName: product.brandId ? names.brands.get(product.brandId) : undefined,
     ribbonName: product.ribbonId ? names.ribbons.get(product.ribbonId) : undefined,
   }));

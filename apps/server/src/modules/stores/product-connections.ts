@@ -5,6 +5,8 @@ import {
   type ProductV3Input,
 } from '@atrium/contract/stores/products-v3';
 import type { ChoiceInput, CustomizationRenderType } from '@atrium/contract/stores/customizations';
+import { createHash } from 'node:crypto';
+import type { ProductInput } from '@atrium/contract/stores/products-v1';
 import type { RequestContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { isUuid } from '../../platform/db/ids.ts';
@@ -12,11 +14,16 @@ import { badRequest, staleRevision } from '../../platform/errors/app-error.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
 import { addChoices, createChoices, type ChoiceDoc, type ChoiceOwner } from './customization-choices.ts';
 import type { CustomizationsRepository } from './customizations.repository.ts';
-import { htmlFromRichContent, richContentFromHtml } from './info-sections.service.ts';
+import { htmlFromRichContent, infoSectionDocOf, richContentFromHtml } from './info-sections.service.ts';
 import type { InfoSectionsRepository } from './info-sections.repository.ts';
 import type { ProductLabels } from './product-aggregates.ts';
 import { storesEvents, type PublishStoresEvent } from './stores-events.ts';
-import type { ProductChoiceDoc, ProductOptionDoc, StoresCustomizationRow } from './stores.tables.ts';
+import type {
+  ProductChoiceDoc,
+  ProductOptionDoc,
+  StoresCustomizationRow,
+  StoresInfoSectionRow,
+} from './stores.tables.ts';
 
 /**
  * What a v3 product connects to, resolved inside the write's transaction: options and modifiers are
@@ -40,6 +47,8 @@ interface CustomizationDoc {
 }
 
 type LabelRef = NonNullable<ProductV3Input['brand']>;
+type CustomTextFieldInput = NonNullable<ProductInput['customTextFields']>[number];
+type AdditionalInfoSectionInput = NonNullable<ProductInput['additionalInfoSections']>[number];
 type InfoSectionRef = NonNullable<ProductV3Input['infoSections']>[number];
 type ChoiceRef = ConnectedOptionInput['choicesSettings']['choices'][number] & { addedPrice?: string | null };
 
@@ -59,6 +68,8 @@ function customizationEntity(row: StoresCustomizationRow) {
     ...(doc.choicesSettings ? { choicesSettings: doc.choicesSettings } : {}),
   };
 }
+
+export type ProductConnections = ReturnType<typeof createProductConnections>;
 
 export function createProductConnections(deps: {
   customizations: CustomizationsRepository;
@@ -204,7 +215,7 @@ export function createProductConnections(deps: {
     }
   }
 
-  return {
+  const connections = {
     /**
      * The product's options as the v1 and v3 views share them: each option is the customization (its id
      * and name), each choice the customization choice. An option the product already had that is no
@@ -353,6 +364,39 @@ export function createProductConnections(deps: {
       return modifiers;
     },
 
+    /**
+     * The modifiers after a v1 write of `customTextFields`: each text field is a FREE_TEXT modifier (the
+     * customization named by its title, created when new), replacing the product's FREE_TEXT modifiers;
+     * choice modifiers, which v1 cannot show, are kept.
+     */
+    async modifiersFromV1(
+      tx: Tx,
+      ctx: RequestContext,
+      fields: readonly CustomTextFieldInput[],
+      existing: readonly ModifierDoc[],
+    ): Promise<ModifierDoc[]> {
+      const texts = await connections.resolveModifiers(tx, ctx, fields.map(modifierOfTextField));
+      return [...existing.filter((modifier) => modifier.renderType !== 'FREE_TEXT'), ...texts];
+    },
+
+    /**
+     * The info sections of a v1 write of `additionalInfoSections`, in order: a section whose unique name is
+     * the title and whose title and description are the same is reused; when that name holds other text,
+     * the section named `<title> (<hash of the description>)` is, or is created (see the README).
+     */
+    async infoSectionIdsFromV1(
+      tx: Tx,
+      ctx: RequestContext,
+      sections: readonly AdditionalInfoSectionInput[],
+    ): Promise<string[]> {
+      const ids: string[] = [];
+      for (const section of sections) {
+        const id = await infoSectionForV1(tx, ctx, section);
+        if (!ids.includes(id)) ids.push(id);
+      }
+      return ids;
+    },
+
     /** A brand by id (which must exist) or by name (created when new); null clears it. */
     async brandId(tx: Tx, ctx: RequestContext, ref: LabelRef | null): Promise<string | null> {
       return labelId(tx, ctx, ref, 'brand');
@@ -410,6 +454,50 @@ export function createProductConnections(deps: {
       return ids;
     },
   };
+  return connections;
+
+  async function infoSectionForV1(
+    tx: Tx,
+    ctx: RequestContext,
+    section: AdditionalInfoSectionInput,
+  ): Promise<string> {
+    const digest = createHash('sha256').update(section.description).digest('hex').slice(0, 8);
+    for (const uniqueName of [section.title, `${section.title} (${digest})`]) {
+      const found = await infoSections.findByUniqueName(ctx.site.id, uniqueName, tx);
+      if (found && sameInfoSection(found, section)) return found.id;
+      if (!found) {
+        const created = await createInfoSectionForV1(tx, ctx, section, uniqueName);
+        if (created) return created;
+      }
+    }
+    // Both names hold other text (edited since through v3): a name of its own.
+    const created = await createInfoSectionForV1(
+      tx,
+      ctx,
+      section,
+      `${section.title} (${crypto.randomUUID().slice(0, 8)})`,
+    );
+    return created!;
+  }
+
+  /** The new section's id, or undefined when another write took the name first. */
+  async function createInfoSectionForV1(
+    tx: Tx,
+    ctx: RequestContext,
+    section: AdditionalInfoSectionInput,
+    uniqueName: string,
+  ): Promise<string | undefined> {
+    const row = await infoSections.insertIfNew(
+      ctx.site.id,
+      { uniqueName, title: section.title, doc: { ...infoSectionDocOf(null, section.description) } },
+      tx,
+    );
+    if (!row) return undefined;
+    await publish(tx, ctx.site.id, storesEvents.infoSectionCreated, {
+      entity: { id: row.id, uniqueName: row.uniqueName, title: row.title },
+    });
+    return row.id;
+  }
 
   async function labelId(
     tx: Tx,
@@ -438,6 +526,31 @@ export function createProductConnections(deps: {
       ? labels.brandIdFor(tx, ctx.site.id, ref.name!)
       : labels.ribbonIdFor(tx, ctx.site.id, ref.name!);
   }
+}
+
+/** A v1 custom text field as the v3 FREE_TEXT modifier it is (modifier names are at most 50 characters). */
+function modifierOfTextField(field: CustomTextFieldInput): ConnectedModifierInput {
+  return {
+    name: field.title.slice(0, 50),
+    modifierRenderType: 'FREE_TEXT',
+    mandatory: field.mandatory ?? false,
+    freeTextSettings: { title: field.title, minCharCount: 0, maxCharCount: field.maxLength },
+  };
+}
+
+/** Whether an info section shows what a v1 section says (its title and its description as HTML). */
+function sameInfoSection(row: StoresInfoSectionRow, section: AdditionalInfoSectionInput): boolean {
+  const given = infoSectionDocOf(null, section.description).plainDescription ?? '';
+  return row.title === section.title && infoSectionHtml(row) === given;
+}
+
+/** An info section's description as v1 shows it: the HTML it was given, else its rich content as HTML. */
+export function infoSectionHtml(row: StoresInfoSectionRow): string {
+  const doc = row.doc as {
+    description?: Parameters<typeof htmlFromRichContent>[0];
+    plainDescription?: string;
+  };
+  return doc.plainDescription ?? (doc.description ? htmlFromRichContent(doc.description) : '');
 }
 
 function ownerOf(renderType: string | null | undefined): ChoiceOwner {

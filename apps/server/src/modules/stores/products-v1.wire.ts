@@ -11,12 +11,14 @@ import {
   zero,
   type Money,
 } from '../../platform/money/money.ts';
+import { infoSectionHtml, type ModifierDoc } from './product-connections.ts';
 import { costAndProfit, discountedPrice } from './product-pricing.ts';
 import { choiceNames } from './product-variants.ts';
 import { inventoryStatusFrom, type StockLevel } from './stock.ts';
 import type {
   MediaItemDoc,
   ProductOptionDoc,
+  StoresInfoSectionRow,
   StoresInventoryItemRow,
   StoresProductRow,
   StoresVariantRow,
@@ -28,6 +30,8 @@ export interface ProductAggregate {
   variants: StoresVariantRow[];
   inventoryItems: StoresInventoryItemRow[];
   stock: Map<string, StockLevel>;
+  /** The product's info sections in its order (read only where the wire shows them). */
+  infoSections?: StoresInfoSectionRow[];
   brandName?: string;
   ribbonName?: string;
 }
@@ -159,6 +163,7 @@ export interface VariantFigures {
 export interface ProductListEntry {
   product: StoresProductRow;
   figures: VariantFigures;
+  infoSections?: StoresInfoSectionRow[];
   brandName?: string;
   ribbonName?: string;
 }
@@ -254,8 +259,7 @@ function productWire(
   const prices = figures.price ?? { min: price, max: price };
   const doc = product.doc as {
     pricePerUnitData?: ProductV1['pricePerUnitData'];
-    additionalInfoSections?: ProductV1['additionalInfoSections'];
-    customTextFields?: Array<{ title: string; maxLength: number; mandatory?: boolean }>;
+    modifiers?: ModifierDoc[];
     seoData?: Record<string, unknown>;
   };
   const pricePerUnit = pricePerUnitOf(paid, doc.pricePerUnitData);
@@ -286,14 +290,13 @@ function productWire(
         }
       : {}),
     ...(doc.pricePerUnitData ? { pricePerUnitData: doc.pricePerUnitData } : {}),
-    additionalInfoSections: doc.additionalInfoSections ?? [],
+    additionalInfoSections: (entry.infoSections ?? []).map((section) => ({
+      title: section.title,
+      description: infoSectionHtml(section),
+    })),
     ribbons: entry.ribbonName ? [{ text: entry.ribbonName }] : [],
     media: mediaWire(product.media),
-    customTextFields: (doc.customTextFields ?? []).map((field) => ({
-      title: field.title,
-      maxLength: field.maxLength,
-      mandatory: field.mandatory ?? false,
-    })),
+    customTextFields: customTextFieldsOf(doc.modifiers ?? []),
     manageVariants: product.manageVariants,
     productOptions: optionsWire(product, figures),
     productPageUrl: { base: '/', path: `/product-page/${product.slug}` },
@@ -308,6 +311,21 @@ function productWire(
     ...(entry.ribbonName ? { ribbon: entry.ribbonName } : {}),
     ...(entry.brandName ? { brand: entry.brandName } : {}),
   };
+}
+
+/** The product's FREE_TEXT modifiers as v1 shows them: custom text fields. */
+function customTextFieldsOf(modifiers: readonly ModifierDoc[]): ProductV1['customTextFields'] {
+  return modifiers.flatMap((modifier) =>
+    modifier.freeText
+      ? [
+          {
+            title: modifier.freeText.title,
+            maxLength: modifier.freeText.maxCharCount,
+            mandatory: modifier.mandatory,
+          },
+        ]
+      : [],
+  );
 }
 
 /** The price per base unit (`pricePerUnit`), e.g. 2.50 per 100 g for 10.00 a 400 g pack. */

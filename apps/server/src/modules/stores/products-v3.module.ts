@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../platform/db/database.ts';
 import { createCollectionsRepository } from './collections.repository.ts';
-import { createCustomizationsRepository } from './customizations.repository.ts';
-import { createInfoSectionsRepository } from './info-sections.repository.ts';
 import { createInventoryItemsV3Repository } from './inventory-items-v3.repository.ts';
 import { inventoryItemsV3Routes } from './inventory-items-v3.routes.ts';
 import { createInventoryItemsV3Service } from './inventory-items-v3.service.ts';
-import { createProductConnections } from './product-connections.ts';
 import { createProductsV3BulkService } from './products-v3-bulk.service.ts';
 import { createProductsV3Repository } from './products-v3.repository.ts';
 import { productsV3Routes } from './products-v3.routes.ts';
@@ -31,8 +28,8 @@ export function productsV3Counters(db: Executor): {
 
 /**
  * Catalog v3 products and inventory items over the same rows as v1: their services and routes. Options
- * and modifiers connect to customizations, info sections to info sections, through their repositories
- * inside the product write's transaction.
+ * and modifiers connect to customizations, info sections to info sections, through the connections both
+ * views share (`deps.connections`), inside the product write's transaction.
  */
 export function createProductsV3Part(deps: ProductsServiceDeps & { core: ProductsCore }) {
   const db = deps.database.db;
@@ -45,14 +42,7 @@ export function createProductsV3Part(deps: ProductsServiceDeps & { core: Product
     queries: deps.queries,
     publish: deps.publish,
   });
-  const connections = createProductConnections({
-    customizations: createCustomizationsRepository(db),
-    infoSections: createInfoSectionsRepository(db),
-    labels: deps.labels,
-    queries: deps.queries,
-    publish: deps.publish,
-  });
-  const productDeps = { ...deps, v3, connections, inventory: inventoryItems };
+  const productDeps = { ...deps, v3, inventory: inventoryItems };
   const products = createProductsV3Service(productDeps);
   const bulkService = createProductsV3BulkService(
     { ...productDeps, collections: createCollectionsRepository(db) },

@@ -16,8 +16,6 @@ import { cursorPagingOf, type QueryInput } from '../../platform/query/run-query.
 import { nextFreeSlug, normaliseCustomSlug, slugify } from '../../platform/slugs/slugs.ts';
 import type { InventoryItemV3 } from '@atrium/contract/stores/inventory-items-v3';
 import type { InventoryItemsV3Service } from './inventory-items-v3.service.ts';
-import { preorderKey } from './inventory-items-v3.wire.ts';
-import type { createProductConnections } from './product-connections.ts';
 import { toStored } from './product-pricing.ts';
 import {
   actualPriceColumn,
@@ -42,7 +40,7 @@ import type { ProductChanges } from './products.repository.ts';
 import type { ProductsCore, ProductsServiceDeps } from './products.service.ts';
 import { isBusinessCaller } from './stores-access.ts';
 import { storesEvents } from './stores-events.ts';
-import { stockKey } from './stock.ts';
+import { preorderKey, stockKey } from './stock.ts';
 import type { StoresProductRow, StoresVariantRow } from './stores.tables.ts';
 
 /**
@@ -57,7 +55,6 @@ type SearchRequest = z.output<typeof searchProductsV3RequestSchema>['search'];
 export interface ProductsV3Deps extends ProductsServiceDeps {
   core: ProductsCore;
   v3: ProductsV3Repository;
-  connections: ReturnType<typeof createProductConnections>;
   inventory: InventoryItemsV3Service;
 }
 
@@ -85,10 +82,7 @@ export function createProductsV3Service(deps: ProductsV3Deps) {
   ): Promise<ProductV3[]> {
     const fields = new Set(options.fields ?? []);
     const aggregates = await core.aggregates(ctx, rows, options.executor);
-    const sectionIds = fields.has('INFO_SECTION')
-      ? [...new Set(rows.flatMap((row) => (row.doc as { infoSectionIds?: string[] }).infoSectionIds ?? []))]
-      : [];
-    const sections = await deps.v3.infoSectionsByIds(ctx.site.id, sectionIds, options.executor);
+    const sections = aggregates.flatMap((aggregate) => aggregate.infoSections ?? []);
     const merchant = fields.has('MERCHANT_DATA') && isBusinessCaller(ctx.caller.identityType);
     return aggregates.map((aggregate) =>
       productV3Wire(aggregate, ctx.site, {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
-import { stockKeyPrefix } from './stock.ts';
+import { preorderKeyPrefix, stockKeyPrefix } from './stock.ts';
 import { executeRows, type Executor, type SqlFragment } from '../../platform/db/database.ts';
 import { createStatementCache } from '../../platform/db/prepared.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
@@ -79,6 +79,20 @@ export type StockColumns = (
   now: Date | SqlFragment,
 ) => { onHand: SQL<number | null>; held: SQL<number> };
 
+/**
+ * What is left of an item's preorder limit (its preorder capacity's on hand, the whole limit while it has
+ * none); null without a limit.
+ */
+function preorderLeftOf(stock: StockColumns, now: Date | SqlFragment): SQL<number | null> {
+  const left = stock(
+    sql`${i.siteId}`,
+    sql`(${preorderKeyPrefix} || ${i.id}::text)`,
+    sql`${i.preorderLimit} is not null`,
+    now,
+  );
+  return sql<number | null>`coalesce(${left.onHand}, ${i.preorderLimit})`;
+}
+
 /** `column = any(ids)` with the ids as one text parameter (one bind, whatever the page size). */
 function anyId(column: SQL | typeof storesVariants.productId, ids: SQL | string): SQL {
   return sql`${column} = any(string_to_array(${ids}, ',')::uuid[])`;
@@ -129,6 +143,7 @@ export function createProductsRepository(db: Executor) {
       .select({
         onHand: level.onHand,
         held: level.held,
+        preorderLeft: preorderLeftOf(stock, now),
         variant: {
           siteId: v.siteId,
           productId: v.productId,
@@ -373,7 +388,8 @@ export function createProductsRepository(db: Executor) {
                 coalesce(${v.price}, ${p.price}) as price, coalesce(${v.cost}, ${p.cost}) as cost,
                 coalesce(${v.weight}, ${p.weight}, 0) as weight,
                 ${i.id} as item_id, coalesce(${i.trackQuantity}, false) as tracked,
-                ${i.inStock} as item_in_stock, coalesce(${i.preorderEnabled}, false) as preorder,
+                ${i.inStock} as item_in_stock,
+                coalesce(${i.preorderEnabled}, false) and coalesce(${preorderLeftOf(stock, now)} > 0, true) as preorder,
                 coalesce(${level.onHand}, 0) as on_hand, coalesce(${level.held}, 0) as held,
                 (select string_agg(e.key || '=' || e.value, ',') from jsonb_each_text(${v.choices}) e) as pairs
               from ${v}

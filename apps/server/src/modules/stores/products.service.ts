@@ -13,7 +13,14 @@ import type { HoldsService } from '../../platform/holds/holds.service.ts';
 import { fromJsonNumber } from '../../platform/money/money.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
 import { nextFreeSlug, normaliseCustomSlug, slugify } from '../../platform/slugs/slugs.ts';
-import { loadAggregates, loadListEntries, priceRangeOf, type ProductLabels } from './product-aggregates.ts';
+import {
+  loadAggregates,
+  loadListEntries,
+  priceRangeOf,
+  type InfoSectionsByIds,
+  type ProductLabels,
+} from './product-aggregates.ts';
+import type { ModifierDoc, ProductConnections } from './product-connections.ts';
 import { optionsFromV1 } from './product-options.ts';
 import { toStored } from './product-pricing.ts';
 import { planVariants } from './product-variants.ts';
@@ -76,6 +83,9 @@ export interface ProductsServiceDeps {
   labels: ProductLabels;
   queries: QueryRunner;
   publish: PublishStoresEvent;
+  /** Customizations and info sections: v1 custom text fields and info sections are the v3 entities. */
+  connections: ProductConnections;
+  infoSectionsByIds: InfoSectionsByIds;
 }
 
 type QueryProductsRequest = z.output<typeof queryProductsRequestSchema>;
@@ -228,15 +238,26 @@ export function createProductsCore(deps: ProductsServiceDeps) {
     return changes;
   }
 
-  function docFromV1(input: ProductInput, before: Record<string, unknown> = {}): Record<string, unknown> {
+  /**
+   * The product's `doc` after a v1 write. Custom text fields are the product's FREE_TEXT modifiers and
+   * info sections its v3 info sections (`doc.modifiers`, `doc.infoSectionIds`), so both views show them.
+   */
+  async function docFromV1(
+    tx: Tx,
+    ctx: RequestContext,
+    input: ProductInput,
+    before: Record<string, unknown> = {},
+  ): Promise<Record<string, unknown>> {
     const doc = { ...before };
-    for (const key of [
-      'pricePerUnitData',
-      'additionalInfoSections',
-      'customTextFields',
-      'seoData',
-    ] as const) {
+    for (const key of ['pricePerUnitData', 'seoData'] as const) {
       if (input[key] !== undefined) doc[key] = input[key];
+    }
+    if (input.customTextFields !== undefined) {
+      const existing = (before.modifiers as ModifierDoc[] | undefined) ?? [];
+      doc.modifiers = await deps.connections.modifiersFromV1(tx, ctx, input.customTextFields, existing);
+    }
+    if (input.additionalInfoSections !== undefined) {
+      doc.infoSectionIds = await deps.connections.infoSectionIdsFromV1(tx, ctx, input.additionalInfoSections);
     }
     return doc;
   }
@@ -286,7 +307,7 @@ export function createProductsCore(deps: ProductsServiceDeps) {
               name: input.name,
               slug: await slugFor(tx, ctx, input.name, input.slug),
               options,
-              doc: docFromV1(input),
+              doc: await docFromV1(tx, ctx, input),
             },
             tx,
           );
@@ -314,7 +335,7 @@ export function createProductsCore(deps: ProductsServiceDeps) {
           const before = await lockProduct(tx, ctx, id);
           const changes = await changesFromV1(tx, ctx, input);
           if (input.slug !== undefined) changes.slug = await slugFor(tx, ctx, before.name, input.slug, id);
-          changes.doc = docFromV1(input, before.doc);
+          changes.doc = await docFromV1(tx, ctx, input, before.doc);
           const options = input.productOptions
             ? optionsFromV1(input.productOptions, before.options)
             : undefined;

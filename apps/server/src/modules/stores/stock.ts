@@ -9,32 +9,47 @@ export function stockKey(inventoryItemId: string): string {
 }
 export const stockHoldKind = 'stores';
 
+/** What may still be preordered past zero on hand, for an item with a preorder limit (its on hand). */
+export const preorderKeyPrefix = 'stores.preorder:';
+export function preorderKey(inventoryItemId: string): string {
+  return `${preorderKeyPrefix}${inventoryItemId}`;
+}
+
 export interface StockLevel {
   trackQuantity: boolean;
   /** On hand (received − sold) when quantity is tracked; null when it is not. */
   quantity: number | null;
   /** What is left to sell now: on hand − live holds (null when not tracked). */
   available: number | null;
-  /** Whether a buyer can take one now (available > 0, or in stock when not tracked, or preorder open). */
+  /**
+   * Whether a buyer can take one now: available > 0, or in stock when not tracked, or preorder open
+   * (enabled, and with a limit only while some of it is left).
+   */
   inStock: boolean;
   preorderEnabled: boolean;
 }
 
+type LevelItem = Pick<
+  StoresInventoryItemRow,
+  'trackQuantity' | 'inStock' | 'preorderEnabled' | 'preorderLimit'
+>;
+
 /**
- * The stock of inventory items at `now`, in one read of their capacities. The truth is the capacity:
- * nothing here is cached on the item, so a hold that expired stops counting at its expiry.
+ * The level of one item from what was read with it (`onHand` null: no capacity yet, so none on hand;
+ * `preorderLeft` null: no preorder capacity yet, so the whole limit is left).
  */
-/** The level of one item from what was read with it (`onHand` null: no capacity yet, so none on hand). */
 export function stockLevelOf(
-  item: Pick<StoresInventoryItemRow, 'trackQuantity' | 'inStock' | 'preorderEnabled'>,
-  read: { onHand: number | null; held: number },
+  item: LevelItem,
+  read: { onHand: number | null; held: number; preorderLeft?: number | null },
 ): StockLevel {
+  const preorderOpen =
+    item.preorderEnabled && (item.preorderLimit === null || (read.preorderLeft ?? item.preorderLimit) > 0);
   if (!item.trackQuantity) {
     return {
       trackQuantity: false,
       quantity: null,
       available: null,
-      inStock: item.inStock || item.preorderEnabled,
+      inStock: item.inStock || preorderOpen,
       preorderEnabled: item.preorderEnabled,
     };
   }
@@ -44,10 +59,15 @@ export function stockLevelOf(
     trackQuantity: true,
     quantity: onHand,
     available,
-    inStock: available > 0 || item.preorderEnabled,
+    inStock: available > 0 || preorderOpen,
     preorderEnabled: item.preorderEnabled,
   };
 }
+
+/**
+ * The stock of inventory items at `now`, in one read of their capacities. The truth is the capacity:
+ * nothing here is cached on the item, so a hold that expired stops counting at its expiry.
+ */
 
 export async function stockLevels(
   holds: HoldsService,
@@ -56,13 +76,11 @@ export async function stockLevels(
   now: Date,
   executor?: Executor,
 ): Promise<Map<string, StockLevel>> {
-  const tracked = items.filter((item) => item.trackQuantity);
-  const levels = await holds.levels(
-    siteId,
-    tracked.map((item) => stockKey(item.id)),
-    now,
-    executor,
-  );
+  const keys = items.flatMap((item) => [
+    ...(item.trackQuantity ? [stockKey(item.id)] : []),
+    ...(item.preorderLimit !== null ? [preorderKey(item.id)] : []),
+  ]);
+  const levels = await holds.levels(siteId, keys, now, executor);
   return new Map(
     items.map((item) => {
       const level = levels.get(stockKey(item.id));
@@ -70,7 +88,8 @@ export async function stockLevels(
       const read = level
         ? { onHand: level.onHand, held: level.onHand - level.available }
         : { onHand: null, held: 0 };
-      return [item.id, stockLevelOf(item, read)] as const;
+      const preorderLeft = levels.get(preorderKey(item.id))?.onHand ?? null;
+      return [item.id, stockLevelOf(item, { ...read, preorderLeft })] as const;
     }),
   );
 }

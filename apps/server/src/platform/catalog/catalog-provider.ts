@@ -16,7 +16,8 @@ export type CatalogAvailabilityStatus = 'AVAILABLE' | 'NOT_FOUND' | 'NOT_AVAILAB
 
 export interface CatalogItemDescription {
   reference: CatalogReference;
-  availability: { status: CatalogAvailabilityStatus; quantityAvailable?: number };
+  /** `reason`: why an item that exists cannot be bought as asked, when it is not its stock. */
+  availability: { status: CatalogAvailabilityStatus; quantityAvailable?: number; reason?: string };
   /**
    * What the provider resolved the reference to for holding it (its stock items, say), opaque to commerce:
    * handed back on the line to `hold` and `commit`, it spares them resolving the reference again, so what
