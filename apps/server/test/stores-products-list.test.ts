@@ -183,6 +183,70 @@ async function page(id: string, headers: Record<string, string>, merchant: boole
   return rest;
 }
 
+describe('the stock filters of a products query', () => {
+  const ownerCaller = as('WIX_USER:OWNER');
+  async function filtered(filter: Record<string, unknown>) {
+    const products = await list(ownerCaller, {
+      query: { filter: { id: { $in: ids }, ...filter }, paging: { limit: 100 } },
+    });
+    return products.map((product) => product.name).sort();
+  }
+
+  it('filter on the stock status every product shows, at the time of the request', async () => {
+    const all = await list(ownerCaller);
+    const statusOf = (product: Record<string, unknown>) =>
+      (product.stock as { inventoryStatus: string }).inventoryStatus;
+    for (const status of ['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK']) {
+      const expected = all.filter((product) => statusOf(product) === status).map((p) => p.name);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await filtered({ 'stock.inventoryStatus': status })).toEqual(expected.sort());
+    }
+    expect(await filtered({ 'stock.inventoryStatus': 'OUT_OF_STOCK' })).toContain('Summary preorder spent');
+    const inStock = (product: Record<string, unknown>) => (product.stock as { inStock: boolean }).inStock;
+    expect(await filtered({ 'stock.inStock': false })).toEqual(
+      all
+        .filter((product) => !inStock(product))
+        .map((p) => p.name)
+        .sort(),
+    );
+    expect(await filtered({ 'stock.inStock': true })).toEqual(
+      all
+        .filter(inStock)
+        .map((p) => p.name)
+        .sort(),
+    );
+  });
+
+  it('filter on the lowest quantity on hand of a product’s tracked variants (low stock)', async () => {
+    const withVariants = await list(ownerCaller, { includeVariants: true });
+    const lowest = (product: Record<string, unknown>) => {
+      const tracked = (
+        product.variants as Array<{ stock: { trackQuantity: boolean; quantity: number | null } }>
+      ).filter((variant) => variant.stock.trackQuantity);
+      return tracked.length === 0 ? null : Math.min(...tracked.map((variant) => variant.stock.quantity ?? 0));
+    };
+    for (const threshold of [0, 3]) {
+      const expected = withVariants
+        .filter((product) => lowest(product) !== null && lowest(product)! <= threshold)
+        .map((product) => product.name)
+        .sort();
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await filtered({ 'stock.lowestVariantQuantity': { $lte: threshold } })).toEqual(expected);
+    }
+  });
+
+  it('refuses a stock filter of the wrong type, and sorting on one', async () => {
+    const wrong = await call('POST', '/stores/v1/products/query-platformized', {
+      query: { filter: { 'stock.inventoryStatus': 'SOMETIMES' } },
+    });
+    expect(wrong.status).toBe(400);
+    const sorted = await call('POST', '/stores/v1/products/query-platformized', {
+      query: { sort: [{ fieldName: 'stock.inStock' }] },
+    });
+    expect(sorted.status).toBe(400);
+  });
+});
+
 describe('v1 list answers without variants', () => {
   it('say of every product what its page says, stock, holds and ranges included', async () => {
     for (const [headers, merchant] of [

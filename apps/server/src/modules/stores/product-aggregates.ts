@@ -57,7 +57,7 @@ async function infoSectionsOf(
 
 const stockColumns = new WeakMap<HoldsService, StockColumns>();
 /** The holds' stock columns, one function per holds service (the repository prepares its statement once). */
-function levelColumnsOf(holds: HoldsService): StockColumns {
+export function levelColumnsOf(holds: HoldsService): StockColumns {
   let columns = stockColumns.get(holds);
   if (!columns) {
     columns = (siteId, key, when, now) => holds.levelColumns(siteId, key, now, when);

@@ -27,31 +27,102 @@ const n = storesCollectionCounts;
 export const allProductsCounter = '00000000-0000-0000-0000-000000000000';
 
 /** What a product query (v1 `query-platformized`) may filter and sort on, by its wire names. */
-export const productsQueryEntity = defineQueryEntity({
-  name: 'stores.products',
-  table: p,
-  idColumn: p.id,
-  maxLimit: 100,
-  fields: {
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    visible: p.visible,
-    productType: { column: p.productType, type: 'enum', enumValues: ['physical', 'digital'] },
-    description: p.description,
-    sku: p.sku,
-    price: { column: p.minPrice, type: 'number' },
-    'priceData.price': { column: p.price, type: 'number' },
-    'price.price': { column: p.price, type: 'number' },
-    numericId: { column: p.numericId, type: 'number' },
-    lastUpdated: p.updatedDate,
-    createdDate: p.createdDate,
-    collectionIds: p.collectionIds,
-    'collections.id': p.collectionIds,
-    brandId: p.brandId,
-    ribbonId: p.ribbonId,
-  },
-});
+const productsQueryFields = {
+  id: p.id,
+  name: p.name,
+  slug: p.slug,
+  visible: p.visible,
+  productType: { column: p.productType, type: 'enum', enumValues: ['physical', 'digital'] },
+  description: p.description,
+  sku: p.sku,
+  price: { column: p.minPrice, type: 'number' },
+  'priceData.price': { column: p.price, type: 'number' },
+  'price.price': { column: p.price, type: 'number' },
+  numericId: { column: p.numericId, type: 'number' },
+  lastUpdated: p.updatedDate,
+  createdDate: p.createdDate,
+  collectionIds: p.collectionIds,
+  'collections.id': p.collectionIds,
+  brandId: p.brandId,
+  ribbonId: p.ribbonId,
+  'stock.trackInventory': p.trackInventory,
+} as const;
+
+const productsQueryEntities = new WeakMap<StockColumns, ReturnType<typeof productsQueryEntityWith>>();
+
+/**
+ * The products query entity, with the stock filters read through the holds' `stock` columns: built once
+ * per holds service.
+ */
+export function productsQueryEntity(stock: StockColumns) {
+  let entity = productsQueryEntities.get(stock);
+  if (!entity) {
+    entity = productsQueryEntityWith(stock);
+    productsQueryEntities.set(stock, entity);
+  }
+  return entity;
+}
+
+function productsQueryEntityWith(stock: StockColumns) {
+  const filterOnly = { sortable: false } as const;
+  return defineQueryEntity({
+    name: 'stores.products',
+    table: p,
+    idColumn: p.id,
+    maxLimit: 100,
+    fields: {
+      ...productsQueryFields,
+      'stock.inStock': {
+        expression: overVariants(stock, (buyable) => sql`count(*) = 0 or bool_or(${buyable})`),
+        type: 'boolean',
+        ...filterOnly,
+      },
+      'stock.inventoryStatus': {
+        expression: overVariants(
+          stock,
+          (buyable) => sql`case when count(*) filter (where ${buyable}) = count(*) then 'IN_STOCK'
+            when count(*) filter (where ${buyable}) = 0 then 'OUT_OF_STOCK'
+            else 'PARTIALLY_OUT_OF_STOCK' end`,
+        ),
+        type: 'enum',
+        enumValues: ['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'],
+        ...filterOnly,
+      },
+      'stock.lowestVariantQuantity': {
+        expression: overVariants(
+          stock,
+          (_buyable, onHand) => sql`min(${onHand}) filter (where ${i.trackQuantity})`,
+        ),
+        type: 'number',
+        integer: true,
+        ...filterOnly,
+      },
+    },
+  });
+}
+
+/**
+ * An aggregate over the product's variants, for the stock filters of a products query: `buyable` is
+ * whether a variant can be bought now (as `productSummaries` and the wire say it), `onHand` its quantity
+ * on hand; stock is read at the statement's `now()`, as every stock read is at its request's time.
+ */
+function overVariants(stock: StockColumns, aggregate: (buyable: SQL, onHand: SQL) => SQL): SQL {
+  const now = sql`now()`;
+  const level = stock(
+    sql`${i.siteId}`,
+    sql`(${stockKeyPrefix} || ${i.id}::text)`,
+    sql`${i.trackQuantity}`,
+    now,
+  );
+  const onHand = sql`coalesce(${level.onHand}, 0)`;
+  const preorderOpen = sql`(${i.preorderEnabled} and coalesce(${preorderLeftOf(stock, now)} > 0, true))`;
+  const buyable = sql`(case when ${i.id} is null then true
+    when not ${i.trackQuantity} then ${i.inStock} or ${preorderOpen}
+    else ${onHand} - coalesce(${level.held}, 0) > 0 or ${preorderOpen} end)`;
+  return sql`(select ${aggregate(buyable, onHand)} from ${v}
+    left join ${i} on ${i.productId} = ${v.productId} and ${i.variantId} = ${v.id}
+    where ${v.siteId} = ${p.siteId} and ${v.productId} = ${p.id})`;
+}
 
 /** The variants of the whole store (`queryStoreVariants`). */
 export const storeVariantsQueryEntity = defineQueryEntity({

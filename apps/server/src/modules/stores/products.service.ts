@@ -15,6 +15,7 @@ import type { QueryRunner } from '../../platform/query/run-query.ts';
 import { nextFreeSlug, normaliseCustomSlug, slugify } from '../../platform/slugs/slugs.ts';
 import {
   loadAggregates,
+  levelColumnsOf,
   loadListEntries,
   priceRangeOf,
   type InfoSectionsByIds,
@@ -378,7 +379,8 @@ export function createProductsCore(deps: ProductsServiceDeps) {
       // A whole collection (or the whole store) is counted by its counter row instead of a COUNT.
       const query = withoutAllProductsCollection(request.query);
       const counter = counterOf(query?.filter);
-      const result = await deps.queries.run(database.db, productsQueryEntity, query ?? {}, {
+      const entity = productsQueryEntity(levelColumnsOf(holds));
+      const result = await deps.queries.run(database.db, entity, query ?? {}, {
         baseWhere: repository.siteProducts(ctx.site.id, { hidden }),
         cursorScope: ctx.site.id,
         defaultSort: [{ fieldName: 'lastUpdated', order: 'DESC' }],
