@@ -181,5 +181,21 @@ describe('collections and inventory', () => {
     const item = await owner.inventory.getInventoryVariants(page.items[0]!.id);
     expect(item.variants[0]).toMatchObject({ quantity: 0, inStock: false });
     expect(await failure(visitor.inventory.queryInventory().find())).toMatchObject({ status: 403 });
+
+    // The products query filters on stock on the server, as the dashboard's stock filters ask it.
+    const outOfStock = await owner.products
+      .queryProducts()
+      .eq('stock.inventoryStatus', 'OUT_OF_STOCK')
+      .eq('name', 'Stocked SDK')
+      .find();
+    expect(outOfStock.items.map((found) => found.id)).toEqual([product.id]);
+    const low = await owner.products.queryProducts().le('stock.lowestVariantQuantity', 0).find();
+    expect(low.items.map((found) => found.id)).toContain(product.id);
+    const inStock = await owner.products
+      .queryProducts()
+      .eq('stock.inStock', true)
+      .eq('name', 'Stocked SDK')
+      .find();
+    expect(inStock.items).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import type { Product } from '@atrium/sdk/modules/stores';
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Avatar,
   Badge,
@@ -186,11 +185,6 @@ export function StoreProductsPage() {
       </Group>
       {chosen.length > 0 ? (
         <BulkBar ids={chosen} collections={collections.data ?? []} onDone={() => setSelected([])} />
-      ) : null}
-      {list.data?.capped ? (
-        <Alert color="yellow" mb="sm">
-          {s.capped}
-        </Alert>
       ) : null}
       <Card p={0}>
         {list.isPending ? (

@@ -1,11 +1,11 @@
 import type { NewProduct, Product, ProductInput, ProductMediaInput } from '@atrium/sdk/modules/stores';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useActionMutation, type ActionOptions } from '../../shared/use-action-mutation.ts';
-import { allPages } from './all-pages.ts';
+import { lowStockThreshold } from '../lib/format.ts';
 import { productsKey, storeKey } from './keys.ts';
 import { store } from './store-client.ts';
 
-export type StockFilter = 'all' | 'inStock' | 'partial' | 'outOfStock';
+export type StockFilter = 'all' | 'inStock' | 'partial' | 'outOfStock' | 'lowStock';
 export type VisibilityFilter = 'all' | 'visible' | 'hidden';
 
 export interface ProductFilters {
@@ -17,45 +17,34 @@ export interface ProductFilters {
 
 export const productsPageSize = 25;
 
-const statusOf: Record<Exclude<StockFilter, 'all'>, Product['stock']['inventoryStatus']> = {
+const statusOf: Record<'inStock' | 'partial' | 'outOfStock', Product['stock']['inventoryStatus']> = {
   inStock: 'IN_STOCK',
   partial: 'PARTIALLY_OUT_OF_STOCK',
   outOfStock: 'OUT_OF_STOCK',
 };
 
-function productsQuery({ search, collectionId, visibility }: ProductFilters) {
+/** The products query of the filters; stock is filtered by the server (`stock.*` filter fields). */
+function productsQuery({ search, collectionId, stock, visibility }: ProductFilters) {
   let query = store.products.queryProducts({ includeHiddenProducts: true }).descending('createdDate');
   if (search.trim()) query = query.contains('name', search.trim());
   if (collectionId) query = query.hasSome('collectionIds', [collectionId]);
   if (visibility !== 'all') query = query.eq('visible', visibility === 'visible');
+  if (stock === 'lowStock') query = query.le('stock.lowestVariantQuantity', lowStockThreshold);
+  else if (stock !== 'all') query = query.eq('stock.inventoryStatus', statusOf[stock]);
   return query;
 }
 
-/**
- * One page of the store's products, hidden ones included. The products query cannot filter on stock, so
- * a stock filter reads the matching products (up to 1,000) and pages them here.
- */
+/** One page of the store's products, hidden ones included. */
 export function useProductsList(filters: ProductFilters, page: number) {
   return useQuery({
     queryKey: [...productsKey, 'list', filters, page],
     placeholderData: keepPreviousData,
     queryFn: async () => {
-      if (filters.stock === 'all') {
-        const result = await productsQuery(filters)
-          .skip(page * productsPageSize)
-          .limit(productsPageSize)
-          .find();
-        return { items: result.items, total: result.totalCount ?? result.items.length, capped: false };
-      }
-      const status = statusOf[filters.stock];
-      const all = await allPages(productsQuery(filters));
-      const matching = all.items.filter((product) => product.stock.inventoryStatus === status);
-      const start = page * productsPageSize;
-      return {
-        items: matching.slice(start, start + productsPageSize),
-        total: matching.length,
-        capped: all.capped,
-      };
+      const result = await productsQuery(filters)
+        .skip(page * productsPageSize)
+        .limit(productsPageSize)
+        .find();
+      return { items: result.items, total: result.totalCount ?? result.items.length };
     },
   });
 }
