@@ -396,6 +396,8 @@ export const storesErrorCodes = {
   variantNotFound: 'VARIANT_NOT_FOUND',
   collectionNotFound: 'COLLECTION_NOT_FOUND',
   slugTaken: 'SLUG_ALREADY_EXISTS',
+  /** SKUs are unique per site, over products and variants (the v3 clients' code). */
+  skuTaken: 'SKU_ALREADY_EXIST_ERROR',
   tooManyVariants: 'TOO_MANY_VARIANTS',
   insufficientStock: 'INSUFFICIENT_INVENTORY',
   invalidChoice: 'INVALID_CHOICE',

@@ -186,6 +186,7 @@ export function createProductVariantsService(deps: ProductsServiceDeps, core: Pr
           }
         }
         const updated = (await repository.updateProduct(ctx.site.id, row.id, { manageVariants: true }, tx))!;
+        if (overrides.some((override) => override.sku)) await core.checkSkus(tx, ctx, updated);
         const refreshed = await core.refreshPriceRange(tx, ctx, updated);
         await core.publishUpdated(tx, ctx, refreshed, true);
         return refreshed;

@@ -355,6 +355,7 @@ export function createProductsV3Service(deps: ProductsV3Deps) {
     }
     if (plan) {
       await writeVariants(tx, ctx, row, plan, prices, discount, (variant) => variantMedia.get(variant.id));
+      if (plan.variants.some((variant) => variant.input.sku)) await core.checkSkus(tx, ctx, row);
     }
     return { product: await core.refreshPriceRange(tx, ctx, row), planned: plan?.variants };
   }

@@ -23,6 +23,9 @@ const v = storesVariants;
 const i = storesInventoryItems;
 const n = storesCollectionCounts;
 
+/** The advisory-lock namespace of SKUs (the first key of `pg_advisory_xact_lock(int, int)`). */
+const skuLockSpace = 0x536b; // "Sk"
+
 /** The counter row of the site's "All products". */
 export const allProductsCounter = '00000000-0000-0000-0000-000000000000';
 
@@ -472,6 +475,39 @@ export function createProductsRepository(db: Executor) {
           ) s
           group by s.product_id`,
       );
+    },
+
+    /**
+     * Queues the writes that set any of these SKUs (a transaction lock per site and SKU, taken in SKU
+     * order), so two writes cannot both find a SKU free and both take it.
+     */
+    async lockSkus(siteId: string, skus: readonly string[], executor: Executor = db): Promise<void> {
+      if (skus.length === 0) return;
+      const keys = [...new Set(skus)]
+        .sort()
+        .map((sku) => sql`pg_advisory_xact_lock(${skuLockSpace}, hashtext(${`${siteId}:${sku}`}))`);
+      await executor.execute(sql`select ${sql.join(keys, sql`, `)}`);
+    },
+
+    /** Which other products of the site use any of `skus`, as their own SKU or a variant's. */
+    async skuOwners(
+      siteId: string,
+      productId: string,
+      skus: readonly string[],
+      executor: Executor = db,
+    ): Promise<Array<{ sku: string; productId: string }>> {
+      if (skus.length === 0) return [];
+      const list = [...skus];
+      return executor
+        .select({ sku: sql<string>`${p.sku}`, productId: p.id })
+        .from(p)
+        .where(and(eq(p.siteId, siteId), inArray(p.sku, list), sql`${p.id} <> ${productId}`))
+        .unionAll(
+          executor
+            .select({ sku: sql<string>`${v.sku}`, productId: v.productId })
+            .from(v)
+            .where(and(eq(v.siteId, siteId), inArray(v.sku, list), sql`${v.productId} <> ${productId}`)),
+        );
     },
 
     async insertVariants(rows: readonly NewVariantRow[], executor: Executor = db): Promise<void> {

@@ -201,6 +201,39 @@ export function createProductsCore(deps: ProductsServiceDeps) {
     return refreshPriceRange(tx, ctx, { ...product, options });
   }
 
+  /**
+   * Refuses a write that leaves a SKU on two things: SKUs are unique per site, over products and
+   * variants (a variant without one of its own shows its product's, which is no second use). A 409
+   * `SKU_ALREADY_EXIST_ERROR` names the SKU and the product that has it.
+   */
+  async function checkSkus(tx: Tx, ctx: RequestContext, product: StoresProductRow) {
+    const variants = await repository.variantsOf(ctx.site.id, [product.id], tx);
+    const own = variants.flatMap((variant) => (variant.sku ? [variant.sku] : []));
+    const twice = own.find((sku, index) => own.indexOf(sku) !== index);
+    if (twice) {
+      throw conflict(
+        storesErrorCodes.skuTaken,
+        `Two variants of product ${product.id} have the SKU "${twice}"`,
+        {
+          sku: twice,
+        },
+      );
+    }
+    const skus = [...new Set([...(product.sku ? [product.sku] : []), ...own])];
+    await repository.lockSkus(ctx.site.id, skus, tx);
+    const [taken] = await repository.skuOwners(ctx.site.id, product.id, skus, tx);
+    if (taken) {
+      throw conflict(
+        storesErrorCodes.skuTaken,
+        `The SKU "${taken.sku}" is already used by product ${taken.productId}`,
+        {
+          sku: taken.sku,
+          productId: taken.productId,
+        },
+      );
+    }
+  }
+
   async function refreshPriceRange(tx: Tx, ctx: RequestContext, product: StoresProductRow) {
     const variants = await repository.variantsOf(ctx.site.id, [product.id], tx);
     const range = priceRangeOf(product, variants, ctx.site);
@@ -279,6 +312,7 @@ export function createProductsCore(deps: ProductsServiceDeps) {
   return {
     aggregates,
     publishUpdated,
+    checkSkus,
     findVisible,
     lockProduct,
     syncVariants,
@@ -313,6 +347,7 @@ export function createProductsCore(deps: ProductsServiceDeps) {
             tx,
           );
           const product = await syncVariants(tx, ctx, row, options);
+          if (row.sku) await checkSkus(tx, ctx, product);
           const [aggregate] = await aggregates(ctx, [product], tx);
           await deps.publish(tx, ctx.site.id, storesEvents.productCreated, {
             product: productV1Wire(aggregate!, ctx.site, { merchant: false, includeVariants: false }),
@@ -345,6 +380,7 @@ export function createProductsCore(deps: ProductsServiceDeps) {
           product = options
             ? await syncVariants(tx, ctx, product, options)
             : await refreshPriceRange(tx, ctx, product);
+          if (input.sku) await checkSkus(tx, ctx, product);
           await publishUpdated(tx, ctx, product, Boolean(options));
           return product;
         });

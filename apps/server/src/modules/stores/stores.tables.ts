@@ -119,6 +119,10 @@ export const storesProducts = pgTable(
       table.id.asc(),
     ),
     index('stores_products_numeric_idx').on(table.siteId, table.numericId),
+    // SKUs are unique per site (over products and variants), checked on every write that sets one.
+    index('stores_products_sku_idx')
+      .on(table.siteId, table.sku)
+      .where(sql`${table.sku} is not null`),
     index('stores_products_collections_idx').using('gin', table.collectionIds),
     check('stores_products_price_nonnegative', sql`${table.price} >= 0`),
   ],
@@ -161,6 +165,9 @@ export const storesVariants = pgTable(
   (table) => [
     primaryKey({ columns: [table.productId, table.id] }),
     index('stores_variants_site_idx').on(table.siteId, table.productId),
+    index('stores_variants_sku_idx')
+      .on(table.siteId, table.sku)
+      .where(sql`${table.sku} is not null`),
   ],
 );
 export type StoresVariantRow = typeof storesVariants.$inferSelect;

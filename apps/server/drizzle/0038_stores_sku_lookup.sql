@@ -1,0 +1,2 @@
+CREATE INDEX "stores_products_sku_idx" ON "stores_products" USING btree ("site_id","sku") WHERE "stores_products"."sku" is not null;--> statement-breakpoint
+CREATE INDEX "stores_variants_sku_idx" ON "stores_variants" USING btree ("site_id","sku") WHERE "stores_variants"."sku" is not null;
