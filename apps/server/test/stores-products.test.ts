@@ -42,7 +42,6 @@ const tee = {
   priceData: { price: 25.5 },
   costAndProfitData: { itemCost: 10 },
   description: '<p>Soft linen</p>',
-  sku: 'TEE',
   weight: 0.2,
   productOptions: [
     {
@@ -62,8 +61,13 @@ const tee = {
   brand: 'Atrium Basics',
 };
 
+let tees = 0;
+/** A tee of its own SKU (SKUs are unique per site). */
 async function createTee(overrides: Record<string, unknown> = {}) {
-  const created = await call('POST', '/stores/v1/products', { product: { ...tee, ...overrides } });
+  tees += 1;
+  const created = await call('POST', '/stores/v1/products', {
+    product: { ...tee, sku: `TEE-${tees}`, ...overrides },
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return created.body.product;
 }

@@ -277,8 +277,13 @@ describe('productsV3', () => {
       ).jobId,
     ).toBeTruthy();
     expect(
-      (await business.productsV3.bulkUpdateProductVariantsByFilter(filter, { variant: { sku: 'PLATE' } }))
-        .jobId,
+      // A SKU names one product (SKUs are unique per site): set on the variants of one.
+      (
+        await business.productsV3.bulkUpdateProductVariantsByFilter(
+          { ...filter, id: b!._id! },
+          { variant: { sku: 'PLATE' } },
+        )
+      ).jobId,
     ).toBeTruthy();
     expect(
       (

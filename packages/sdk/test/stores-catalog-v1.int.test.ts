@@ -189,6 +189,12 @@ describe('collections and inventory', () => {
       .eq('name', 'Stocked SDK')
       .find();
     expect(outOfStock.items.map((found) => found.id)).toEqual([product.id]);
+    const notAllInStock = await owner.products
+      .queryProducts()
+      .in('stock.inventoryStatus', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK')
+      .eq('name', 'Stocked SDK')
+      .find();
+    expect(notAllInStock.items.map((found) => found.id)).toEqual([product.id]);
     const low = await owner.products.queryProducts().le('stock.lowestVariantQuantity', 0).find();
     expect(low.items.map((found) => found.id)).toContain(product.id);
     const inStock = await owner.products

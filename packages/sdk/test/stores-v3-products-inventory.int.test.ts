@@ -248,7 +248,10 @@ describe('catalog v3 products', () => {
     expect(
       (await owner.bulkRemoveProductsFromCategoriesByFilter(filter, [category.categoryId])).jobId,
     ).toBeTruthy();
-    expect((await owner.bulkUpdateProductVariantsByFilter(filter, { sku: 'PLATE' })).jobId).toBeTruthy();
+    // A SKU names one product (SKUs are unique per site): set on the variants of one.
+    expect(
+      (await owner.bulkUpdateProductVariantsByFilter({ ...filter, id: b!.id }, { sku: 'PLATE' })).jobId,
+    ).toBeTruthy();
     expect(
       (await owner.bulkAdjustProductVariantsByFilter(filter, { actualPrice: { percentage: 50 } })).jobId,
     ).toBeTruthy();

@@ -202,34 +202,23 @@ export function createProductsCore(deps: ProductsServiceDeps) {
   }
 
   /**
-   * Refuses a write that leaves a SKU on two things: SKUs are unique per site, over products and
-   * variants (a variant without one of its own shows its product's, which is no second use). A 409
-   * `SKU_ALREADY_EXIST_ERROR` names the SKU and the product that has it.
+   * Refuses a write that leaves a SKU on two products: SKUs are unique per site, over products and their
+   * variants. The variants of one product may share one (v1 sets a SKU on every variant a partial choice
+   * selects, and a variant without its own shows the product's). A 409 `SKU_ALREADY_EXIST_ERROR` names
+   * the SKU and the product that has it.
    */
   async function checkSkus(tx: Tx, ctx: RequestContext, product: StoresProductRow) {
     const variants = await repository.variantsOf(ctx.site.id, [product.id], tx);
-    const own = variants.flatMap((variant) => (variant.sku ? [variant.sku] : []));
-    const twice = own.find((sku, index) => own.indexOf(sku) !== index);
-    if (twice) {
-      throw conflict(
-        storesErrorCodes.skuTaken,
-        `Two variants of product ${product.id} have the SKU "${twice}"`,
-        {
-          sku: twice,
-        },
-      );
-    }
-    const skus = [...new Set([...(product.sku ? [product.sku] : []), ...own])];
+    const skus = [
+      ...new Set([product.sku, ...variants.map((variant) => variant.sku)].filter((sku) => sku !== null)),
+    ];
     await repository.lockSkus(ctx.site.id, skus, tx);
     const [taken] = await repository.skuOwners(ctx.site.id, product.id, skus, tx);
     if (taken) {
       throw conflict(
         storesErrorCodes.skuTaken,
         `The SKU "${taken.sku}" is already used by product ${taken.productId}`,
-        {
-          sku: taken.sku,
-          productId: taken.productId,
-        },
+        { sku: taken.sku, productId: taken.productId },
       );
     }
   }

@@ -18,13 +18,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { t } from './strings.ts';
 import { EmptyState, LoadError, Loading } from '../shared/ui.tsx';
-import { useInventoryRows, type StockRow } from './api/inventory.ts';
+import { useInventoryRows, type InventoryView, type StockRow } from './api/inventory.ts';
 import { useSetStock } from './api/variants.ts';
 import { StoreFrame } from './components/store-frame.tsx';
 import { lowStockThreshold, numberOrEmpty, variantName } from './lib/format.ts';
 
 const s = t.inventory;
-type View = 'all' | 'low' | 'out';
 
 const keyOf = (row: StockRow) => `${row.productId}:${row.variantId}`;
 const nameOf = (row: StockRow) => [row.productName, variantName(row.choices)].filter(Boolean).join(' — ');
@@ -159,9 +158,9 @@ function StockRowView({ row }: { row: StockRow }) {
 
 /** Stock of every variant, with the low-stock and sold-out views; each row saves its own quantity. */
 export function StoreInventoryPage() {
-  const inventory = useInventoryRows();
   const [search, setSearch] = useState('');
-  const [view, setView] = useState<View>('all');
+  const [view, setView] = useState<InventoryView>('all');
+  const inventory = useInventoryRows(view);
   const text = search.trim().toLowerCase();
   const rows = (inventory.data?.rows ?? []).filter(
     (row) =>
@@ -180,7 +179,7 @@ export function StoreInventoryPage() {
           w={260}
           type="search"
         />
-        <Chip.Group value={view} onChange={(value) => setView(value as View)}>
+        <Chip.Group value={view} onChange={(value) => setView(value as InventoryView)}>
           <Group gap="xs">
             <Chip value="all" variant="light">
               {t.products.stockFilters.all}

@@ -1,5 +1,6 @@
 import type { Product } from '@atrium/sdk/modules/stores';
 import { useQuery } from '@tanstack/react-query';
+import { lowStockThreshold } from '../lib/format.ts';
 import { allPages } from './all-pages.ts';
 import { inventoryKey } from './keys.ts';
 import { store } from './store-client.ts';
@@ -18,6 +19,7 @@ export interface StockRow {
   quantity: number | null;
   inStock: boolean;
 }
+type VariantStock = Pick<StockRow, 'trackQuantity' | 'quantity' | 'inStock'>;
 
 async function productsByIds(ids: string[]): Promise<Map<string, Product>> {
   const products = new Map<string, Product>();
@@ -32,37 +34,86 @@ async function productsByIds(ids: string[]): Promise<Map<string, Product>> {
   return products;
 }
 
+function rowsOf(product: Product, stockOf: (variantId: string) => VariantStock | undefined): StockRow[] {
+  return (product.variants ?? []).flatMap((variant) => {
+    const stock = stockOf(variant.id);
+    if (!stock) return [];
+    return [
+      {
+        productId: product.id,
+        productName: product.name,
+        slug: product.slug,
+        photo: product.media.mainMedia?.image?.url,
+        variantId: variant.id,
+        choices: variant.choices ?? {},
+        sku: variant.variant.sku ?? '',
+        ...stock,
+      },
+    ];
+  });
+}
+
+/** Which variants the inventory page shows: all, those low on stock, those that cannot be bought. */
+export type InventoryView = 'all' | 'low' | 'out';
+
 /**
- * Every variant's stock (inventory items are the stock truth), with its product's name and choices.
- * The inventory query cannot filter on quantities, so the page filters the rows (up to 1,000 products).
+ * The products a filtered view needs, filtered by the server on their variants' stock (low stock: some
+ * tracked variant at or under the threshold; sold out: some variant that cannot be bought).
  */
-export function useInventoryRows() {
+function productsOfView(view: Exclude<InventoryView, 'all'>) {
+  const query = store.products.queryProducts({ includeVariants: true, includeHiddenProducts: true });
+  return view === 'low'
+    ? query.le('stock.lowestVariantQuantity', lowStockThreshold)
+    : query.in('stock.inventoryStatus', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK');
+}
+
+/**
+ * Every variant's stock (inventory items are the stock truth), with its product's name and choices; the
+ * low-stock and sold-out views read only the products the server finds for them. The page still picks
+ * the variants of those products that match (up to 1,000 products).
+ */
+export function useInventoryRows(view: InventoryView) {
   return useQuery({
-    queryKey: [...inventoryKey, 'rows'],
+    queryKey: [...inventoryKey, 'rows', view],
     queryFn: async () => {
-      const items = await allPages(store.inventory.queryInventory());
-      const products = await productsByIds(items.items.map((item) => item.productId));
-      const rows: StockRow[] = items.items.flatMap((item) => {
-        const product = products.get(item.productId);
-        if (!product) return [];
-        return item.variants.map((stock) => {
-          const variant = product.variants?.find((candidate) => candidate.id === stock.variantId);
-          return {
-            productId: product.id,
-            productName: product.name,
-            slug: product.slug,
-            photo: product.media.mainMedia?.image?.url,
-            variantId: stock.variantId,
-            choices: variant?.choices ?? {},
-            sku: variant?.variant.sku ?? '',
-            trackQuantity: item.trackQuantity,
-            quantity: stock.quantity ?? null,
-            inStock: stock.inStock,
-          };
+      let rows: StockRow[];
+      let capped: boolean;
+      if (view === 'all') {
+        const items = await allPages(store.inventory.queryInventory());
+        const products = await productsByIds(items.items.map((item) => item.productId));
+        rows = items.items.flatMap((item) => {
+          const product = products.get(item.productId);
+          if (!product) return [];
+          return rowsOf(product, (variantId) => {
+            const stock = item.variants.find((candidate) => candidate.variantId === variantId);
+            return stock
+              ? {
+                  trackQuantity: item.trackQuantity,
+                  quantity: stock.quantity ?? null,
+                  inStock: stock.inStock,
+                }
+              : undefined;
+          });
         });
-      });
+        capped = items.capped;
+      } else {
+        const products = await allPages(productsOfView(view));
+        rows = products.items.flatMap((product) =>
+          rowsOf(product, (variantId) => {
+            const variant = product.variants?.find((candidate) => candidate.id === variantId);
+            return variant
+              ? {
+                  trackQuantity: variant.stock.trackQuantity,
+                  quantity: variant.stock.quantity ?? null,
+                  inStock: variant.stock.inStock,
+                }
+              : undefined;
+          }),
+        );
+        capped = products.capped;
+      }
       rows.sort((a, b) => a.productName.localeCompare(b.productName));
-      return { rows, capped: items.capped };
+      return { rows, capped };
     },
   });
 }
