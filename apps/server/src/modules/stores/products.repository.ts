@@ -68,6 +68,10 @@ export function productsQueryEntity(stock: StockColumns) {
 
 function productsQueryEntityWith(stock: StockColumns) {
   const filterOnly = { sortable: false } as const;
+  const buyableCounts = overVariants(
+    stock,
+    (buyable) => sql`count(*) as variants, count(*) filter (where ${buyable}) as buyable`,
+  );
   return defineQueryEntity({
     name: 'stores.products',
     table: p,
@@ -81,12 +85,10 @@ function productsQueryEntityWith(stock: StockColumns) {
         ...filterOnly,
       },
       'stock.inventoryStatus': {
-        expression: overVariants(
-          stock,
-          (buyable) => sql`case when count(*) filter (where ${buyable}) = count(*) then 'IN_STOCK'
-            when count(*) filter (where ${buyable}) = 0 then 'OUT_OF_STOCK'
-            else 'PARTIALLY_OUT_OF_STOCK' end`,
-        ),
+        // Counted once into a row, so each variant's stock is read once, not once per comparison.
+        expression: sql`(select case when s.buyable = s.variants then 'IN_STOCK'
+          when s.buyable = 0 then 'OUT_OF_STOCK' else 'PARTIALLY_OUT_OF_STOCK' end
+          from ${buyableCounts} s)`,
         type: 'enum',
         enumValues: ['IN_STOCK', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'],
         ...filterOnly,
