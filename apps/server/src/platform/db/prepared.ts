@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './database.ts';
 
 /**
@@ -46,6 +46,30 @@ export function createStatementCache(): StatementCache {
       return bound.execute(values);
     },
   };
+}
+
+/**
+ * A raw statement (`sql` with `sql.placeholder` values) as a prepared query for `run`: its rows come
+ * back as the driver gives them, under the statement's own column aliases.
+ */
+export function prepareRaw<Row>(
+  executor: Executor,
+  name: string,
+  statement: SQL,
+): PreparedLike<{ rows: Row[] }> {
+  // Drizzle's own `execute` does this with an unnamed query; the name is what lets PostgreSQL keep the plan.
+  const { dialect, session } = executor as unknown as {
+    dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
+    session: {
+      prepareQuery(
+        query: unknown,
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): PreparedLike<{ rows: Row[] }>;
+    };
+  };
+  return session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
 }
 
 /**
