@@ -68,7 +68,6 @@ export function stockLevelOf(
  * The stock of inventory items at `now`, in one read of their capacities. The truth is the capacity:
  * nothing here is cached on the item, so a hold that expired stops counting at its expiry.
  */
-
 export async function stockLevels(
   holds: HoldsService,
   siteId: string,
