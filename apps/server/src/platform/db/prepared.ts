@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './database.ts';
 
 /**
@@ -23,11 +23,26 @@ export interface StatementCache {
     build: (executor: Executor, name: string) => PreparedLike<Result>,
     values: Record<string, unknown>,
   ): Promise<Result>;
+  /**
+   * A short statement name for one of a family of texts (`prefix`, then a number per `shape`):
+   * PostgreSQL cuts names at 63 bytes, so a shape cannot be spelled out in the name.
+   */
+  nameFor(prefix: string, shape: string): string;
 }
 
 export function createStatementCache(): StatementCache {
   const statements = new Map<string, PreparedLike<unknown>>();
+  const names = new Map<string, string>();
   return {
+    nameFor(prefix: string, shape: string) {
+      const key = `${prefix}\u0000${shape}`;
+      let name = names.get(key);
+      if (!name) {
+        name = `${prefix}_${names.size}`;
+        names.set(key, name);
+      }
+      return name;
+    },
     run<Result>(
       name: string,
       executor: Executor,
@@ -46,6 +61,21 @@ export function createStatementCache(): StatementCache {
       return bound.execute(values);
     },
   };
+}
+
+/**
+ * A statement written as SQL (`sql\`...\``, what `executeRows` runs) prepared under `name`, for
+ * `StatementCache.run`: its values are `sql.placeholder`s, its rows come back as the driver reads them.
+ */
+export function prepareSql<Row>(executor: Executor, name: string, query: SQL): PreparedLike<{ rows: Row[] }> {
+  // Drizzle's own `execute` goes this way, without a name (so without PostgreSQL keeping the plan).
+  const internals = executor as unknown as {
+    dialect: { sqlToQuery(query: SQL): unknown };
+    session: {
+      prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): PreparedLike<{ rows: Row[] }>;
+    };
+  };
+  return internals.session.prepareQuery(internals.dialect.sqlToQuery(query), undefined, name, false);
 }
 
 /**
@@ -74,4 +104,12 @@ export function rowShape(row: object): string {
   return Object.entries(row)
     .map(([key, value]) => (value === null || value === undefined ? `${key}=null` : key))
     .join(',');
+}
+
+/**
+ * `row` without its undefined values: for an insert, a column left to its default; for an update, one
+ * left as it is (`rowPlaceholders` writes undefined as NULL).
+ */
+export function definedValues<Row extends object>(row: Row): Row {
+  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as Row;
 }
