@@ -86,17 +86,22 @@ export function createCartsRepository(db: Executor) {
       values: Pick<NewCartRow, 'currency' | 'lineItems' | 'doc'>,
       executor: Executor,
     ): Promise<CartRow | undefined> {
-      const [inserted] = await executor
-        .insert(c)
-        .values({
-          ...values,
-          siteId,
-          visitorId: buyer.memberId ? null : (buyer.visitorId ?? null),
-          memberId: buyer.memberId ?? null,
-          current: true,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const row = definedValues({
+        ...values,
+        siteId,
+        visitorId: buyer.memberId ? null : (buyer.visitorId ?? null),
+        memberId: buyer.memberId ?? null,
+        current: true,
+      });
+      const parameters: Record<string, unknown> = {};
+      rowValues(row, 'v_', parameters);
+      const [inserted] = await statements.run(
+        statements.nameFor('ecom_current_cart_insert', rowShape(row)),
+        executor,
+        (x, name) =>
+          x.insert(c).values(rowPlaceholders(row, 'v_')).onConflictDoNothing().returning().prepare(name),
+        parameters,
+      );
       return inserted;
     },
 

@@ -145,20 +145,27 @@ export function createCartsService(deps: CartsServiceDeps) {
 
   /**
    * The current cart changed, or made with the change when the buyer has none (add to cart, update).
-   * `seen`: the current cart as read before the edit was worked out; written in one statement while it
-   * is still at that revision, else (a concurrent change) changed again under its lock.
+   * `seen`: the current cart as read before the edit was worked out (undefined: there was none). It is
+   * written in one statement while still at that revision, and a cart is made with one insert; when
+   * another request got there first (a change, or a cart made meanwhile) it is changed under its lock.
    */
-  async function changeCurrentOrCreate(ctx: RequestContext, edit: CartEdit, seen?: CartRow) {
+  async function changeCurrentOrCreate(ctx: RequestContext, edit: CartEdit, seen: CartRow | undefined) {
     const buyer = buyerOf(ctx);
     const row = await database.transaction(async (tx) => {
-      const unchanged =
-        seen &&
-        (await repository.updateIfUnchanged(ctx.site.id, seen.id, seen.revision, edit.changes(seen), tx));
-      if (unchanged) {
-        await announce(tx, ctx.site.id, unchanged, false);
-        return unchanged;
+      if (seen) {
+        const unchanged = await repository.updateIfUnchanged(
+          ctx.site.id,
+          seen.id,
+          seen.revision,
+          edit.changes(seen),
+          tx,
+        );
+        if (unchanged) {
+          await announce(tx, ctx.site.id, unchanged, false);
+          return unchanged;
+        }
       }
-      const existing = await repository.findCurrent(ctx.site.id, buyer, tx, true);
+      const existing = seen ? await repository.findCurrent(ctx.site.id, buyer, tx, true) : undefined;
       if (!existing) {
         const created = await repository.insertCurrent(
           ctx.site.id,
@@ -171,7 +178,7 @@ export function createCartsService(deps: CartsServiceDeps) {
           return created;
         }
       }
-      // Made by a request of the same buyer after the lookup above: change that one.
+      // Made by a request of the same buyer since it was read: change that one.
       const locked = existing ?? (await repository.findCurrent(ctx.site.id, buyer, tx, true))!;
       const changed = await repository.update(ctx.site.id, locked.id, edit.changes(locked), tx);
       await announce(tx, ctx.site.id, changed, false);
