@@ -67,12 +67,7 @@ export function createCheckoutsRepository(db: Executor) {
       const [inserted] = await statements.run(
         statements.nameFor('ecom_checkout_insert', rowShape(values)),
         executor,
-        (x, name) =>
-          x
-            .insert(c)
-            .values(rowPlaceholders(values, 'v_'))
-            .returning()
-            .prepare(name),
+        (x, name) => x.insert(c).values(rowPlaceholders(values, 'v_')).returning().prepare(name),
         parameters,
       );
       return inserted!;
@@ -150,7 +145,11 @@ export function createCheckoutsRepository(db: Executor) {
         (x, name) =>
           x
             .update(c)
-            .set({ ...rowPlaceholders(given, 's_'), revision: sql`${c.revision} + 1`, updatedDate: sql`now()` })
+            .set({
+              ...rowPlaceholders(given, 's_'),
+              revision: sql`${c.revision} + 1`,
+              updatedDate: sql`now()`,
+            })
             .where(and(eq(c.siteId, placeholder('siteId')), eq(c.id, placeholder('id'))))
             .returning()
             .prepare(name),

@@ -30,9 +30,9 @@ export type PublishEcomEvent = (tx: Tx, siteId: string, name: EcomEventName, dat
  * webhook serializes the payload while the event is emitted, and an event nobody subscribes to is never
  * serialized, so its order wire is never built. Each field is built at most once.
  */
-export function lazyPayload<Fields extends Record<string, unknown>>(
-  builders: { [Key in keyof Fields]: () => Fields[Key] },
-): Fields {
+export function lazyPayload<Fields extends Record<string, unknown>>(builders: {
+  [Key in keyof Fields]: () => Fields[Key];
+}): Fields {
   const payload = {} as Fields;
   for (const key of Object.keys(builders) as Array<keyof Fields>) {
     let built: { value: Fields[typeof key] } | undefined;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { executeRows, type Executor } from '../../platform/db/database.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import {
   createStatementCache,
   definedValues,

@@ -72,7 +72,12 @@ export function prepareSql<Row>(executor: Executor, name: string, query: SQL): P
   const internals = executor as unknown as {
     dialect: { sqlToQuery(query: SQL): unknown };
     session: {
-      prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): PreparedLike<{ rows: Row[] }>;
+      prepareQuery(
+        query: unknown,
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): PreparedLike<{ rows: Row[] }>;
     };
   };
   return internals.session.prepareQuery(internals.dialect.sqlToQuery(query), undefined, name, false);

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { executeRows, type Executor } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import { createStatementCache, prepareSql } from '../db/prepared.ts';
 import { holdCapacities, holds, type HoldRow } from './holds.tables.ts';
 
