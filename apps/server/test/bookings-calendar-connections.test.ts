@@ -211,6 +211,13 @@ describe('GET /bookings/v2/external-calendars/events', () => {
     const noa = await createStaff(t.app, 'Noa', 'noa@example.com');
     const { connection } = (await connectByCredentials(noa)).body;
     await ok(t.app, { method: 'POST', url: `${base}/${connection.id}/sync`, headers: owner, payload: {} });
+    // The import that connecting scheduled may hold the claim, and then the sync call answers at once.
+    await expect
+      .poll(async () => (await call('GET', `${base}/${connection.id}`)).body.externalCalendar?.status, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe('SYNCED');
     const window = `from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(24))}&scheduleIds=${noa}`;
     const first = await call('GET', `${base}/events?${window}&cursorPaging.limit=1`);
     expect(first.status, JSON.stringify(first.body)).toBe(200);

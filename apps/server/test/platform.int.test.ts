@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { readSideBySide, type Executor } from '../src/platform/db/database.ts';
 import { createTestApp, inject, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -45,5 +47,29 @@ describe('platform', () => {
     const response = await inject(t.app, { method: 'GET', url: '/nothing/here' });
     expect(response.status).toBe(404);
     expect(response.body.details.applicationError.code).toBe('ROUTE_NOT_FOUND');
+  });
+});
+
+describe('readSideBySide', () => {
+  const reads = (log: string[], executor: Executor) =>
+    ['a', 'b'].map((name) => async () => {
+      log.push(`${name} sent`);
+      await executor.execute(sql`select pg_sleep(0.02)`);
+      log.push(`${name} done`);
+      return name;
+    });
+
+  it('sends the reads of a transaction one after another, on its one connection', async () => {
+    const log: string[] = [];
+    const results = await t.database!.transaction((tx) => readSideBySide(tx, ...reads(log, tx)));
+    expect(results).toEqual(['a', 'b']);
+    expect(log).toEqual(['a sent', 'a done', 'b sent', 'b done']);
+  });
+
+  it('sends reads outside a transaction side by side', async () => {
+    const log: string[] = [];
+    const results = await readSideBySide(t.database!.db, ...reads(log, t.database!.db));
+    expect(results).toEqual(['a', 'b']);
+    expect(log.slice(0, 2)).toEqual(['a sent', 'b sent']);
   });
 });

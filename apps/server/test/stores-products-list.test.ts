@@ -48,8 +48,8 @@ beforeAll(async () => {
   siteId = (await call('GET', '/sites/v1/site')).body.site.id;
 
   // Variants with prices, costs and weights of their own, hidden ones (size L), tracked stock (3 of each
-  // black, none of white) with a live hold taking all of Black S and an expired one that no longer counts
-  // on Black M.
+  // black, none of white) with a live hold taking all of Black S, an expired one that no longer counts
+  // on Black M, and a live one leaving Black M its last unit.
   const tee = await create({
     name: 'Summary tee',
     priceData: { price: 25.5 },
@@ -77,13 +77,13 @@ beforeAll(async () => {
       })),
     },
   });
-  const line = (size: string) => ({
+  const line = (size: string, quantity = 3) => ({
     reference: {
       appId: storesAppId,
       catalogItemId: tee.id,
       options: { variantId: variant(size, 'Black').id },
     },
-    quantity: 3,
+    quantity,
   });
   const now = Date.now();
   const live = await t.app.database.transaction((tx) =>
@@ -104,7 +104,16 @@ beforeAll(async () => {
       now: new Date(now - 60_000),
     }),
   );
-  expect([live.ok, expired.ok]).toEqual([true, true]);
+  const lastUnitLeft = await t.app.database.transaction((tx) =>
+    t.app.stores.catalog.hold(tx, {
+      siteId,
+      owner: 'cart:most',
+      lines: [line('M', 2)],
+      expiresAt: new Date(now + 15 * 60_000),
+      now: new Date(now),
+    }),
+  );
+  expect([live.ok, expired.ok, lastUnitLeft.ok]).toEqual([true, true, true]);
 
   // Tracked, none on hand, preorders open.
   const preorder = await create({ name: 'Summary preorder', priceData: { price: 9 } });

@@ -3,7 +3,7 @@ import type { Executor } from '../../platform/db/database.ts';
 import {
   createStatementCache,
   definedValues,
-  prepareSql,
+  prepareRaw,
   rowPlaceholders,
   rowShape,
   rowValues,
@@ -78,7 +78,7 @@ export function createOrdersRepository(db: Executor) {
           'ecom_next_order_number',
           executor,
           (x, name) =>
-            prepareSql<{ number: string | number; taken: boolean }>(
+            prepareRaw<{ number: string | number; taken: boolean }>(
               x,
               name,
               sql`WITH bumped AS (

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../platform/db/database.ts';
+import { readSideBySide, type Database } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/bus/types.ts';
 import type { HoldsService } from '../../platform/holds/holds.service.ts';
 import type { QueryRunner } from '../../platform/query/run-query.ts';
@@ -50,10 +50,11 @@ export function createStoresModule(deps: StoresModuleDeps) {
     ribbonIdFor: async (tx, siteId, name) =>
       (await v3Entities.ribbons.getOrCreateByName(siteId, name, tx)).id,
     namesOf: async (siteId, ids, executor) => {
-      const [brands, ribbons] = await Promise.all([
-        v3Entities.brands.namesByIds(siteId, ids.brandIds, executor),
-        v3Entities.ribbons.namesByIds(siteId, ids.ribbonIds, executor),
-      ]);
+      const [brands, ribbons] = await readSideBySide(
+        executor,
+        () => v3Entities.brands.namesByIds(siteId, ids.brandIds, executor),
+        () => v3Entities.ribbons.namesByIds(siteId, ids.ribbonIds, executor),
+      );
       return { brands, ribbons };
     },
   };

@@ -1,5 +1,5 @@
 import { defaultInventoryLocationId, type InventoryItemV3 } from '@atrium/contract/stores/inventory-items-v3';
-import type { Executor } from '../../platform/db/database.ts';
+import { readSideBySide, type Executor } from '../../platform/db/database.ts';
 import type { HoldsService } from '../../platform/holds/holds.service.ts';
 import { choiceNames } from './product-variants.ts';
 import type { ProductsRepository } from './products.repository.ts';
@@ -106,11 +106,12 @@ export async function inventoryItemsV3Wire(
 ): Promise<InventoryItemV3[]> {
   if (items.length === 0) return [];
   const productIds = [...new Set(items.map((item) => item.productId))];
-  const [products, variants, levels] = await Promise.all([
-    deps.repository.findProducts(siteId, productIds, executor),
-    deps.repository.variantsOf(siteId, productIds, executor),
-    itemLevels(deps.holds, siteId, items, now, executor),
-  ]);
+  const [products, variants, levels] = await readSideBySide(
+    executor,
+    () => deps.repository.findProducts(siteId, productIds, executor),
+    () => deps.repository.variantsOf(siteId, productIds, executor),
+    () => itemLevels(deps.holds, siteId, items, now, executor),
+  );
   return items.map((item) =>
     inventoryItemV3Wire(
       item,

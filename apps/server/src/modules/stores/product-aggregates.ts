@@ -1,5 +1,5 @@
 import type { Site } from '@atrium/contract/sites';
-import type { Executor, Tx } from '../../platform/db/database.ts';
+import { readSideBySide, type Executor, type Tx } from '../../platform/db/database.ts';
 import type { HoldsService } from '../../platform/holds/holds.service.ts';
 import { max, min, money } from '../../platform/money/money.ts';
 import {
@@ -35,6 +35,14 @@ function levelColumnsOf(holds: HoldsService): StockColumns {
   return columns;
 }
 
+/** The brands and ribbons the products name, for one read of their names. */
+function labelIdsOf(products: readonly StoresProductRow[]) {
+  return {
+    brandIds: products.flatMap((product) => (product.brandId ? [product.brandId] : [])),
+    ribbonIds: products.flatMap((product) => (product.ribbonId ? [product.ribbonId] : [])),
+  };
+}
+
 /**
  * Reads what the wire of a page of products needs in a fixed number of statements, whatever the page
  * size: variants, inventory items, stock levels and label names, each in one batch.
@@ -48,17 +56,11 @@ export async function loadAggregates(
 ): Promise<ProductAggregate[]> {
   if (products.length === 0) return [];
   const ids = products.map((product) => product.id);
-  const [joined, names] = await Promise.all([
-    deps.repository.variantsWithItems(siteId, ids, levelColumnsOf(deps.holds), now, executor),
-    deps.labels.namesOf(
-      siteId,
-      {
-        brandIds: products.flatMap((product) => (product.brandId ? [product.brandId] : [])),
-        ribbonIds: products.flatMap((product) => (product.ribbonId ? [product.ribbonId] : [])),
-      },
-      executor,
-    ),
-  ]);
+  const [joined, names] = await readSideBySide(
+    executor,
+    () => deps.repository.variantsWithItems(siteId, ids, levelColumnsOf(deps.holds), now, executor),
+    () => deps.labels.namesOf(siteId, labelIdsOf(products), executor),
+  );
   const variants = joined.map((row) => row.variant);
   const items = joined.flatMap((row) => (row.item ? [row.item] : []));
   const stock = new Map(
@@ -91,23 +93,12 @@ export async function loadListEntries(
   executor?: Executor,
 ): Promise<ProductListEntry[]> {
   if (products.length === 0) return [];
-  const [summaries, names] = await Promise.all([
-    deps.repository.productSummaries(
-      site.id,
-      products.map((product) => product.id),
-      levelColumnsOf(deps.holds),
-      now,
-      executor,
-    ),
-    deps.labels.namesOf(
-      site.id,
-      {
-        brandIds: products.flatMap((product) => (product.brandId ? [product.brandId] : [])),
-        ribbonIds: products.flatMap((product) => (product.ribbonId ? [product.ribbonId] : [])),
-      },
-      executor,
-    ),
-  ]);
+  const ids = products.map((product) => product.id);
+  const [summaries, names] = await readSideBySide(
+    executor,
+    () => deps.repository.productSummaries(site.id, ids, levelColumnsOf(deps.holds), now, executor),
+    () => deps.labels.namesOf(site.id, labelIdsOf(products), executor),
+  );
   const byProduct = new Map(summaries.map((row) => [row.productId, row]));
   return products.map((product) => ({
     product,

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { stockKeyPrefix } from './stock.ts';
-import { executeRows, type Executor, type SqlFragment } from '../../platform/db/database.ts';
-import { createStatementCache } from '../../platform/db/prepared.ts';
+import { type Executor, type SqlFragment } from '../../platform/db/database.ts';
+import { createStatementCache, prepareRaw } from '../../platform/db/prepared.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import {
   storesCollectionCounts,
@@ -104,6 +104,56 @@ export interface ProductSummaryRow {
 }
 
 const statements = createStatementCache();
+
+/**
+ * The statement of `productSummaries`, with the site, the product ids (comma-separated) and `now` as
+ * placeholders.
+ */
+function productSummariesQuery(stock: StockColumns): SQL {
+  const level = stock(
+    sql`${i.siteId}`,
+    sql`(${stockKeyPrefix} || ${i.id}::text)`,
+    sql`${i.trackQuantity}`,
+    sql`${sql.placeholder('now')}`,
+  );
+  // Per product (a lateral aggregate): its variants are one index range, and its inventory items another,
+  // hash-joined to them, where a join over all the page's variants looked each item up on its own.
+  // `offset 0` keeps the innermost select from being merged into the next, which would read each
+  // item's stock once per use of `on_hand`/`held`.
+  return sql`select ${p.id} as "productId", s.variants as "variants", s.in_stock as "inStock",
+        s.quantity as "quantity", s.min_price as "minPrice", s.max_price as "maxPrice",
+        s.min_cost as "minCost", s.max_cost as "maxCost", s.min_weight as "minWeight",
+        s.max_weight as "maxWeight", s.choices_in_stock as "choicesInStock"
+      from ${p}
+      cross join lateral (
+        select count(*)::int as variants, count(*) filter (where r.in_stock)::int as in_stock,
+          coalesce(sum(r.on_hand) filter (where r.tracked), 0)::int as quantity,
+          min(r.price)::text as min_price, max(r.price)::text as max_price,
+          min(r.cost)::text as min_cost, max(r.cost)::text as max_cost,
+          min(r.weight)::text as min_weight, max(r.weight)::text as max_weight,
+          string_agg(r.pairs, ',') filter (where r.visible and r.in_stock) as choices_in_stock
+        from (
+          select q.visible, q.price, q.cost, q.weight, q.tracked, q.on_hand, q.pairs,
+            case when q.item_id is null then true
+              when not q.tracked then q.item_in_stock or q.preorder
+              else q.on_hand - q.held > 0 or q.preorder end as in_stock
+          from (
+            select ${v.visible} as visible,
+              coalesce(${v.price}, ${p.price}) as price, coalesce(${v.cost}, ${p.cost}) as cost,
+              coalesce(${v.weight}, ${p.weight}, 0) as weight,
+              ${i.id} as item_id, coalesce(${i.trackQuantity}, false) as tracked,
+              ${i.inStock} as item_in_stock, coalesce(${i.preorderEnabled}, false) as preorder,
+              coalesce(${level.onHand}, 0) as on_hand, coalesce(${level.held}, 0) as held,
+              (select string_agg(e.key || '=' || e.value, ',') from jsonb_each_text(${v.choices}) e) as pairs
+            from ${v}
+            left join ${i} on ${i.productId} = ${v.productId} and ${i.variantId} = ${v.id}
+            where ${v.productId} = ${p.id} and ${v.siteId} = ${p.siteId}
+            offset 0
+          ) q
+        ) r
+      ) s
+      where ${p.siteId} = ${sql.placeholder('siteId')} and ${anyId(sql`${p.id}`, sql`${sql.placeholder('ids')}`)} and s.variants > 0`;
+}
 
 /** The only file of products, variants and inventory items that speaks Drizzle. */
 export function createProductsRepository(db: Executor) {
@@ -354,45 +404,15 @@ export function createProductsRepository(db: Executor) {
       executor: Executor = db,
     ): Promise<ProductSummaryRow[]> {
       if (productIds.length === 0) return [];
-      const level = stock(
-        sql`${i.siteId}`,
-        sql`(${stockKeyPrefix} || ${i.id}::text)`,
-        sql`${i.trackQuantity}`,
-        now,
-      );
-      // `offset 0` keeps the inner select from being merged into the outer one, which would read each
-      // item's stock once per use of `on_hand`/`held`.
-      return executeRows<ProductSummaryRow>(
+      // `stock` writes the same SQL for every app, so one prepared statement serves all; PostgreSQL plans it
+      // once per connection instead of at every page.
+      const result = await statements.run(
+        'stores_product_summaries',
         executor,
-        sql`select s.product_id as "productId", count(*)::int as "variants",
-            count(*) filter (where s.in_stock)::int as "inStock",
-            coalesce(sum(s.on_hand) filter (where s.tracked), 0)::int as "quantity",
-            min(s.price)::text as "minPrice", max(s.price)::text as "maxPrice",
-            min(s.cost)::text as "minCost", max(s.cost)::text as "maxCost",
-            min(s.weight)::text as "minWeight", max(s.weight)::text as "maxWeight",
-            string_agg(s.pairs, ',') filter (where s.visible and s.in_stock) as "choicesInStock"
-          from (
-            select r.product_id, r.visible, r.price, r.cost, r.weight, r.tracked, r.on_hand, r.pairs,
-              case when r.item_id is null then true
-                when not r.tracked then r.item_in_stock or r.preorder
-                else r.on_hand - r.held > 0 or r.preorder end as in_stock
-            from (
-              select ${v.productId} as product_id, ${v.visible} as visible,
-                coalesce(${v.price}, ${p.price}) as price, coalesce(${v.cost}, ${p.cost}) as cost,
-                coalesce(${v.weight}, ${p.weight}, 0) as weight,
-                ${i.id} as item_id, coalesce(${i.trackQuantity}, false) as tracked,
-                ${i.inStock} as item_in_stock, coalesce(${i.preorderEnabled}, false) as preorder,
-                coalesce(${level.onHand}, 0) as on_hand, coalesce(${level.held}, 0) as held,
-                (select string_agg(e.key || '=' || e.value, ',') from jsonb_each_text(${v.choices}) e) as pairs
-              from ${v}
-              join ${p} on ${p.id} = ${v.productId} and ${p.siteId} = ${v.siteId}
-              left join ${i} on ${i.productId} = ${v.productId} and ${i.variantId} = ${v.id}
-              where ${v.siteId} = ${siteId} and ${anyId(sql`${v.productId}`, productIds.join(','))}
-              offset 0
-            ) r
-          ) s
-          group by s.product_id`,
+        (x, name) => prepareRaw<ProductSummaryRow>(x, name, productSummariesQuery(stock)),
+        { siteId, ids: productIds.join(','), now },
       );
+      return result.rows;
     },
 
     async insertVariants(rows: readonly NewVariantRow[], executor: Executor = db): Promise<void> {

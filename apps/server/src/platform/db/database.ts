@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
@@ -146,6 +146,23 @@ export async function migrateDatabase(database: Database): Promise<void> {
       .catch(() => undefined);
     await client.end();
   }
+}
+
+/**
+ * Independent reads side by side on the pool's connections; inside a transaction, which is one
+ * connection, one after another (node-postgres queues a query sent while another runs on its client,
+ * deprecated and gone in pg@9).
+ */
+export async function readSideBySide<Reads extends readonly (() => Promise<unknown>)[]>(
+  executor: Executor | undefined,
+  ...reads: Reads
+): Promise<{ [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> }> {
+  type Results = { [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> };
+  const inTransaction = executor instanceof PgTransaction;
+  if (!inTransaction) return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
 }
 
 /** Runs a drizzle SQL fragment and returns its rows, the same on both drivers. */

@@ -64,13 +64,17 @@ export function createStatementCache(): StatementCache {
 }
 
 /**
- * A statement written as SQL (`sql\`...\``, what `executeRows` runs) prepared under `name`, for
- * `StatementCache.run`: its values are `sql.placeholder`s, its rows come back as the driver reads them.
+ * A raw statement (`sql` with `sql.placeholder` values) as a prepared query for `run`: its rows come
+ * back as the driver gives them, under the statement's own column aliases.
  */
-export function prepareSql<Row>(executor: Executor, name: string, query: SQL): PreparedLike<{ rows: Row[] }> {
-  // Drizzle's own `execute` goes this way, without a name (so without PostgreSQL keeping the plan).
-  const internals = executor as unknown as {
-    dialect: { sqlToQuery(query: SQL): unknown };
+export function prepareRaw<Row>(
+  executor: Executor,
+  name: string,
+  statement: SQL,
+): PreparedLike<{ rows: Row[] }> {
+  // Drizzle's own `execute` does this with an unnamed query; the name is what lets PostgreSQL keep the plan.
+  const { dialect, session } = executor as unknown as {
+    dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
     session: {
       prepareQuery(
         query: unknown,
@@ -80,7 +84,7 @@ export function prepareSql<Row>(executor: Executor, name: string, query: SQL): P
       ): PreparedLike<{ rows: Row[] }>;
     };
   };
-  return internals.session.prepareQuery(internals.dialect.sqlToQuery(query), undefined, name, false);
+  return session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
 }
 
 /**

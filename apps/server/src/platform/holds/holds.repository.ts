@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/database.ts';
-import { createStatementCache, prepareSql } from '../db/prepared.ts';
+import { createStatementCache, prepareRaw } from '../db/prepared.ts';
 import { holdCapacities, holds, type HoldRow } from './holds.tables.ts';
 
 /** A key that does not fit: what was asked and what the other owners left (0 for an unknown key). */
@@ -58,7 +58,7 @@ async function shortfallRows(
   const { rows } = await statements.run(
     statement,
     executor,
-    (x, statementName) => prepareSql<ShortfallRow>(x, statementName, query()),
+    (x, statementName) => prepareRaw<ShortfallRow>(x, statementName, query()),
     values,
   );
   return rows.map((row) => ({
