@@ -1,5 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import {
+  createStatementCache,
+  definedValues,
+  rowPlaceholders,
+  rowShape,
+  rowValues,
+} from '../../platform/db/prepared.ts';
 import { ecomCarts, type CartRow } from './ecom.tables.ts';
 
 const c = ecomCarts;
@@ -10,15 +17,44 @@ export interface Buyer {
   memberId?: string;
 }
 
-function currentOf(siteId: string, buyer: Buyer) {
-  return buyer.memberId
-    ? and(eq(c.siteId, siteId), eq(c.current, true), eq(c.memberId, buyer.memberId))
+type CartChanges = Partial<
+  Pick<NewCartRow, 'lineItems' | 'doc' | 'checkoutId' | 'current' | 'memberId' | 'visitorId'>
+>;
+
+// A buyer's current cart is read and written by statements prepared once (prepared.ts).
+const statements = createStatementCache();
+const placeholder = (name: string) => sql.placeholder(name);
+
+/** The buyer's current cart, with the site and the buyer's id as the placeholders `siteId` and `buyerId`. */
+function currentOf(member: boolean) {
+  return member
+    ? and(eq(c.siteId, placeholder('siteId')), eq(c.current, true), eq(c.memberId, placeholder('buyerId')))
     : and(
-        eq(c.siteId, siteId),
+        eq(c.siteId, placeholder('siteId')),
         eq(c.current, true),
         isNull(c.memberId),
-        eq(c.visitorId, buyer.visitorId ?? ''),
+        eq(c.visitorId, placeholder('buyerId')),
       );
+}
+
+function currentQuery(executor: Executor, name: string, member: boolean, lock: boolean) {
+  const query = executor.select().from(c).where(currentOf(member)).limit(1);
+  return (lock ? query.for('update') : query).prepare(name);
+}
+
+function updateQuery(executor: Executor, name: string, changes: CartChanges, ifRevision: boolean) {
+  return executor
+    .update(c)
+    .set({ ...rowPlaceholders(changes, 's_'), revision: sql`${c.revision} + 1`, updatedDate: sql`now()` })
+    .where(
+      and(
+        eq(c.siteId, placeholder('siteId')),
+        eq(c.id, placeholder('id')),
+        ifRevision ? eq(c.revision, placeholder('revision')) : undefined,
+      ),
+    )
+    .returning()
+    .prepare(name);
 }
 
 /** The only file of carts that speaks Drizzle. */
@@ -30,8 +66,13 @@ export function createCartsRepository(db: Executor) {
       executor: Executor = db,
       lock = false,
     ): Promise<CartRow | undefined> {
-      const query = executor.select().from(c).where(currentOf(siteId, buyer)).limit(1);
-      const [row] = lock ? await query.for('update') : await query;
+      const member = !!buyer.memberId;
+      const [row] = await statements.run(
+        `ecom_current_cart_of_${member ? 'member' : 'visitor'}${lock ? '_locked' : ''}`,
+        executor,
+        (x, name) => currentQuery(x, name, member, lock),
+        { siteId, buyerId: member ? buyer.memberId : (buyer.visitorId ?? '') },
+      );
       return row;
     },
 
@@ -45,17 +86,22 @@ export function createCartsRepository(db: Executor) {
       values: Pick<NewCartRow, 'currency' | 'lineItems' | 'doc'>,
       executor: Executor,
     ): Promise<CartRow | undefined> {
-      const [inserted] = await executor
-        .insert(c)
-        .values({
-          ...values,
-          siteId,
-          visitorId: buyer.memberId ? null : (buyer.visitorId ?? null),
-          memberId: buyer.memberId ?? null,
-          current: true,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const row = definedValues({
+        ...values,
+        siteId,
+        visitorId: buyer.memberId ? null : (buyer.visitorId ?? null),
+        memberId: buyer.memberId ?? null,
+        current: true,
+      });
+      const parameters: Record<string, unknown> = {};
+      rowValues(row, 'v_', parameters);
+      const [inserted] = await statements.run(
+        statements.nameFor('ecom_current_cart_insert', rowShape(row)),
+        executor,
+        (x, name) =>
+          x.insert(c).values(rowPlaceholders(row, 'v_')).onConflictDoNothing().returning().prepare(name),
+        parameters,
+      );
       return inserted;
     },
 
@@ -95,17 +141,39 @@ export function createCartsRepository(db: Executor) {
     async update(
       siteId: string,
       id: string,
-      changes: Partial<
-        Pick<NewCartRow, 'lineItems' | 'doc' | 'checkoutId' | 'current' | 'memberId' | 'visitorId'>
-      >,
+      changes: CartChanges,
       executor: Executor = db,
     ): Promise<CartRow> {
-      const [row] = await executor
-        .update(c)
-        .set({ ...changes, revision: sql`${c.revision} + 1`, updatedDate: sql`now()` })
-        .where(and(eq(c.siteId, siteId), eq(c.id, id)))
-        .returning();
+      const given = definedValues(changes);
+      const parameters: Record<string, unknown> = { siteId, id };
+      rowValues(given, 's_', parameters);
+      const [row] = await statements.run(
+        statements.nameFor('ecom_cart_update', rowShape(given)),
+        executor,
+        (x, name) => updateQuery(x, name, given, false),
+        parameters,
+      );
       return row!;
+    },
+
+    /** `update` only while the cart is at `revision` (as its caller read it): undefined when it changed. */
+    async updateIfUnchanged(
+      siteId: string,
+      id: string,
+      revision: number,
+      changes: CartChanges,
+      executor: Executor,
+    ): Promise<CartRow | undefined> {
+      const given = definedValues(changes);
+      const parameters: Record<string, unknown> = { siteId, id, revision };
+      rowValues(given, 's_', parameters);
+      const [row] = await statements.run(
+        statements.nameFor('ecom_cart_update_if_unchanged', rowShape(given)),
+        executor,
+        (x, name) => updateQuery(x, name, given, true),
+        parameters,
+      );
+      return row;
     },
 
     async remove(siteId: string, id: string, executor: Executor = db): Promise<boolean> {

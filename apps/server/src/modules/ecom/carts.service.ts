@@ -144,13 +144,28 @@ export function createCartsService(deps: CartsServiceDeps) {
   }
 
   /**
-   * The current cart changed, or made with the change when the buyer has none (add to cart, update): a
-   * lock and a write either way.
+   * The current cart changed, or made with the change when the buyer has none (add to cart, update).
+   * `seen`: the current cart as read before the edit was worked out (undefined: there was none). It is
+   * written in one statement while still at that revision, and a cart is made with one insert; when
+   * another request got there first (a change, or a cart made meanwhile) it is changed under its lock.
    */
-  async function changeCurrentOrCreate(ctx: RequestContext, edit: CartEdit) {
+  async function changeCurrentOrCreate(ctx: RequestContext, edit: CartEdit, seen: CartRow | undefined) {
     const buyer = buyerOf(ctx);
     const row = await database.transaction(async (tx) => {
-      const existing = await repository.findCurrent(ctx.site.id, buyer, tx, true);
+      if (seen) {
+        const unchanged = await repository.updateIfUnchanged(
+          ctx.site.id,
+          seen.id,
+          seen.revision,
+          edit.changes(seen),
+          tx,
+        );
+        if (unchanged) {
+          await announce(tx, ctx.site.id, unchanged, false);
+          return unchanged;
+        }
+      }
+      const existing = seen ? await repository.findCurrent(ctx.site.id, buyer, tx, true) : undefined;
       if (!existing) {
         const created = await repository.insertCurrent(
           ctx.site.id,
@@ -163,7 +178,7 @@ export function createCartsService(deps: CartsServiceDeps) {
           return created;
         }
       }
-      // Made by a request of the same buyer after the lookup above: change that one.
+      // Made by a request of the same buyer since it was read: change that one.
       const locked = existing ?? (await repository.findCurrent(ctx.site.id, buyer, tx, true))!;
       const changed = await repository.update(ctx.site.id, locked.id, edit.changes(locked), tx);
       await announce(tx, ctx.site.id, changed, false);
@@ -172,31 +187,57 @@ export function createCartsService(deps: CartsServiceDeps) {
     return view(ctx, row, edit.known);
   }
 
-  /** New lines added to the cart (checked against the catalog first) and the document changed as `doc` says. */
+  /**
+   * New lines added to the cart (checked against the catalog first) and the document changed as `doc` says.
+   * `alongside`: lines described in the same catalog read (the cart's, to show it after the change).
+   */
   async function linesEdit(
     ctx: RequestContext,
     request: Pick<AddToCartRequest, 'lineItems' | 'customLineItems'>,
     doc: (previous: CartDoc) => CartDoc,
+    alongside: readonly LineDoc[] = [],
   ): Promise<CartEdit> {
     const known: KnownDescriptions = new Map();
-    const added = await checkedLines(
-      ctx,
-      linesFromRequest(ctx, request.lineItems, request.customLineItems),
-      known,
-    );
+    const requested = linesFromRequest(ctx, request.lineItems, request.customLineItems);
+    const added =
+      requested.length === 0
+        ? requested
+        : checkNewLines(
+            (
+              await describeLines(providers, ctx.site.id, [...requested, ...alongside], ctx.now(), known)
+            ).slice(0, requested.length),
+          );
     return {
       known,
       changes: (row) => ({ lineItems: addLines(row.lineItems, added), doc: doc(row.doc) }),
     };
   }
 
-  const addEdit = (ctx: RequestContext, request: AddToCartRequest) =>
-    linesEdit(ctx, request, (previous) =>
-      request.businessLocationId ? { ...previous, businessLocationId: request.businessLocationId } : previous,
+  const addEdit = (ctx: RequestContext, request: AddToCartRequest, alongside?: readonly LineDoc[]) =>
+    linesEdit(
+      ctx,
+      request,
+      (previous) =>
+        request.businessLocationId
+          ? { ...previous, businessLocationId: request.businessLocationId }
+          : previous,
+      alongside,
     );
 
-  const updateEdit = (ctx: RequestContext, request: UpdateCartRequest) =>
-    linesEdit(ctx, request, (previous) => docFrom(previous, request.cartInfo, request.couponCode));
+  const updateEdit = (ctx: RequestContext, request: UpdateCartRequest, alongside?: readonly LineDoc[]) =>
+    linesEdit(ctx, request, (previous) => docFrom(previous, request.cartInfo, request.couponCode), alongside);
+
+  /**
+   * Edits the caller's current cart: it is read first, so its lines are described in the one catalog read
+   * that checks the new ones (availability and prices as of this request) and shown without another.
+   */
+  async function editCurrent(
+    ctx: RequestContext,
+    editOf: (alongside: readonly LineDoc[]) => Promise<CartEdit>,
+  ) {
+    const seen = await repository.findCurrent(ctx.site.id, buyerOf(ctx));
+    return (await changeCurrentOrCreate(ctx, await editOf(seen?.lineItems ?? []), seen)).wire;
+  }
 
   /**
    * A visitor signed in as a member: the visitor's current cart becomes the member's, or, when the member
@@ -280,13 +321,11 @@ export function createCartsService(deps: CartsServiceDeps) {
       if (!row) throw ecomErrors.ownedCartNotFound();
       return (await view(ctx, row)).wire;
     },
-    async updateCurrent(ctx: RequestContext, request: UpdateCartRequest) {
-      return (await changeCurrentOrCreate(ctx, await updateEdit(ctx, request))).wire;
-    },
+    updateCurrent: (ctx: RequestContext, request: UpdateCartRequest) =>
+      editCurrent(ctx, (alongside) => updateEdit(ctx, request, alongside)),
     deleteCurrent: (ctx: RequestContext) => remove(ctx, 'current'),
-    async addToCurrent(ctx: RequestContext, request: AddToCartRequest) {
-      return (await changeCurrentOrCreate(ctx, await addEdit(ctx, request))).wire;
-    },
+    addToCurrent: (ctx: RequestContext, request: AddToCartRequest) =>
+      editCurrent(ctx, (alongside) => addEdit(ctx, request, alongside)),
     async add(ctx: RequestContext, cartId: string, request: AddToCartRequest) {
       return (await change(ctx, cartId, await addEdit(ctx, request))).wire;
     },

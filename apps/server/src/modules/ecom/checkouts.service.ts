@@ -194,6 +194,7 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
             before.revision,
             { completed: true, orderId, holdExpiresAt: null },
             tx,
+            { retireCart: before.cartId !== null },
           );
       if (!row) {
         const locked = (await repository.find(ctx.site.id, before.id, tx, true))!;
@@ -212,7 +213,6 @@ export function createCheckoutsService(deps: CheckoutsServiceDeps) {
         id: orderId,
         number: number ?? (await deps.book.takeNumber(ctx, tx)),
       });
-      if (row.cartId) await deps.carts.update(ctx.site.id, row.cartId, { current: false }, tx);
       await publish(tx, ctx.site.id, ecomEvents.checkoutCompleted, {
         checkout: { id: row.id, orderId: placed.order.id },
       });

@@ -25,6 +25,25 @@ export type EcomEventName = (typeof ecomEvents)[keyof typeof ecomEvents];
 
 export type PublishEcomEvent = (tx: Tx, siteId: string, name: EcomEventName, data: unknown) => Promise<void>;
 
+/**
+ * An event payload whose fields are worked out only when something reads them: a handler's job or a
+ * webhook serializes the payload while the event is emitted, and an event nobody subscribes to is never
+ * serialized, so its order wire is never built. Each field is built at most once.
+ */
+export function lazyPayload<Fields extends Record<string, unknown>>(builders: {
+  [Key in keyof Fields]: () => Fields[Key];
+}): Fields {
+  const payload = {} as Fields;
+  for (const key of Object.keys(builders) as Array<keyof Fields>) {
+    let built: { value: Fields[typeof key] } | undefined;
+    Object.defineProperty(payload, key, {
+      enumerable: true,
+      get: () => (built ??= { value: builders[key]() }).value,
+    });
+  }
+  return payload;
+}
+
 export function createEcomEventPublisher(bus: Pick<EventBus, 'emit'>): PublishEcomEvent {
   return async (tx, siteId, name, data) => {
     await bus.emit(tx, { name, siteId, data });

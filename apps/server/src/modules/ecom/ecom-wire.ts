@@ -1,6 +1,7 @@
 import type { CartWire } from '@atrium/contract/ecom/carts';
 import type { CheckoutWire } from '@atrium/contract/ecom/checkouts';
 import type { LineItemWire } from '@atrium/contract/ecom/common';
+import type { EcomPrice } from '@atrium/contract/money';
 import type { OrderWire } from '@atrium/contract/ecom/orders';
 import type { Site } from '@atrium/contract/sites';
 import { isPositive, money, sum, type Money } from '../../platform/money/money.ts';
@@ -20,8 +21,24 @@ export function ecomPriceOf(site: Pricing, amount: string | Money) {
   return ecomPrice(site, amount);
 }
 
-function ecomPrice(site: Pricing, amount: string | Money) {
-  return toEcomPrice(typeof amount === 'string' ? money(amount, site.currency) : amount, site.locale);
+/**
+ * Prices given as decimal text, as the wire shows them, by currency, locale and text: a cart's lines
+ * repeat a few prices, and formatting each one anew was most of the cost of a big cart's answer. The
+ * answers share the (frozen) objects; the bound only guards against a flood of distinct prices.
+ */
+const ecomPrices = new Map<string, EcomPrice>();
+const maxEcomPrices = 10_000;
+
+function ecomPrice(site: Pricing, amount: string | Money): EcomPrice {
+  if (typeof amount !== 'string') return toEcomPrice(amount, site.locale);
+  const key = `${site.currency}|${site.locale}|${amount}`;
+  let price = ecomPrices.get(key);
+  if (!price) {
+    price = Object.freeze(toEcomPrice(money(amount, site.currency), site.locale));
+    if (ecomPrices.size >= maxEcomPrices) ecomPrices.clear();
+    ecomPrices.set(key, price);
+  }
+  return price;
 }
 
 function orderAmount(site: Pricing, amount: string | Money) {

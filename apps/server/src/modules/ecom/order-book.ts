@@ -7,7 +7,7 @@ import { add, money, sum, toDecimalString, type Money } from '../../platform/mon
 import type { DescribedLine } from './catalog-lines.ts';
 import type { ActivityDoc, OrderDoc, OrderLineDoc, PaymentDoc } from './ecom-docs.ts';
 import { ecomErrors } from './ecom.errors.ts';
-import { ecomEvents, type PublishEcomEvent } from './ecom-events.ts';
+import { ecomEvents, lazyPayload, type PublishEcomEvent } from './ecom-events.ts';
 import type { CheckoutRow, OrderRow, PaymentRow } from './ecom.tables.ts';
 import { orderPlacedMail } from './order-mails.ts';
 import { paymentStatusOf } from './order-state.ts';
@@ -294,10 +294,10 @@ export function createOrderBook(deps: OrderBookDeps) {
     settled: OrderRow,
     becamePaid: boolean,
   ) {
-    if (becamePaid)
-      await publish(tx, ctx.site.id, ecomEvents.orderPaid, { order: orderWire(ctx.site, settled) });
+    const payload = lazyPayload({ order: () => orderWire(ctx.site, settled) });
+    if (becamePaid) await publish(tx, ctx.site.id, ecomEvents.orderPaid, payload);
     if (settled.status === 'APPROVED' && statusBefore !== 'APPROVED') {
-      await publish(tx, ctx.site.id, ecomEvents.orderApproved, { order: orderWire(ctx.site, settled) });
+      await publish(tx, ctx.site.id, ecomEvents.orderApproved, payload);
     }
   }
 
@@ -459,10 +459,11 @@ export function createOrderBook(deps: OrderBookDeps) {
       placed = await insert(values);
       if (Number(placed.total) === 0 && !input.imported) placed = (await settle(ctx, tx, placed)).order;
     }
-    await publish(tx, ctx.site.id, ecomEvents.orderCreated, { order: orderWire(ctx.site, placed) });
+    const payload = lazyPayload({ order: () => orderWire(ctx.site, placed) });
+    await publish(tx, ctx.site.id, ecomEvents.orderCreated, payload);
     // An order placed approved is approved now (one approved later, when paid, is announced by `settle`).
     if (values.status === 'APPROVED' && placed.status === 'APPROVED')
-      await publish(tx, ctx.site.id, ecomEvents.orderApproved, { order: orderWire(ctx.site, placed) });
+      await publish(tx, ctx.site.id, ecomEvents.orderApproved, payload);
     if (sendMail) {
       const mail = orderPlacedMail(ctx.site, placed);
       if (mail) await deps.mail.enqueue(mail, tx);

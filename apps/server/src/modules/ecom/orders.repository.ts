@@ -1,5 +1,13 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { executeRows, type Executor } from '../../platform/db/database.ts';
+import type { Executor } from '../../platform/db/database.ts';
+import {
+  createStatementCache,
+  definedValues,
+  prepareRaw,
+  rowPlaceholders,
+  rowShape,
+  rowValues,
+} from '../../platform/db/prepared.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import {
   ecomOrderCounters,
@@ -42,6 +50,9 @@ export const ordersQueryEntity = defineQueryEntity({
   },
 });
 
+// The statements of placing an order and taking its first payment are prepared once (prepared.ts).
+const statements = createStatementCache();
+
 /** The only file of orders, payments and refunds that speaks Drizzle. */
 export function createOrdersRepository(db: Executor) {
   return {
@@ -60,22 +71,31 @@ export function createOrdersRepository(db: Executor) {
      */
     async nextNumber(siteId: string, executor: Executor): Promise<number> {
       const counter = ecomOrderCounters;
+      const site = sql.placeholder('siteId');
       // One statement per number: bump the counter and see whether an imported order already has it.
       for (;;) {
-        const [row] = await executeRows<{ number: string | number; taken: boolean }>(
+        const { rows } = await statements.run(
+          'ecom_next_order_number',
           executor,
-          sql`WITH bumped AS (
+          (x, name) =>
+            prepareRaw<{ number: string | number; taken: boolean }>(
+              x,
+              name,
+              sql`WITH bumped AS (
                 INSERT INTO ${counter} (${sql.identifier(counter.siteId.name)}, ${sql.identifier(counter.lastNumber.name)})
-                VALUES (${siteId}, 10001)
+                VALUES (${site}, 10001)
                 ON CONFLICT (${sql.identifier(counter.siteId.name)})
                 DO UPDATE SET ${sql.identifier(counter.lastNumber.name)} = ${counter}.${sql.identifier(counter.lastNumber.name)} + 1
                 RETURNING ${sql.identifier(counter.lastNumber.name)} AS number
               )
               SELECT bumped.number, EXISTS (
-                SELECT 1 FROM ${o} WHERE ${o.siteId} = ${siteId} AND ${o.number} = bumped.number
+                SELECT 1 FROM ${o} WHERE ${o.siteId} = ${site} AND ${o.number} = bumped.number
               ) AS taken
               FROM bumped`,
+            ),
+          { siteId },
         );
+        const [row] = rows;
         if (!row!.taken) return Number(row!.number);
       }
     },
@@ -125,9 +145,18 @@ export function createOrdersRepository(db: Executor) {
     },
 
     /** Inserts the order of a checkout; nothing when the checkout already has one (unique checkout id). */
-    async insertOnce(values: NewOrderRow, executor: Executor): Promise<OrderRow | undefined> {
-      const [row] = await executor.insert(o).values(values).onConflictDoNothing().returning();
-      return row;
+    async insertOnce(row: NewOrderRow, executor: Executor): Promise<OrderRow | undefined> {
+      const values = definedValues(row);
+      const parameters: Record<string, unknown> = {};
+      rowValues(values, 'v_', parameters);
+      const [inserted] = await statements.run(
+        statements.nameFor('ecom_order_insert_once', rowShape(values)),
+        executor,
+        (x, name) =>
+          x.insert(o).values(rowPlaceholders(values, 'v_')).onConflictDoNothing().returning().prepare(name),
+        parameters,
+      );
+      return inserted;
     },
 
     async find(
@@ -206,9 +235,18 @@ export function createOrdersRepository(db: Executor) {
     },
 
     /** Records a payment once per gateway charge: a second report of the same charge changes nothing. */
-    async insertPayment(values: NewPaymentRow, executor: Executor): Promise<PaymentRow | undefined> {
-      const [row] = await executor.insert(p).values(values).onConflictDoNothing().returning();
-      return row;
+    async insertPayment(row: NewPaymentRow, executor: Executor): Promise<PaymentRow | undefined> {
+      const values = definedValues(row);
+      const parameters: Record<string, unknown> = {};
+      rowValues(values, 'v_', parameters);
+      const [inserted] = await statements.run(
+        statements.nameFor('ecom_payment_insert_once', rowShape(values)),
+        executor,
+        (x, name) =>
+          x.insert(p).values(rowPlaceholders(values, 'v_')).onConflictDoNothing().returning().prepare(name),
+        parameters,
+      );
+      return inserted;
     },
 
     async findPaymentByCharge(

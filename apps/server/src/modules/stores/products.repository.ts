@@ -380,10 +380,18 @@ export function createProductsRepository(db: Executor) {
       executor: Executor = db,
     ): Promise<StoresProductRow[]> {
       if (ids.length === 0) return [];
-      return executor
-        .select()
-        .from(p)
-        .where(and(eq(p.siteId, siteId), inArray(p.id, [...ids])));
+      // Prepared (one text whatever the number of ids): commerce describes its lines with it on every read.
+      return statements.run(
+        'stores_products_by_ids',
+        executor,
+        (x, name) =>
+          x
+            .select()
+            .from(p)
+            .where(and(eq(p.siteId, sql.placeholder('siteId')), anyId(sql`${p.id}`, placeholder('ids'))))
+            .prepare(name),
+        { siteId, ids: ids.join(',') },
+      );
     },
 
     async findBySlug(

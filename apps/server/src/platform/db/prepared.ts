@@ -23,11 +23,26 @@ export interface StatementCache {
     build: (executor: Executor, name: string) => PreparedLike<Result>,
     values: Record<string, unknown>,
   ): Promise<Result>;
+  /**
+   * A short statement name for one of a family of texts (`prefix`, then a number per `shape`):
+   * PostgreSQL cuts names at 63 bytes, so a shape cannot be spelled out in the name.
+   */
+  nameFor(prefix: string, shape: string): string;
 }
 
 export function createStatementCache(): StatementCache {
   const statements = new Map<string, PreparedLike<unknown>>();
+  const names = new Map<string, string>();
   return {
+    nameFor(prefix: string, shape: string) {
+      const key = `${prefix}\u0000${shape}`;
+      let name = names.get(key);
+      if (!name) {
+        name = `${prefix}_${names.size}`;
+        names.set(key, name);
+      }
+      return name;
+    },
     run<Result>(
       name: string,
       executor: Executor,
@@ -98,4 +113,12 @@ export function rowShape(row: object): string {
   return Object.entries(row)
     .map(([key, value]) => (value === null || value === undefined ? `${key}=null` : key))
     .join(',');
+}
+
+/**
+ * `row` without its undefined values: for an insert, a column left to its default; for an update, one
+ * left as it is (`rowPlaceholders` writes undefined as NULL).
+ */
+export function definedValues<Row extends object>(row: Row): Row {
+  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as Row;
 }

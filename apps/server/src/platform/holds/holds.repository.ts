@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { executeRows, type Executor } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
+import { createStatementCache, prepareRaw } from '../db/prepared.ts';
 import { holdCapacities, holds, type HoldRow } from './holds.tables.ts';
 
 /** A key that does not fit: what was asked and what the other owners left (0 for an unknown key). */
@@ -12,27 +13,33 @@ export interface ShortfallRow {
 /** A column's bare name (an INSERT's column list, an UPDATE's SET, a column of an alias). */
 const name = (column: { name: string }) => sql.identifier(column.name);
 
-/** `WITH wanted(key, quantity)`: the items as rows, for the statements that check and write at once. */
-function wantedOf(items: ReadonlyArray<{ key: string; quantity: number }>): SQL {
-  const rows = sql.join(
-    items.map((item) => sql`(${item.key}::text, ${item.quantity}::int)`),
-    sql`, `,
-  );
-  return sql`WITH wanted(key, quantity) AS (VALUES ${rows})`;
+// Holding and selling are prepared once (prepared.ts): the items bind as two arrays, so one text serves
+// any number of keys, and the site, owner and times are placeholders too.
+const statements = createStatementCache();
+const placeholder = (key: string) => sql`${sql.placeholder(key)}`;
+
+/** `WITH wanted(key, quantity)`: the items (the `keys` and `quantities` arrays) as rows. */
+const wanted = sql`WITH wanted(key, quantity) AS (
+  SELECT * FROM unnest(${placeholder('keys')}::text[], ${placeholder('quantities')}::int[]))`;
+
+/** The values `wanted` and `shortOf` ask for. */
+function itemValues(items: ReadonlyArray<{ key: string; quantity: number }>) {
+  return { keys: items.map((item) => item.key), quantities: items.map((item) => item.quantity) };
 }
 
 /**
- * `short`: the wanted keys that do not fit in what is left for `owner` at `now` (total − committed − the
- * other owners' live holds), computed in the statement after the lock.
+ * `short`: the wanted keys that do not fit in what is left for the `owner` at `now` (total − committed −
+ * the other owners' live holds), computed in the statement after the lock.
  */
-function shortOf(siteId: string, owner: string, now: Date): SQL {
+function shortOf(): SQL {
   const c = holdCapacities;
   const h = holds;
   const col = (column: { name: string }) => sql`capacity.${name(column)}`;
+  const siteId = sql`${placeholder('siteId')}::uuid`;
   const left = sql`(${col(c.total)} - ${col(c.committed)} - (
     SELECT coalesce(sum(${h.quantity}), 0)::int FROM ${h}
     WHERE ${h.siteId} = ${siteId} AND ${h.capacityKey} = wanted.key
-      AND ${h.expiresAt} > ${now} AND ${h.owner} <> ${owner}))`;
+      AND ${h.expiresAt} > ${placeholder('now')}::timestamptz AND ${h.owner} <> ${placeholder('owner')}::text))`;
   return sql`short AS (
     SELECT wanted.key, wanted.quantity AS requested, greatest(0, coalesce(${left}, 0))::int AS available
     FROM wanted
@@ -42,8 +49,18 @@ function shortOf(siteId: string, owner: string, now: Date): SQL {
   )`;
 }
 
-async function shortfallRows(executor: Executor, query: SQL): Promise<ShortfallRow[]> {
-  const rows = await executeRows<ShortfallRow>(executor, query);
+async function shortfallRows(
+  executor: Executor,
+  statement: string,
+  query: () => SQL,
+  values: Record<string, unknown>,
+): Promise<ShortfallRow[]> {
+  const { rows } = await statements.run(
+    statement,
+    executor,
+    (x, statementName) => prepareRaw<ShortfallRow>(x, statementName, query()),
+    values,
+  );
   return rows.map((row) => ({
     key: row.key,
     requested: Number(row.requested),
@@ -87,17 +104,27 @@ export function createHoldsRepository(db: Executor) {
       if (items.length === 0) return [];
       return shortfallRows(
         executor,
-        sql`${wantedOf(items)}, ${shortOf(siteId, owner, request.now)},
+        'holds_hold_if_available',
+        () => sql`${wanted}, ${shortOf()},
           held AS (
             INSERT INTO ${h} (${name(h.siteId)}, ${name(h.kind)}, ${name(h.capacityKey)}, ${name(h.quantity)},
               ${name(h.owner)}, ${name(h.expiresAt)})
-            SELECT ${siteId}::uuid, ${request.kind}, wanted.key, wanted.quantity, ${owner}, ${request.expiresAt}::timestamptz
+            SELECT ${placeholder('siteId')}::uuid, ${placeholder('kind')}::text, wanted.key, wanted.quantity,
+              ${placeholder('owner')}::text, ${placeholder('expiresAt')}::timestamptz
             FROM wanted WHERE NOT EXISTS (SELECT 1 FROM short)
             ON CONFLICT (${name(h.siteId)}, ${name(h.capacityKey)}, ${name(h.owner)}) DO UPDATE
             SET ${name(h.quantity)} = excluded.${name(h.quantity)},
               ${name(h.expiresAt)} = excluded.${name(h.expiresAt)}, ${name(h.kind)} = excluded.${name(h.kind)}
           )
           SELECT key, requested, available FROM short`,
+        {
+          ...itemValues(items),
+          siteId,
+          owner,
+          kind: request.kind,
+          now: request.now,
+          expiresAt: request.expiresAt,
+        },
       );
     },
 
@@ -118,22 +145,25 @@ export function createHoldsRepository(db: Executor) {
     ): Promise<ShortfallRow[]> {
       const { siteId, owner, items } = request;
       if (items.length === 0) return [];
+      const site = sql`${placeholder('siteId')}::uuid`;
       return shortfallRows(
         executor,
-        sql`${wantedOf(items)}, ${shortOf(siteId, owner, request.now)},
+        'holds_commit_if_available',
+        () => sql`${wanted}, ${shortOf()},
           sold AS (
             UPDATE ${c} SET ${name(c.committed)} = ${c}.${name(c.committed)} + wanted.quantity,
               ${name(c.updatedDate)} = now()
             FROM wanted
-            WHERE ${c}.${name(c.siteId)} = ${siteId} AND ${c}.${name(c.key)} = wanted.key
+            WHERE ${c}.${name(c.siteId)} = ${site} AND ${c}.${name(c.key)} = wanted.key
               AND NOT EXISTS (SELECT 1 FROM short)
           ),
           released AS (
             DELETE FROM ${h}
-            WHERE ${h.siteId} = ${siteId} AND ${h.owner} = ${owner}
+            WHERE ${h.siteId} = ${site} AND ${h.owner} = ${placeholder('owner')}::text
               AND ${h.capacityKey} IN (SELECT key FROM wanted) AND NOT EXISTS (SELECT 1 FROM short)
           )
           SELECT key, requested, available FROM short`,
+        { ...itemValues(items), siteId, owner, now: request.now },
       );
     },
 
@@ -285,12 +315,24 @@ export function createHoldsRepository(db: Executor) {
     /** Locks the capacity rows of `keys` in key order (the order every writer takes them in). */
     async lockInKeyOrder(siteId: string, keys: readonly string[], executor: Executor): Promise<void> {
       if (keys.length === 0) return;
-      await executor
-        .select({ key: c.key })
-        .from(c)
-        .where(and(eq(c.siteId, siteId), inArray(c.key, [...keys])))
-        .orderBy(asc(c.key))
-        .for('update');
+      await statements.run(
+        'holds_lock_in_key_order',
+        executor,
+        (x, statementName) =>
+          x
+            .select({ key: c.key })
+            .from(c)
+            .where(
+              and(
+                eq(c.siteId, sql.placeholder('siteId')),
+                sql`${c.key} = any(${placeholder('keys')}::text[])`,
+              ),
+            )
+            .orderBy(asc(c.key))
+            .for('update')
+            .prepare(statementName),
+        { siteId, keys: [...keys] },
+      );
     },
 
     /**

@@ -16,10 +16,15 @@ import { toDecimalString, type Money } from './money.ts';
 
 /** Ecom carts and checkouts; `converted` is the buyer's currency, the same money when not converting. */
 export function toEcomPrice(value: Money, locale: string, converted: Money = value): EcomPrice {
+  const amount = toDecimalString(value);
+  const formattedAmount = format(value, locale);
+  if (converted === value) {
+    return { amount, convertedAmount: amount, formattedAmount, formattedConvertedAmount: formattedAmount };
+  }
   return {
-    amount: toDecimalString(value),
+    amount,
     convertedAmount: toDecimalString(converted),
-    formattedAmount: format(value, locale),
+    formattedAmount,
     formattedConvertedAmount: format(converted, locale),
   };
 }

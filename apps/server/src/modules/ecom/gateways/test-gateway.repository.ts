@@ -1,5 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
+import {
+  createStatementCache,
+  definedValues,
+  rowPlaceholders,
+  rowShape,
+  rowValues,
+} from '../../../platform/db/prepared.ts';
 import { ecomTestGatewayCharges, ecomTestGatewayRefunds, type TestGatewayChargeRow } from '../ecom.tables.ts';
 import type { CardBehaviour } from './test-cards.ts';
 
@@ -29,6 +36,9 @@ export type TestRefund = typeof ecomTestGatewayRefunds.$inferSelect;
 /** Amounts are decimal strings compared by PostgreSQL as numeric, never as JavaScript numbers. */
 const numeric = (amount: string) => sql`cast(${amount} as numeric)`;
 
+// A checkout's charge is written by a statement prepared once (prepared.ts).
+const statements = createStatementCache();
+
 /** The only file of the test gateway that speaks Drizzle. */
 export function createTestGatewayRepository(db: Executor) {
   const c = ecomTestGatewayCharges;
@@ -45,11 +55,21 @@ export function createTestGatewayRepository(db: Executor) {
       >,
       executor: Executor = db,
     ): Promise<TestCharge | undefined> {
-      const [inserted] = await executor
-        .insert(c)
-        .values(charge)
-        .onConflictDoNothing({ target: [c.siteId, c.idempotencyKey] })
-        .returning();
+      const values = definedValues(charge);
+      const parameters: Record<string, unknown> = {};
+      rowValues(values, 'v_', parameters);
+      const [inserted] = await statements.run(
+        statements.nameFor('ecom_test_charge_insert', rowShape(values)),
+        executor,
+        (x, name) =>
+          x
+            .insert(c)
+            .values(rowPlaceholders(values, 'v_'))
+            .onConflictDoNothing({ target: [c.siteId, c.idempotencyKey] })
+            .returning()
+            .prepare(name),
+        parameters,
+      );
       return asCharge(inserted);
     },
 
