@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storesAppId } from '../src/modules/stores/index.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { as, createTestApp, type TestApp } from './test-app.ts';
 import { caller } from './stores-v3-entities-helpers.ts';
 import { base, createProduct, simple } from './stores-products-v3-helpers.ts';
 
@@ -294,5 +295,28 @@ describe('custom texts on a catalog reference', () => {
       'The text for "Engraving" is 21 characters; at most 20 are allowed',
     );
     expect(described[5]!.availability.reason).toBe('"Texted pen" has no text field "Colour"');
+  });
+});
+
+describe('custom texts in a cart', () => {
+  it('show the buyer why a line without its mandatory text cannot be bought', async () => {
+    const pen = await createV1({ name: 'Cart pen', customTextFields: [engraving] });
+    const visitor = as(`ANONYMOUS_VISITOR:${randomUUID()}`);
+    const line = (customTextFields: Record<string, string>) => ({
+      quantity: 1,
+      catalogReference: { appId: storesAppId, catalogItemId: pen.id, options: { customTextFields } },
+    });
+    const added = await call(
+      'POST',
+      '/ecom/v1/carts/current/add-to-cart',
+      { lineItems: [line({}), line({ Engraving: 'For Ada' })] },
+      visitor,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const totals = await call('POST', '/ecom/v1/carts/current/estimate-totals', {}, visitor);
+    expect(totals.status, JSON.stringify(totals.body)).toBe(200);
+    expect(totals.body.violations.map((violation: { description: string }) => violation.description)).toEqual(
+      ['"Cart pen" needs a text for "Engraving".'],
+    );
   });
 });

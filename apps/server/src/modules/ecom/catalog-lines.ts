@@ -17,6 +17,8 @@ export interface DescribedLine {
   price: string;
   fullPrice: string;
   availability: { status: CatalogAvailabilityStatus; quantityAvailable?: number };
+  /** The provider's reason a line that exists cannot be bought as asked (not its stock), for the buyer. */
+  unavailableReason?: string;
   media?: string;
   sku?: string;
   options: Record<string, string>;
@@ -116,6 +118,7 @@ export async function describeLines(
       price: item.price,
       fullPrice: item.fullPrice,
       availability: availabilityAt(description, line.quantity),
+      ...(description.availability.reason ? { unavailableReason: description.availability.reason } : {}),
       ...(item.media ? { media: item.media.url } : {}),
       ...(item.sku ? { sku: item.sku } : {}),
       options: item.options,

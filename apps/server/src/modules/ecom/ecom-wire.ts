@@ -150,7 +150,13 @@ export function violationsOf(lines: readonly DescribedLine[]): CheckoutViolation
           return [{ severity: 'ERROR', target, description: 'This item is no longer available.' }];
         case 'NOT_AVAILABLE':
           return [
-            { severity: 'ERROR', target, description: `${described.name || 'This item'} is out of stock.` },
+            {
+              severity: 'ERROR',
+              target,
+              description: described.unavailableReason
+                ? `${described.unavailableReason}.`
+                : `${described.name || 'This item'} is out of stock.`,
+            },
           ];
         case 'PARTIALLY_AVAILABLE':
           return [
