@@ -313,6 +313,19 @@ describe('custom texts in a cart', () => {
       visitor,
     );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
+    // The buyer's text is part of the line, as the order will keep it.
+    const engraved = added.body.cart.lineItems.find(
+      (item: { catalogReference: { options: { customTextFields: Record<string, string> } } }) =>
+        item.catalogReference.options.customTextFields.Engraving === 'For Ada',
+    );
+    expect(engraved.descriptionLines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: expect.objectContaining({ original: 'Engraving' }),
+          plainText: expect.objectContaining({ original: 'For Ada' }),
+        }),
+      ]),
+    );
     const totals = await call('POST', '/ecom/v1/carts/current/estimate-totals', {}, visitor);
     expect(totals.status, JSON.stringify(totals.body)).toBe(200);
     expect(totals.body.violations.map((violation: { description: string }) => violation.description)).toEqual(

@@ -124,6 +124,17 @@ function customTextProblem(product: StoresProductRow, reference: CatalogReferenc
   return missing ? `"${product.name}" needs a text for "${missing.title}"` : undefined;
 }
 
+/** The texts a buyer wrote for the product's text fields (checked by `customTextProblem`), non-blank ones. */
+function customTextsOf(reference: CatalogReference): Record<string, string> {
+  const given = (reference.options ?? {}).customTextFields;
+  if (!given || typeof given !== 'object' || Array.isArray(given)) return {};
+  return Object.fromEntries(
+    Object.entries(given as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
+    ),
+  );
+}
+
 function productIdsOf(references: readonly CatalogReference[]): string[] {
   return [...new Set(references.map((reference) => reference.catalogItemId).filter((id) => isUuid(id)))];
 }
@@ -258,7 +269,8 @@ export function createStoresCatalogProvider(deps: {
               : {}),
             ...((variant.sku ?? product.sku) ? { sku: (variant.sku ?? product.sku)! } : {}),
             ...((variant.weight ?? product.weight) ? { weight: (variant.weight ?? product.weight)! } : {}),
-            options: choiceNames(product.options, variant.choices),
+            // The buyer's texts are part of what was bought: the line's description and the order keep them.
+            options: { ...choiceNames(product.options, variant.choices), ...customTextsOf(reference) },
             variantId: variant.id,
           },
         };
