@@ -140,3 +140,38 @@ test('a product that does not exist says so and leads back to the shop', async (
   await page.getByRole('link', { name: 'Back to the shop' }).click();
   await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible();
 });
+
+test('a shopper writes the text a product asks for, reads its info sections, and sees the text in the cart', async ({
+  page,
+  request,
+}) => {
+  const created = await request.post('/stores/v1/products', {
+    headers: owner,
+    data: {
+      product: {
+        name: `Engraved bottle ${suffix}`,
+        priceData: { price: 30 },
+        customTextFields: [{ title: 'Engraving', maxLength: 12, mandatory: true }],
+        additionalInfoSections: [
+          { title: 'Engraving time', description: '<p>Engraved within three days.</p>' },
+        ],
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { product } = (await created.json()) as { product: { slug: string } };
+
+  await page.goto(`/shop/${product.slug}`);
+  await expect(page.getByRole('heading', { name: 'Engraving time' })).toBeVisible();
+  await expect(page.getByText('Engraved within three days.')).toBeVisible();
+  const add = page.getByRole('button', { name: 'Add to cart' });
+  await expect(add).toBeDisabled();
+  const engraving = page.getByRole('textbox', { name: 'Engraving' });
+  await engraving.fill('For Ada, with love');
+  await expect(engraving).toHaveValue('For Ada, wit');
+  await engraving.fill('For Ada');
+  await add.click();
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(drawer.getByText(`Engraved bottle ${suffix}`)).toBeVisible();
+  await expect(drawer.getByText('Engraving: For Ada')).toBeVisible();
+});

@@ -19,6 +19,8 @@ interface SeedProduct {
   discount?: { type: 'AMOUNT' | 'PERCENT'; value: number };
   productType?: 'physical' | 'digital';
   weight?: number;
+  customTextFields?: Array<{ title: string; maxLength: number; mandatory: boolean }>;
+  additionalInfoSections?: Array<{ title: string; description: string }>;
 }
 
 const shop: SeedProduct[] = [
@@ -168,6 +170,14 @@ const shop: SeedProduct[] = [
     description: '<p>Big enough for a mat, a change of clothes and a book.</p>',
     collections: ['Apparel', 'Gifts'],
     discount: { type: 'AMOUNT', value: 4 },
+    customTextFields: [{ title: 'Name to print', maxLength: 20, mandatory: false }],
+    additionalInfoSections: [
+      { title: 'Care', description: '<p>Machine wash cold, inside out. Hang to dry.</p>' },
+      {
+        title: 'Printing',
+        description: '<p>A name is printed in the studio within two days of the order.</p>',
+      },
+    ],
   },
   {
     name: 'Studio gift card',
@@ -202,6 +212,8 @@ export async function seedStoreCatalog(stores: StoresModule, ctx: RequestContext
       ...(item.weight !== undefined ? { weight: item.weight } : {}),
       ...(item.discount ? { discount: item.discount } : {}),
       ...(item.ribbon ? { ribbon: item.ribbon } : {}),
+      ...(item.customTextFields ? { customTextFields: item.customTextFields } : {}),
+      ...(item.additionalInfoSections ? { additionalInfoSections: item.additionalInfoSections } : {}),
       brand: 'Lotus Studio',
       productOptions: (item.options ?? []).map((option) => ({
         name: option.name,

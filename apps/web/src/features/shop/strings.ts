@@ -44,6 +44,7 @@ export const en = {
       in: 'In stock',
     },
     addToCart: 'Add to cart',
+    textLimit: (max: number) => `Up to ${max} characters`,
     addFailed: 'We could not add this to your cart. Try again.',
     secure: 'Secure checkout · pay by card or in person at the studio',
   },

@@ -52,10 +52,13 @@ export function useAddProductToCart() {
       productId,
       variantId,
       quantity = 1,
+      customTextFields,
     }: {
       productId: string;
       variantId: string;
       quantity?: number;
+      /** The buyer's texts for the product's text fields, by title. */
+      customTextFields?: Record<string, string>;
     }) =>
       (
         await ecom.addToCurrentCart({
@@ -65,7 +68,7 @@ export function useAddProductToCart() {
               catalogReference: {
                 appId: catalogAppIds.stores,
                 catalogItemId: productId,
-                options: { variantId },
+                options: { variantId, ...(customTextFields ? { customTextFields } : {}) },
               },
             },
           ],

@@ -10,6 +10,7 @@ import {
   Skeleton,
   Stack,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { defaultVariantId } from '@atrium/contract/stores/products-v1';
@@ -118,12 +119,22 @@ function ProductDetails({ product }: { product: Product }) {
   const paragraphs = paragraphsOf(product.description);
   const sku = local?.variant.sku || product.sku;
   const addToCart = useAddProductToCart();
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const written = Object.fromEntries(Object.entries(texts).filter(([, value]) => value.trim() !== ''));
+  const textsMissing = product.customTextFields.some((field) => field.mandatory && !written[field.title]);
   // The variant the picks select; a product without options is sold as its one default variant.
   const variantId = local?.id ?? (options.length === 0 ? defaultVariantId : undefined);
-  const buyable = variantId !== undefined && state.kind !== 'out' && state.kind !== 'choose';
+  const buyable = variantId !== undefined && state.kind !== 'out' && state.kind !== 'choose' && !textsMissing;
   const add = () => {
     if (!variantId) return;
-    addToCart.mutate({ productId: product.id, variantId }, { onSuccess: () => cartDrawer.open() });
+    addToCart.mutate(
+      {
+        productId: product.id,
+        variantId,
+        ...(Object.keys(written).length > 0 ? { customTextFields: written } : {}),
+      },
+      { onSuccess: () => cartDrawer.open() },
+    );
   };
 
   return (
@@ -168,6 +179,20 @@ function ProductDetails({ product }: { product: Product }) {
               }
             />
           ))}
+          {product.customTextFields.map((field) => (
+            <TextInput
+              key={field.title}
+              label={field.title}
+              description={t.product.textLimit(field.maxLength)}
+              required={field.mandatory}
+              maxLength={field.maxLength}
+              value={texts[field.title] ?? ''}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setTexts((current) => ({ ...current, [field.title]: value }));
+              }}
+            />
+          ))}
           <StockLine state={state} />
           <Card p="md" bg="var(--mantine-color-default-hover)" withBorder={false}>
             <Stack gap="xs">
@@ -200,6 +225,18 @@ function ProductDetails({ product }: { product: Product }) {
               <Text key={index} style={{ whiteSpace: 'pre-line' }}>
                 {paragraph}
               </Text>
+            ))}
+            {product.additionalInfoSections.map((section) => (
+              <Stack key={section.title} gap={4} mt="sm">
+                <Title order={3} fz="md">
+                  {section.title}
+                </Title>
+                {paragraphsOf(section.description).map((paragraph, index) => (
+                  <Text key={index} size="sm" style={{ whiteSpace: 'pre-line' }}>
+                    {paragraph}
+                  </Text>
+                ))}
+              </Stack>
             ))}
             <Group gap="lg">
               {product.productType === 'digital' ? (
