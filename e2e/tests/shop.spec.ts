@@ -170,6 +170,7 @@ test('a shopper writes the text a product asks for, reads its info sections, and
   await engraving.fill('For Ada, with love');
   await expect(engraving).toHaveValue('For Ada, wit');
   await engraving.fill('For Ada');
+  await captureBothWidths(page, 'shop-product-texts');
   await add.click();
   const drawer = page.getByRole('dialog', { name: 'Your cart' });
   await expect(drawer.getByText(`Engraved bottle ${suffix}`)).toBeVisible();
