@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import {
   createStatementCache,
+  runRowInsert,
   definedValues,
   rowPlaceholders,
   rowShape,
@@ -86,21 +87,20 @@ export function createCartsRepository(db: Executor) {
       values: Pick<NewCartRow, 'currency' | 'lineItems' | 'doc'>,
       executor: Executor,
     ): Promise<CartRow | undefined> {
-      const row = definedValues({
+      const row = {
         ...values,
         siteId,
         visitorId: buyer.memberId ? null : (buyer.visitorId ?? null),
         memberId: buyer.memberId ?? null,
         current: true,
-      });
-      const parameters: Record<string, unknown> = {};
-      rowValues(row, 'v_', parameters);
-      const [inserted] = await statements.run(
-        statements.nameFor('ecom_current_cart_insert', rowShape(row)),
+      };
+      const [inserted] = await runRowInsert(
+        statements,
+        'ecom_current_cart_insert',
         executor,
-        (x, name) =>
-          x.insert(c).values(rowPlaceholders(row, 'v_')).onConflictDoNothing().returning().prepare(name),
-        parameters,
+        row,
+        (x, placeholders, name) =>
+          x.insert(c).values(placeholders).onConflictDoNothing().returning().prepare(name),
       );
       return inserted;
     },

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import {
   createStatementCache,
+  runRowInsert,
   definedValues,
   rowPlaceholders,
   rowShape,
@@ -61,14 +62,12 @@ export function createCheckoutsRepository(db: Executor) {
     },
 
     async insert(row: NewCheckoutRow, executor: Executor = db): Promise<CheckoutRow> {
-      const values = definedValues(row);
-      const parameters: Record<string, unknown> = {};
-      rowValues(values, 'v_', parameters);
-      const [inserted] = await statements.run(
-        statements.nameFor('ecom_checkout_insert', rowShape(values)),
+      const [inserted] = await runRowInsert(
+        statements,
+        'ecom_checkout_insert',
         executor,
-        (x, name) => x.insert(c).values(rowPlaceholders(values, 'v_')).returning().prepare(name),
-        parameters,
+        row,
+        (x, placeholders, name) => x.insert(c).values(placeholders).returning().prepare(name),
       );
       return inserted!;
     },

@@ -1,13 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
-import {
-  createStatementCache,
-  definedValues,
-  prepareRaw,
-  rowPlaceholders,
-  rowShape,
-  rowValues,
-} from '../../platform/db/prepared.ts';
+import { createStatementCache, runRowInsert, prepareRaw } from '../../platform/db/prepared.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import {
   ecomOrderCounters,
@@ -146,15 +139,13 @@ export function createOrdersRepository(db: Executor) {
 
     /** Inserts the order of a checkout; nothing when the checkout already has one (unique checkout id). */
     async insertOnce(row: NewOrderRow, executor: Executor): Promise<OrderRow | undefined> {
-      const values = definedValues(row);
-      const parameters: Record<string, unknown> = {};
-      rowValues(values, 'v_', parameters);
-      const [inserted] = await statements.run(
-        statements.nameFor('ecom_order_insert_once', rowShape(values)),
+      const [inserted] = await runRowInsert(
+        statements,
+        'ecom_order_insert_once',
         executor,
-        (x, name) =>
-          x.insert(o).values(rowPlaceholders(values, 'v_')).onConflictDoNothing().returning().prepare(name),
-        parameters,
+        row,
+        (x, placeholders, name) =>
+          x.insert(o).values(placeholders).onConflictDoNothing().returning().prepare(name),
       );
       return inserted;
     },
@@ -236,15 +227,13 @@ export function createOrdersRepository(db: Executor) {
 
     /** Records a payment once per gateway charge: a second report of the same charge changes nothing. */
     async insertPayment(row: NewPaymentRow, executor: Executor): Promise<PaymentRow | undefined> {
-      const values = definedValues(row);
-      const parameters: Record<string, unknown> = {};
-      rowValues(values, 'v_', parameters);
-      const [inserted] = await statements.run(
-        statements.nameFor('ecom_payment_insert_once', rowShape(values)),
+      const [inserted] = await runRowInsert(
+        statements,
+        'ecom_payment_insert_once',
         executor,
-        (x, name) =>
-          x.insert(p).values(rowPlaceholders(values, 'v_')).onConflictDoNothing().returning().prepare(name),
-        parameters,
+        row,
+        (x, placeholders, name) =>
+          x.insert(p).values(placeholders).onConflictDoNothing().returning().prepare(name),
       );
       return inserted;
     },

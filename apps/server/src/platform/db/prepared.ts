@@ -122,3 +122,26 @@ export function rowShape(row: object): string {
 export function definedValues<Row extends object>(row: Row): Row {
   return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as Row;
 }
+
+/**
+ * A one-row insert through `statements`: prepared once per shape of the row (which values it has, which
+ * are null), named `prefix` and a number. `build` makes the statement from the row's placeholders; the
+ * row's undefined values are left to their column defaults.
+ */
+export function runRowInsert<Row extends object, Result>(
+  statements: StatementCache,
+  prefix: string,
+  executor: Executor,
+  row: Row,
+  build: (executor: Executor, placeholders: Row, name: string) => PreparedLike<Result>,
+): Promise<Result> {
+  const values = definedValues(row);
+  const parameters: Record<string, unknown> = {};
+  rowValues(values, 'v_', parameters);
+  return statements.run(
+    statements.nameFor(prefix, rowShape(values)),
+    executor,
+    (x, name) => build(x, rowPlaceholders(values, 'v_'), name),
+    parameters,
+  );
+}

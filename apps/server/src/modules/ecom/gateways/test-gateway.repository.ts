@@ -1,12 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/database.ts';
-import {
-  createStatementCache,
-  definedValues,
-  rowPlaceholders,
-  rowShape,
-  rowValues,
-} from '../../../platform/db/prepared.ts';
+import { createStatementCache, runRowInsert } from '../../../platform/db/prepared.ts';
 import { ecomTestGatewayCharges, ecomTestGatewayRefunds, type TestGatewayChargeRow } from '../ecom.tables.ts';
 import type { CardBehaviour } from './test-cards.ts';
 
@@ -55,20 +49,18 @@ export function createTestGatewayRepository(db: Executor) {
       >,
       executor: Executor = db,
     ): Promise<TestCharge | undefined> {
-      const values = definedValues(charge);
-      const parameters: Record<string, unknown> = {};
-      rowValues(values, 'v_', parameters);
-      const [inserted] = await statements.run(
-        statements.nameFor('ecom_test_charge_insert', rowShape(values)),
+      const [inserted] = await runRowInsert(
+        statements,
+        'ecom_test_charge_insert',
         executor,
-        (x, name) =>
+        charge,
+        (x, placeholders, name) =>
           x
             .insert(c)
-            .values(rowPlaceholders(values, 'v_'))
+            .values(placeholders)
             .onConflictDoNothing({ target: [c.siteId, c.idempotencyKey] })
             .returning()
             .prepare(name),
-        parameters,
       );
       return asCharge(inserted);
     },
