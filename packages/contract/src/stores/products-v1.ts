@@ -375,6 +375,11 @@ export const bulkUpdateProductsRequestSchema = z.object({
     weight: z.number().min(0).max(999_999).finite().optional(),
     ribbon: z.string().trim().max(storesLimits.ribbonLength).optional(),
     brand: z.string().trim().max(storesLimits.brandLength).optional(),
+    /**
+     * Show or hide the products (Atrium's: the clients' `SetValue` has no visibility, so the dashboard's
+     * bulk show / hide is one call). Shoppers no longer see a hidden product anywhere.
+     */
+    visible: z.boolean().optional(),
   }),
 });
 export const bulkAdjustProductsRequestSchema = z.object({

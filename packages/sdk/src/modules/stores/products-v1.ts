@@ -178,9 +178,9 @@ export const productV1Calls = {
       await send(context, 'POST', `${base}/${segment(productId)}/media/delete`, mediaIds ? { mediaIds } : {});
     },
   /**
-   * `POST /stores/v1/bulk/products/update`: sets price, cost, weight, ribbon or brand of up to 100
-   * products; each product succeeds or fails on its own.
-   * @example await client.storesProducts.bulkUpdateProductsProperty([a, b], { price: 20 })
+   * `POST /stores/v1/bulk/products/update`: sets price, cost, weight, ribbon, brand or (Atrium's)
+   * visibility of up to 100 products; each product succeeds or fails on its own.
+   * @example await client.storesProducts.bulkUpdateProductsProperty([a, b], { visible: false })
    */
   bulkUpdateProductsProperty:
     (context) =>
