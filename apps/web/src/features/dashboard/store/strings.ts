@@ -250,6 +250,7 @@ export const en = {
     title: 'Inventory',
     description: 'Stock of every variant. Set a new quantity and save the row.',
     search: 'Search by product',
+    allItems: 'All items',
     lowStock: 'Low stock',
     lowStockHint: (threshold: number) => `${threshold} or fewer left`,
     outOnly: 'Out of stock',
@@ -268,8 +269,10 @@ export const en = {
     saveRow: (name: string) => `Save stock of ${name}`,
     saved: (name: string) => `Stock of ${name} saved.`,
     empty: 'No variants match.',
-    capped: 'Only the first 1,000 products are listed.',
-    count: (count: number) => (count === 1 ? '1 variant' : `${count} variants`),
+    count: (variants: number, products: number) =>
+      `${variants === 1 ? '1 variant' : `${variants} variants`} on this page · ${
+        products === 1 ? '1 product' : `${products} products`
+      } in all`,
   },
   labels: {
     title: 'Brands & ribbons',
