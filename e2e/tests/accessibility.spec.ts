@@ -125,3 +125,27 @@ test('the dashboard', async ({ page }) => {
     await expectAccessible(page, where);
   }
 });
+
+test('the store dashboard: products, a product editor with options and every field, inventory', async ({
+  page,
+}) => {
+  await page.goto('/dashboard/sign-in');
+  await page.getByLabel('Email').fill('owner@example.com');
+  await page.getByRole('textbox', { name: 'Password' }).fill('atrium-demo-owner');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Dashboard navigation' })
+    .getByRole('link', { name: 'Store' })
+    .click();
+  await expect(page.getByRole('link', { name: 'High-waist leggings' })).toBeVisible();
+  await expectAccessible(page, 'store products');
+  await page.getByRole('link', { name: 'High-waist leggings' }).click();
+  await expect(page.getByRole('heading', { name: 'High-waist leggings', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Add text field' }).click();
+  await page.getByRole('button', { name: 'Add section' }).click();
+  await expectAccessible(page, 'store product editor');
+  await page.goto('/dashboard/store/inventory');
+  await expect(page.getByTestId('stock-row').first()).toBeVisible();
+  await expectAccessible(page, 'store inventory');
+});

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
 import { screenshotDir, viewports } from './screenshots.ts';
 
 // The store's dashboard against the real server and the seeded shop: the owner edits a variant's price and
@@ -218,4 +219,176 @@ test('the owner arranges collections, watches low stock, and keeps brands and ri
     .click();
   await expect(page.getByText(`"${ribbon}" deleted.`)).toBeVisible();
   await expect(page.getByTestId('ribbon-list')).not.toContainText(ribbon);
+});
+
+test('the owner sets a product’s SKU, weight, custom text, info section, variant costs and choice photos', async ({
+  page,
+  request,
+}) => {
+  const name = `Engraved mug ${suffix}`;
+  const created = await request.post('/stores/v1/products', {
+    headers: owner,
+    data: {
+      product: {
+        name,
+        priceData: { price: 30 },
+        productOptions: [
+          {
+            name: 'Colour',
+            optionType: 'color',
+            choices: [
+              { description: 'Red', value: '#cc0000' },
+              { description: 'Blue', value: '#0000cc' },
+            ],
+          },
+        ],
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const productId = (await created.json()).product.id as string;
+  const photo = await request.post(`/stores/v1/products/${productId}/media`, {
+    headers: owner,
+    data: { media: [{ url: `${baseURL}/demo/shop/canvas-studio-tote.svg` }] },
+  });
+  expect(photo.status(), await photo.text()).toBe(200);
+
+  await signIn(page);
+  await openStore(page);
+  await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+
+  const sku = `MUG-${suffix}`.toUpperCase();
+  await page.getByLabel('SKU', { exact: true }).fill(sku);
+  await page.getByLabel('Weight (kg)', { exact: true }).fill('0.45');
+  await page.getByRole('button', { name: 'Add text field' }).click();
+  await page.getByLabel('Field title').fill('Name to print');
+  await page.getByLabel('Most characters').fill('20');
+  await page.getByRole('checkbox', { name: 'Required' }).check();
+  await page.getByRole('button', { name: 'Add section' }).click();
+  await page.getByLabel('Section title').fill('Care');
+  await page.getByLabel('Section text').fill('Hand wash only.\n\nNot for the microwave.');
+  await page.getByRole('button', { name: 'Save product' }).click();
+  await expect(page.getByText('Product saved.')).toBeVisible();
+
+  await page.getByLabel('Cost of Red', { exact: true }).fill('9.5');
+  await page.getByLabel('Weight of Red', { exact: true }).fill('0.5');
+  await expect(page.getByText('1 variant changed')).toBeVisible();
+  await page.getByRole('button', { name: 'Save variants' }).click();
+  await expect(page.getByText('Variants saved.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Link a photo to Colour: Red' }).click();
+  await page.getByRole('menuitem', { name: 'Photo 1' }).click();
+  await expect(page.getByText('Photo linked to the choice.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unlink Photo 1 from Colour: Red' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByLabel('SKU', { exact: true })).toHaveValue(sku);
+  await expect(page.getByLabel('Weight (kg)', { exact: true })).toHaveValue('0.45');
+  await expect(page.getByLabel('Field title')).toHaveValue('Name to print');
+  await expect(page.getByLabel('Most characters')).toHaveValue('20');
+  await expect(page.getByRole('checkbox', { name: 'Required' })).toBeChecked();
+  await expect(page.getByLabel('Section title')).toHaveValue('Care');
+  await expect(page.getByLabel('Section text')).toHaveValue('Hand wash only.\n\nNot for the microwave.');
+  await expect(page.getByLabel('Cost of Red', { exact: true })).toHaveValue('9.50');
+  await expect(page.getByLabel('Weight of Red', { exact: true })).toHaveValue('0.5');
+  await expect(page.getByLabel('Weight of Blue', { exact: true })).toHaveValue('0.45');
+  await expect(page.getByRole('button', { name: 'Unlink Photo 1 from Colour: Red' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save product' })).toBeDisabled();
+  await capture(page, 'store-product-extras');
+
+  const read = await request.get(`/stores/v1/products/${productId}?includeMerchantSpecificData=true`, {
+    headers: owner,
+  });
+  const saved = (await read.json()).product;
+  expect(saved).toMatchObject({
+    sku,
+    weight: 0.45,
+    customTextFields: [{ title: 'Name to print', maxLength: 20, mandatory: true }],
+    additionalInfoSections: [
+      { title: 'Care', description: '<p>Hand wash only.</p><p>Not for the microwave.</p>' },
+    ],
+  });
+  const red = saved.variants.find(
+    (variant: { choices: { Colour: string } }) => variant.choices.Colour === 'Red',
+  );
+  expect(red.variant).toMatchObject({ weight: 0.5, costAndProfitData: { itemCost: 9.5 } });
+  const redChoice = saved.productOptions[0].choices.find(
+    (choice: { description: string }) => choice.description === 'Red',
+  );
+  expect(redChoice.media.items.map((item: { id: string }) => item.id)).toEqual([saved.media.items[0].id]);
+
+  // The shop asks for the text and shows the section.
+  await page.goto(`/shop/${saved.slug}`);
+  await expect(page.getByRole('textbox', { name: /Name to print/ })).toBeVisible();
+  await expect(page.getByText('Not for the microwave.')).toBeVisible();
+});
+
+test('the owner hides two products with one bulk call, and the inventory lists every product a page at a time', async ({
+  page,
+  request,
+}) => {
+  const names = [`Hidden mat ${suffix}`, `Hidden strap ${suffix}`];
+  for (const name of names) await product(request, name, 15);
+  const countAll = async () => {
+    const all = await request.post('/stores-reader/v1/products/query-platformized', {
+      headers: owner,
+      data: { query: { paging: { limit: 1 } }, includeHiddenProducts: true },
+    });
+    return (await all.json()).totalResults as number;
+  };
+  // More than one page of 25 products: the seeded dozen and those of the tests, filled up.
+  for (let index = (await countAll()) + 1; index <= 30; index += 1) {
+    await product(request, `Stock filler ${index} ${Date.now().toString(36)}`, 5);
+  }
+  const total = await countAll();
+  await signIn(page);
+  await openStore(page);
+  await page.getByRole('searchbox', { name: 'Search products' }).fill(`Hidden `);
+  for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+  const writes: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() !== 'GET' && new URL(sent.url()).pathname.startsWith('/stores/')) {
+      writes.push(`${sent.method()} ${new URL(sent.url()).pathname}`);
+    }
+  });
+  await page.getByRole('button', { name: 'Hide from shop' }).click();
+  await expect(page.getByText('2 products updated.')).toBeVisible();
+  // The lists read back by POST queries; the only write is the one bulk call.
+  expect(writes.filter((write) => !/\/query(-platformized)?$/.test(write))).toEqual([
+    'POST /stores/v1/bulk/products/update',
+  ]);
+  const shopper = await request.post('/stores-reader/v1/products/query-platformized', {
+    headers: { 'x-atrium-dev-caller': 'ANONYMOUS_VISITOR' },
+    data: { query: { filter: { name: { $contains: suffix } } } },
+  });
+  const seen = (await shopper.json()).products.map((item: { name: string }) => item.name);
+  for (const name of names) expect(seen).not.toContain(name);
+  for (const name of names) {
+    await expect(
+      page.getByRole('row').filter({ hasText: name }).getByText('Hidden', { exact: true }),
+    ).toBeVisible();
+  }
+
+  // Every product, hidden ones too, a page of 25 products at a time.
+  await page.getByRole('tab', { name: 'Inventory' }).click();
+  await expect(page.getByLabel('All items', { exact: true })).toBeChecked();
+  await expect(page.getByTestId('inventory-count')).toContainText(`${total} products in all`);
+  await expect(page.getByText(`Page 1 of ${Math.ceil(total / 25)}`)).toBeVisible();
+  const byName = await request.post('/stores-reader/v1/products/query-platformized', {
+    headers: owner,
+    data: { query: { sort: [{ fieldName: 'name', order: 'ASC' }], paging: { limit: 1, offset: 25 } } },
+  });
+  const twentySixth = (await byName.json()).products[0].name as string;
+  await expect(page.getByTestId('stock-row').filter({ hasText: twentySixth })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(`Page 2 of ${Math.ceil(total / 25)}`)).toBeVisible();
+  await expect(page.getByTestId('stock-row').first()).toContainText(twentySixth);
+  await page.getByRole('searchbox', { name: 'Search by product' }).fill(names[0]!);
+  await expect(page.getByTestId('stock-row')).toHaveCount(1);
+  await expect(page.getByTestId('inventory-count')).toHaveText('1 variant on this page · 1 product in all');
+  await expect(page.getByTestId('stock-row')).toContainText(names[0]!);
+  await capture(page, 'store-inventory-all');
 });

@@ -281,6 +281,72 @@ describe('catalog v1 products', () => {
     expect(small.body.product.priceData.price).toBe(0.06);
   });
 
+  it('bulk-hides and shows products in one call: shoppers lose them from pages, lists and counts', async () => {
+    const { collection } = (
+      await call('POST', '/stores/v1/collections', { collection: { name: 'Bulk seen' } })
+    ).body;
+    const a = await createTee({ name: 'Seen A', productOptions: [] });
+    const b = await createTee({ name: 'Seen B', productOptions: [] });
+    const kept = await createTee({ name: 'Seen C', productOptions: [] });
+    await call('POST', `/stores/v1/collections/${collection.id}/productIds`, {
+      productIds: [a.id, b.id, kept.id],
+    });
+    const shown = async () =>
+      (
+        await call(
+          'POST',
+          '/stores-reader/v1/products/query-platformized',
+          { query: { filter: { collectionIds: { $hasSome: [collection.id] } } } },
+          visitor,
+        )
+      ).body;
+    const missing = '00000000-0000-4000-8000-000000000002';
+    const hide = await call('POST', '/stores/v1/bulk/products/update', {
+      ids: [a.id, b.id, missing],
+      set: { visible: false },
+    });
+    expect(hide.status, JSON.stringify(hide.body)).toBe(200);
+    expect(hide.body.bulkActionMetadata).toEqual({
+      totalSuccesses: 2,
+      totalFailures: 1,
+      undetailedFailures: 0,
+    });
+    expect(
+      hide.body.results.map((result: { itemMetadata: { id: string } }) => result.itemMetadata.id),
+    ).toEqual([a.id, b.id, missing]);
+    expect((await call('GET', `/stores-reader/v1/products/${a.id}`, undefined, visitor)).status).toBe(404);
+    expect((await call('GET', `/stores-reader/v1/products/${b.id}`)).body.product.visible).toBe(false);
+    const afterHide = await shown();
+    expect(afterHide.products.map((product: { id: string }) => product.id)).toEqual([kept.id]);
+    expect(afterHide.metadata.total).toBe(1);
+    expect(
+      (await call('GET', `/v2/collections/${collection.id}`, undefined, visitor)).body.collection
+        .numberOfProducts,
+    ).toBe(1);
+
+    const show = await call('POST', '/stores/v1/bulk/products/update', {
+      ids: [a.id],
+      set: { visible: true },
+    });
+    expect(show.body.bulkActionMetadata.totalSuccesses).toBe(1);
+    expect((await shown()).metadata.total).toBe(2);
+    expect((await call('GET', `/stores-reader/v1/products/${kept.id}`)).body.product.visible).toBe(true);
+
+    const bad = await call('POST', '/stores/v1/bulk/products/update', {
+      ids: [a.id],
+      set: { visible: 'no' },
+    });
+    expect(bad.status).toBe(400);
+    const byVisitor = await call(
+      'POST',
+      '/stores/v1/bulk/products/update',
+      { ids: [a.id], set: { visible: false } },
+      visitor,
+    );
+    expect(byVisitor.status).toBe(403);
+    expect((await call('GET', `/stores-reader/v1/products/${a.id}`, undefined, visitor)).status).toBe(200);
+  });
+
   it('hides hidden products from shoppers and refuses their writes', async () => {
     const product = await createTee({ name: 'Secret', visible: false });
     expect((await call('GET', `/stores-reader/v1/products/${product.id}`, undefined, visitor)).status).toBe(

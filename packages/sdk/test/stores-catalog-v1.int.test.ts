@@ -108,6 +108,56 @@ describe('catalog v1 products', () => {
     expect(await failure(owner.products.getProduct(product.id))).toMatchObject({ status: 404 });
   });
 
+  it('shows product photos for a choice and unlinks them; a photo not on the product is refused', async () => {
+    const product = await owner.products.createProduct({ ...tee, name: 'SDK choice tee' });
+    await owner.products.addProductMedia(product.id, [
+      { url: 'https://example.com/black.png' },
+      { url: 'https://example.com/white.png' },
+    ]);
+    const [black, white] = (await owner.products.getProduct(product.id)).media.items;
+    await owner.products.addProductMediaToChoices(product.id, [
+      { option: 'Colour', choice: 'Black', mediaIds: [black!.id] },
+      { option: 'Colour', choice: 'White', mediaIds: [white!.id] },
+    ]);
+    const choiceMedia = async () =>
+      Object.fromEntries(
+        (await visitor.products.getProduct(product.id)).productOptions[1]!.choices.map((choice) => [
+          choice.description,
+          (choice.media?.items ?? []).map((item) => item.id),
+        ]),
+      );
+    expect(await choiceMedia()).toEqual({ Black: [black!.id], White: [white!.id] });
+    await owner.products.removeProductMediaFromChoices(product.id, [
+      { option: 'Colour', choice: 'Black', mediaIds: [black!.id] },
+    ]);
+    expect(await choiceMedia()).toEqual({ Black: [], White: [white!.id] });
+    await owner.products.removeProductMediaFromChoices(product.id);
+    expect(await choiceMedia()).toEqual({ Black: [], White: [] });
+    expect((await owner.products.getProduct(product.id)).media.items).toHaveLength(2);
+
+    expect(
+      await failure(
+        owner.products.addProductMediaToChoices(product.id, [
+          { option: 'Colour', choice: 'Black', mediaIds: ['not-on-the-product'] },
+        ]),
+      ),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await failure(
+        owner.products.addProductMediaToChoices(product.id, [
+          { option: 'Colour', choice: 'Red', mediaIds: [black!.id] },
+        ]),
+      ),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await failure(
+        visitor.products.addProductMediaToChoices(product.id, [
+          { option: 'Colour', choice: 'Black', mediaIds: [black!.id] },
+        ]),
+      ),
+    ).toMatchObject({ status: 403 });
+  });
+
   it('queries products with offset paging, and bulk-sets and adjusts prices', async () => {
     const a = await owner.products.createProduct({ name: 'Query A', priceData: { price: 10 } });
     const b = await owner.products.createProduct({ name: 'Query B', priceData: { price: 30 } });
@@ -140,6 +190,11 @@ describe('catalog v1 products', () => {
     expect(adjusted.bulkActionMetadata.totalSuccesses).toBe(2);
     expect((await owner.products.getProduct(a.id)).priceData.price).toBe(18);
     expect((await owner.products.getProduct(hidden.id)).priceData.price).toBe(7.5);
+
+    const hide = await owner.products.bulkUpdateProductsProperty([a.id, b.id], { visible: false });
+    expect(hide.bulkActionMetadata).toMatchObject({ totalSuccesses: 2, totalFailures: 0 });
+    expect(await failure(visitor.products.getProduct(a.id))).toMatchObject({ status: 404 });
+    expect((await owner.products.getProduct(b.id)).visible).toBe(false);
   });
 });
 

@@ -54,6 +54,12 @@ export const storesLimits = {
   mediaItems: 100,
   ribbonLength: 30,
   brandLength: 50,
+  weight: 999_999,
+  customTextFields: 2,
+  customTextTitleLength: 100,
+  customTextMaxLength: 500,
+  infoSections: 10,
+  infoSectionTitleLength: 50,
 } as const;
 
 const amountSchema = z.number().min(0).max(priceMaximum).finite();
@@ -95,7 +101,7 @@ export const productInputSchema = z.object({
   productType: z.enum(storesProductTypes).optional(),
   description: z.string().max(storesLimits.descriptionLength).nullish(),
   sku: z.string().trim().max(storesLimits.skuLength).nullish(),
-  weight: z.number().min(0).max(999_999).finite().nullish(),
+  weight: z.number().min(0).max(storesLimits.weight).finite().nullish(),
   priceData: z.object({ price: amountSchema.nullish() }).optional(),
   costAndProfitData: z.object({ itemCost: amountSchema.nullish() }).optional(),
   discount: discountSchema.optional(),
@@ -103,18 +109,23 @@ export const productInputSchema = z.object({
   productOptions: z.array(storesOptionInputSchema).max(storesLimits.options).optional(),
   pricePerUnitData: pricePerUnitDataSchema.optional(),
   additionalInfoSections: z
-    .array(z.object({ title: z.string().trim().min(1).max(50), description: z.string().max(16_000) }))
-    .max(10)
+    .array(
+      z.object({
+        title: z.string().trim().min(1).max(storesLimits.infoSectionTitleLength),
+        description: z.string().max(16_000),
+      }),
+    )
+    .max(storesLimits.infoSections)
     .optional(),
   customTextFields: z
     .array(
       z.object({
-        title: z.string().trim().min(1).max(100),
-        maxLength: z.number().int().min(1).max(500),
+        title: z.string().trim().min(1).max(storesLimits.customTextTitleLength),
+        maxLength: z.number().int().min(1).max(storesLimits.customTextMaxLength),
         mandatory: z.boolean().optional(),
       }),
     )
-    .max(2)
+    .max(storesLimits.customTextFields)
     .optional(),
   ribbon: z.string().trim().max(storesLimits.ribbonLength).nullish(),
   brand: z.string().trim().max(storesLimits.brandLength).nullish(),
@@ -375,6 +386,11 @@ export const bulkUpdateProductsRequestSchema = z.object({
     weight: z.number().min(0).max(999_999).finite().optional(),
     ribbon: z.string().trim().max(storesLimits.ribbonLength).optional(),
     brand: z.string().trim().max(storesLimits.brandLength).optional(),
+    /**
+     * Show or hide the products (Atrium's: the clients' `SetValue` has no visibility, so the dashboard's
+     * bulk show / hide is one call). Shoppers no longer see a hidden product anywhere.
+     */
+    visible: z.boolean().optional(),
   }),
 });
 export const bulkAdjustProductsRequestSchema = z.object({

@@ -326,7 +326,7 @@ export function createProductVariantsService(deps: ProductsServiceDeps, core: Pr
       await editProduct(ctx, id, async () => (label === 'brand' ? { brandId: null } : { ribbonId: null }));
     },
 
-    /** `bulkUpdateProductsProperty`: sets one property on each product, each on its own. */
+    /** `bulkUpdateProductsProperty`: sets one property (or, Atrium's, visibility) on each product, each on its own. */
     async bulkSet(ctx: RequestContext, request: z.output<typeof bulkUpdateProductsRequestSchema>) {
       const { set } = request;
       const currency = ctx.site.currency;
@@ -337,6 +337,7 @@ export function createProductVariantsService(deps: ProductsServiceDeps, core: Pr
             ...(set.price !== undefined ? { price: toStored(fromJsonNumber(set.price, currency)) } : {}),
             ...(set.cost !== undefined ? { cost: toStored(fromJsonNumber(set.cost, currency)) } : {}),
             ...(set.weight !== undefined ? { weight: String(set.weight) } : {}),
+            ...(set.visible !== undefined ? { visible: set.visible } : {}),
             ...(set.ribbon !== undefined
               ? {
                   ribbonId: set.ribbon ? await deps.labels.ribbonIdFor(tx, ctx.site.id, set.ribbon) : null,

@@ -286,7 +286,7 @@ export const productsV1Routes: FastifyPluginAsyncZod<{
     {
       config: manage,
       schema: {
-        summary: 'Set price, cost, weight, ribbon or brand of products',
+        summary: 'Set price, cost, weight, ribbon, brand or visibility of products',
         tags,
         body: bulkUpdateProductsRequestSchema,
         response: { 200: bulkProductsResponseSchema, ...errorResponses },

@@ -5,6 +5,7 @@ import type {
   bulkAdjustProductsRequestSchema,
   bulkProductsResponseSchema,
   bulkUpdateProductsRequestSchema,
+  choicesMediaRequestSchema,
   createProductRequestSchema,
   mediaInputSchema,
   productOptionsAvailabilityResponseSchema,
@@ -33,6 +34,8 @@ export type ProductVariantsPage = z.infer<typeof queryProductVariantsResponseSch
 export type BulkProductsSet = z.input<typeof bulkUpdateProductsRequestSchema>['set'];
 export type BulkProductsAdjust = z.input<typeof bulkAdjustProductsRequestSchema>['adjust'];
 export type BulkProductsResult = z.infer<typeof bulkProductsResponseSchema>;
+/** Media of the product shown for one choice: `{ option: 'Colour', choice: 'Red', mediaIds: [...] }`. */
+export type ChoiceMediaAssignment = NonNullable<z.input<typeof choicesMediaRequestSchema>['media']>[number];
 
 /** What `queryProducts` asks for beyond the query itself. */
 export interface QueryProductsOptions {
@@ -178,9 +181,30 @@ export const productV1Calls = {
       await send(context, 'POST', `${base}/${segment(productId)}/media/delete`, mediaIds ? { mediaIds } : {});
     },
   /**
-   * `POST /stores/v1/bulk/products/update`: sets price, cost, weight, ribbon or brand of up to 100
-   * products; each product succeeds or fails on its own.
-   * @example await client.storesProducts.bulkUpdateProductsProperty([a, b], { price: 20 })
+   * `PATCH /stores/v1/products/{id}/choices/media`: shows media already on the product when a choice is
+   * picked (option and choice by name); a media id not on the product is a 400.
+   * @example await client.storesProducts.addProductMediaToChoices(id, [{ option: 'Colour', choice: 'Red', mediaIds: [photoId] }])
+   */
+  addProductMediaToChoices:
+    (context) =>
+    async (productId: string, media: ChoiceMediaAssignment[]): Promise<void> => {
+      await send(context, 'PATCH', `${base}/${segment(productId)}/choices/media`, { media });
+    },
+  /**
+   * `POST /stores/v1/products/{id}/choices/media/delete`: unlinks the media named from each choice (all of
+   * a choice's media when it names none; every choice's when the list is empty). The photos stay on the
+   * product.
+   * @example await client.storesProducts.removeProductMediaFromChoices(id, [{ option: 'Colour', choice: 'Red', mediaIds: [photoId] }])
+   */
+  removeProductMediaFromChoices:
+    (context) =>
+    async (productId: string, media: ChoiceMediaAssignment[] = []): Promise<void> => {
+      await send(context, 'POST', `${base}/${segment(productId)}/choices/media/delete`, { media });
+    },
+  /**
+   * `POST /stores/v1/bulk/products/update`: sets price, cost, weight, ribbon, brand or (Atrium's)
+   * visibility of up to 100 products; each product succeeds or fails on its own.
+   * @example await client.storesProducts.bulkUpdateProductsProperty([a, b], { visible: false })
    */
   bulkUpdateProductsProperty:
     (context) =>

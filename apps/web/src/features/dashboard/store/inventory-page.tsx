@@ -1,5 +1,4 @@
 import {
-  Alert,
   Avatar,
   Badge,
   Button,
@@ -14,23 +13,22 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconPhoto, IconSearch } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { t } from './strings.ts';
+import { Pager } from '../shared/paged-list.tsx';
 import { EmptyState, LoadError, Loading } from '../shared/ui.tsx';
-import { useInventoryRows, type InventoryView, type StockRow } from './api/inventory.ts';
+import { inventoryPageSize, useInventoryPage } from './api/inventory.ts';
 import { useSetStock } from './api/variants.ts';
 import { StoreFrame } from './components/store-frame.tsx';
 import { lowStockThreshold, numberOrEmpty, variantName } from './lib/format.ts';
+import { isLow, type InventoryView, type StockRow } from './lib/stock-rows.ts';
 
 const s = t.inventory;
 
 const keyOf = (row: StockRow) => `${row.productId}:${row.variantId}`;
 const nameOf = (row: StockRow) => [row.productName, variantName(row.choices)].filter(Boolean).join(' — ');
-
-function isLow(row: StockRow) {
-  return row.trackQuantity && row.quantity !== null && row.quantity <= lowStockThreshold;
-}
 
 function StatusBadge({ row }: { row: StockRow }) {
   if (!row.inStock)
@@ -156,17 +154,19 @@ function StockRowView({ row }: { row: StockRow }) {
   );
 }
 
-/** Stock of every variant, with the low-stock and sold-out views; each row saves its own quantity. */
+/**
+ * Stock of every variant, a page of products at a time (all of them, or the low-stock or sold-out ones
+ * the server finds); each row saves its own quantity.
+ */
 export function StoreInventoryPage() {
   const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
   const [view, setView] = useState<InventoryView>('all');
-  const inventory = useInventoryRows(view);
-  const text = search.trim().toLowerCase();
-  const rows = (inventory.data?.rows ?? []).filter(
-    (row) =>
-      (!text || row.productName.toLowerCase().includes(text) || row.sku.toLowerCase().includes(text)) &&
-      (view === 'all' || (view === 'low' ? isLow(row) : !row.inStock)),
-  );
+  const [page, setPage] = useState(0);
+  const inventory = useInventoryPage(view, debounced, page);
+  const rows = inventory.data?.rows ?? [];
+  const products = inventory.data?.products ?? 0;
+  const totalPages = Math.max(1, Math.ceil(products / inventoryPageSize));
 
   return (
     <StoreFrame description={s.description}>
@@ -175,14 +175,23 @@ export function StoreInventoryPage() {
           label={s.search}
           leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(0);
+          }}
           w={260}
           type="search"
         />
-        <Chip.Group value={view} onChange={(value) => setView(value as InventoryView)}>
+        <Chip.Group
+          value={view}
+          onChange={(value) => {
+            setView(value as InventoryView);
+            setPage(0);
+          }}
+        >
           <Group gap="xs">
             <Chip value="all" variant="light">
-              {t.products.stockFilters.all}
+              {s.allItems}
             </Chip>
             <Chip value="low" variant="light" color="orange">
               {s.lowStock} ({s.lowStockHint(lowStockThreshold)})
@@ -193,11 +202,6 @@ export function StoreInventoryPage() {
           </Group>
         </Chip.Group>
       </Group>
-      {inventory.data?.capped ? (
-        <Alert color="yellow" mb="sm">
-          {s.capped}
-        </Alert>
-      ) : null}
       <Card p={0}>
         {inventory.isPending ? (
           <Loading />
@@ -207,7 +211,7 @@ export function StoreInventoryPage() {
           <EmptyState title={s.empty} />
         ) : (
           <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="xs" highlightOnHover>
+            <Table verticalSpacing="xs" highlightOnHover data-testid="inventory-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{s.product}</Table.Th>
@@ -223,9 +227,20 @@ export function StoreInventoryPage() {
                 ))}
               </Table.Tbody>
             </Table>
-            <Text size="sm" c="dimmed" px="md" py="xs">
-              {s.count(rows.length)}
+            <Text size="sm" c="dimmed" px="md" py="xs" data-testid="inventory-count">
+              {s.count(rows.length, products)}
             </Text>
+            <Pager
+              list={{
+                page,
+                hasPrev: page > 0,
+                hasNext: page + 1 < totalPages,
+                totalPages,
+                isFetching: inventory.isFetching,
+                next: () => setPage(page + 1),
+                prev: () => setPage(Math.max(0, page - 1)),
+              }}
+            />
           </Table.ScrollContainer>
         )}
       </Card>

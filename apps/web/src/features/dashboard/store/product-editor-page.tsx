@@ -8,6 +8,7 @@ import { ConfirmModal } from '../shared/confirm-modal.tsx';
 import { useSession } from '../shared/session.tsx';
 import { EmptyState, LoadError, Loading, NotAllowed } from '../shared/ui.tsx';
 import { useDeleteProduct, useProduct } from './api/products.ts';
+import { ChoiceMediaPanel } from './components/choice-media-panel.tsx';
 import { DetailsForm } from './components/details-form.tsx';
 import { MediaPanel } from './components/media-panel.tsx';
 import { OptionsEditor } from './components/options-editor.tsx';
@@ -16,7 +17,10 @@ import { VariantsTable } from './components/variants-table.tsx';
 const e = t.editor;
 const stockColors = { IN_STOCK: 'teal', PARTIALLY_OUT_OF_STOCK: 'orange', OUT_OF_STOCK: 'red' } as const;
 
-/** One product: details and pricing, photos, options, and the variant matrix with price, SKU and stock. */
+/**
+ * One product: details, type, SKU and weight, pricing, custom texts and info sections, photos, options and
+ * the photos of their choices, and the variant matrix with price, cost, weight, SKU and stock.
+ */
 export function ProductEditorPage() {
   const { productId = '' } = useParams();
   const session = useSession();
@@ -103,6 +107,7 @@ export function ProductEditorPage() {
         </Grid.Col>
       </Grid>
       <OptionsEditor key={`options-${data.id}`} product={data} />
+      <ChoiceMediaPanel product={data} />
       <VariantsTable key={`variants-${data.id}`} product={data} />
       <ConfirmModal
         opened={deleting}

@@ -4,8 +4,8 @@ import type { QueryBuilder } from '@atrium/sdk';
 const maxPages = 10;
 
 /**
- * Every item a query matches, up to 1,000: for the filters the server cannot apply (stock status, low
- * stock). `capped` says the list was cut there.
+ * Every item a query matches, up to 1,000: for short lists shown whole (collections, brands, ribbons).
+ * `capped` says the list was cut there.
  */
 export async function allPages<T>(query: QueryBuilder<T>): Promise<{ items: T[]; capped: boolean }> {
   let page = await query.limit(100).find();

@@ -1,119 +1,45 @@
-import type { Product } from '@atrium/sdk/modules/stores';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lowStockThreshold } from '../lib/format.ts';
-import { allPages } from './all-pages.ts';
+import { stockRowsOf, type InventoryView } from '../lib/stock-rows.ts';
 import { inventoryKey } from './keys.ts';
 import { store } from './store-client.ts';
 
-/** One variant's stock as the inventory page lists it. */
-export interface StockRow {
-  productId: string;
-  productName: string;
-  slug: string;
-  photo: string | undefined;
-  variantId: string;
-  /** `Size: M · Colour: Black`; empty for a product without options. */
-  choices: Record<string, string>;
-  sku: string;
-  trackQuantity: boolean;
-  quantity: number | null;
-  inStock: boolean;
-}
-type VariantStock = Pick<StockRow, 'trackQuantity' | 'quantity' | 'inStock'>;
-
-async function productsByIds(ids: string[]): Promise<Map<string, Product>> {
-  const products = new Map<string, Product>();
-  for (let start = 0; start < ids.length; start += 100) {
-    const page = await store.products
-      .queryProducts({ includeVariants: true, includeHiddenProducts: true })
-      .in('id', ids.slice(start, start + 100))
-      .limit(100)
-      .find();
-    for (const product of page.items) products.set(product.id, product);
-  }
-  return products;
-}
-
-function rowsOf(product: Product, stockOf: (variantId: string) => VariantStock | undefined): StockRow[] {
-  return (product.variants ?? []).flatMap((variant) => {
-    const stock = stockOf(variant.id);
-    if (!stock) return [];
-    return [
-      {
-        productId: product.id,
-        productName: product.name,
-        slug: product.slug,
-        photo: product.media.mainMedia?.image?.url,
-        variantId: variant.id,
-        choices: variant.choices ?? {},
-        sku: variant.variant.sku ?? '',
-        ...stock,
-      },
-    ];
-  });
-}
-
-/** Which variants the inventory page shows: all, those low on stock, those that cannot be bought. */
-export type InventoryView = 'all' | 'low' | 'out';
+/** Products per page of the inventory; each lists its variants (at most 1,000 each). */
+export const inventoryPageSize = 25;
 
 /**
- * The products a filtered view needs, filtered by the server on their variants' stock (low stock: some
- * tracked variant at or under the threshold; sold out: some variant that cannot be bought).
+ * The products a view lists, by name: every product, or those the server finds on their variants' stock
+ * (low stock: some tracked variant at or under the threshold; sold out: some variant that cannot be
+ * bought). Hidden products count too.
  */
-function productsOfView(view: Exclude<InventoryView, 'all'>) {
-  const query = store.products.queryProducts({ includeVariants: true, includeHiddenProducts: true });
-  return view === 'low'
-    ? query.le('stock.lowestVariantQuantity', lowStockThreshold)
-    : query.in('stock.inventoryStatus', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK');
+function productsOfView(view: InventoryView, search: string) {
+  let query = store.products
+    .queryProducts({ includeVariants: true, includeHiddenProducts: true })
+    .ascending('name');
+  if (search.trim()) query = query.contains('name', search.trim());
+  if (view === 'low') query = query.le('stock.lowestVariantQuantity', lowStockThreshold);
+  if (view === 'out') query = query.in('stock.inventoryStatus', 'OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK');
+  return query;
 }
 
 /**
- * Every variant's stock (inventory items are the stock truth), with its product's name and choices; the
- * low-stock and sold-out views read only the products the server finds for them. The page still picks
- * the variants of those products that match (up to 1,000 products).
+ * One page of the inventory: a page of products (paged by the server, with its total), each with the
+ * stock of its variants the view lists, as every product read shows it. Nothing past the page is read,
+ * however large the catalog.
  */
-export function useInventoryRows(view: InventoryView) {
+export function useInventoryPage(view: InventoryView, search: string, page: number) {
   return useQuery({
-    queryKey: [...inventoryKey, 'rows', view],
+    queryKey: [...inventoryKey, 'page', view, search, page],
+    placeholderData: keepPreviousData,
     queryFn: async () => {
-      let rows: StockRow[];
-      let capped: boolean;
-      if (view === 'all') {
-        const items = await allPages(store.inventory.queryInventory());
-        const products = await productsByIds(items.items.map((item) => item.productId));
-        rows = items.items.flatMap((item) => {
-          const product = products.get(item.productId);
-          if (!product) return [];
-          return rowsOf(product, (variantId) => {
-            const stock = item.variants.find((candidate) => candidate.variantId === variantId);
-            return stock
-              ? {
-                  trackQuantity: item.trackQuantity,
-                  quantity: stock.quantity ?? null,
-                  inStock: stock.inStock,
-                }
-              : undefined;
-          });
-        });
-        capped = items.capped;
-      } else {
-        const products = await allPages(productsOfView(view));
-        rows = products.items.flatMap((product) =>
-          rowsOf(product, (variantId) => {
-            const variant = product.variants?.find((candidate) => candidate.id === variantId);
-            return variant
-              ? {
-                  trackQuantity: variant.stock.trackQuantity,
-                  quantity: variant.stock.quantity ?? null,
-                  inStock: variant.stock.inStock,
-                }
-              : undefined;
-          }),
-        );
-        capped = products.capped;
-      }
-      rows.sort((a, b) => a.productName.localeCompare(b.productName));
-      return { rows, capped };
+      const result = await productsOfView(view, search)
+        .skip(page * inventoryPageSize)
+        .limit(inventoryPageSize)
+        .find();
+      return {
+        rows: result.items.flatMap((product) => stockRowsOf(product, view)),
+        products: result.totalCount ?? result.items.length,
+      };
     },
   });
 }

@@ -1,4 +1,10 @@
-import type { NewProduct, Product, ProductInput, ProductMediaInput } from '@atrium/sdk/modules/stores';
+import type {
+  ChoiceMediaAssignment,
+  NewProduct,
+  Product,
+  ProductInput,
+  ProductMediaInput,
+} from '@atrium/sdk/modules/stores';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useActionMutation, type ActionOptions } from '../../shared/use-action-mutation.ts';
 import { lowStockThreshold } from '../lib/format.ts';
@@ -109,20 +115,14 @@ export type BulkChange =
   | { kind: 'visibility'; ids: string[]; visible: boolean };
 
 async function bulk(change: BulkChange): Promise<BulkOutcome> {
-  if (change.kind === 'visibility') {
-    // The bulk calls set price, cost, weight, ribbon and brand; visibility is one update per product.
-    const results = await Promise.allSettled(
-      change.ids.map((id) => store.products.updateProduct(id, { visible: change.visible })),
-    );
-    const failed = results.filter((result) => result.status === 'rejected').length;
-    return { succeeded: results.length - failed, failed };
-  }
   const answer =
     change.kind === 'price'
       ? await store.products.bulkUpdateProductsProperty(change.ids, { price: change.price })
-      : await store.products.bulkAdjustProductProperty(change.ids, {
-          price: { percentage: { rate: change.percent } },
-        });
+      : change.kind === 'visibility'
+        ? await store.products.bulkUpdateProductsProperty(change.ids, { visible: change.visible })
+        : await store.products.bulkAdjustProductProperty(change.ids, {
+            price: { percentage: { rate: change.percent } },
+          });
   return {
     succeeded: answer.bulkActionMetadata.totalSuccesses,
     failed: answer.bulkActionMetadata.totalFailures,
@@ -148,6 +148,20 @@ export function useRemoveMedia(options: ActionOptions<void, { productId: string;
   return useActionMutation({
     ...options,
     mutationFn: ({ productId, mediaId }) => store.products.removeProductMedia(productId, [mediaId]),
+    invalidates: [storeKey],
+  });
+}
+
+/** Shows photos already on the product for one choice (`add`), or stops showing them. */
+export function useChoiceMedia(
+  options: ActionOptions<void, { productId: string; assignment: ChoiceMediaAssignment; add: boolean }> = {},
+) {
+  return useActionMutation({
+    ...options,
+    mutationFn: ({ productId, assignment, add }) =>
+      add
+        ? store.products.addProductMediaToChoices(productId, [assignment])
+        : store.products.removeProductMediaFromChoices(productId, [assignment]),
     invalidates: [storeKey],
   });
 }

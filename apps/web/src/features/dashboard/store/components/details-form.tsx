@@ -15,7 +15,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { t } from '../strings.ts';
 import { htmlOf, plainTextOf } from '../../../../lib/rich-text.ts';
@@ -23,21 +23,38 @@ import { useLabels } from '../api/labels.ts';
 import { useUpdateProduct } from '../api/products.ts';
 import { formatAmount, numberOrEmpty } from '../lib/format.ts';
 import { previewPrice } from '../lib/pricing.ts';
+import {
+  extrasErrorPath,
+  infoSectionRowsOf,
+  infoSectionsInput,
+  textFieldRowsOf,
+  textFieldsInput,
+  type InfoSectionRow,
+  type TextFieldRow,
+} from '../lib/product-extras.ts';
 import { priceTooHigh } from '../../shared/price-limit.ts';
+import { CustomTextFieldsCard, InfoSectionsCard } from './product-extras-cards.tsx';
 
 const e = t.editor;
 
-interface Values {
+export interface DetailsValues {
   name: string;
   description: string;
   visible: boolean;
   ribbon: string;
   brand: string;
+  productType: Product['productType'];
+  sku: string;
+  weight: number | string;
   price: number | string;
   cost: number | string;
   discountType: StoresDiscount['type'];
   discountValue: number | string;
+  textFields: TextFieldRow[];
+  sections: InfoSectionRow[];
 }
+type Values = DetailsValues;
+export type DetailsFormApi = UseFormReturnType<DetailsValues>;
 
 function valuesOf(product: Product): Values {
   return {
@@ -46,10 +63,16 @@ function valuesOf(product: Product): Values {
     visible: product.visible,
     ribbon: product.ribbon ?? '',
     brand: product.brand ?? '',
+    productType: product.productType,
+    sku: product.sku,
+    // A product without a weight reads 0: shown as an empty field.
+    weight: product.weight || '',
     price: product.priceData.price,
     cost: product.costAndProfitData?.itemCost ?? '',
     discountType: product.discount.type,
     discountValue: product.discount.value,
+    textFields: textFieldRowsOf(product),
+    sections: infoSectionRowsOf(product),
   };
 }
 
@@ -59,11 +82,17 @@ function inputOf(values: Values, dirty: (field: keyof Values) => boolean): Produ
   const price = numberOrEmpty(values.price);
   const cost = numberOrEmpty(values.cost);
   const discount = numberOrEmpty(values.discountValue);
+  const weight = numberOrEmpty(values.weight);
   if (dirty('name')) input.name = values.name.trim();
   if (dirty('description')) input.description = htmlOf(values.description);
   if (dirty('visible')) input.visible = values.visible;
   if (dirty('ribbon')) input.ribbon = values.ribbon.trim() || null;
   if (dirty('brand')) input.brand = values.brand.trim() || null;
+  if (dirty('productType')) input.productType = values.productType;
+  if (dirty('sku')) input.sku = values.sku.trim() || null;
+  if (dirty('weight')) input.weight = weight === '' ? null : weight;
+  if (dirty('textFields')) input.customTextFields = textFieldsInput(values.textFields);
+  if (dirty('sections')) input.additionalInfoSections = infoSectionsInput(values.sections);
   if (dirty('price')) input.priceData = { price: price === '' ? Number.NaN : price };
   if (dirty('cost')) input.costAndProfitData = { itemCost: cost === '' ? null : cost };
   if (dirty('discountType') || dirty('discountValue')) {
@@ -75,8 +104,8 @@ function inputOf(values: Values, dirty: (field: keyof Values) => boolean): Produ
   return input;
 }
 
-/** Maps the contract's complaints onto the form's fields. */
-function errorsOf(input: ProductInput): Partial<Record<keyof Values, string>> {
+/** Maps the contract's complaints onto the form's fields (a list's by row: `textFields.0.title`). */
+function errorsOf(input: ProductInput): Record<string, string> {
   const result = productInputSchema.safeParse(input);
   if (result.success) return {};
   const fields: Record<string, keyof Values> = {
@@ -84,19 +113,24 @@ function errorsOf(input: ProductInput): Partial<Record<keyof Values, string>> {
     description: 'description',
     ribbon: 'ribbon',
     brand: 'brand',
+    sku: 'sku',
+    weight: 'weight',
     priceData: 'price',
     costAndProfitData: 'cost',
     discount: 'discountValue',
   };
-  const errors: Partial<Record<keyof Values, string>> = {};
+  const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const field = fields[String(issue.path[0])];
+    const field = extrasErrorPath(issue.path) ?? fields[String(issue.path[0])];
     if (field) errors[field] ??= issue.message;
   }
   return errors;
 }
 
-/** Name, description, visibility, ribbon, brand, price, cost and discount, saved together. */
+/**
+ * Name, description, visibility, ribbon, brand, type, SKU, weight, price, cost, discount, the buyer's
+ * custom texts and the info sections: one form, saved together with one product update.
+ */
 export function DetailsForm({ product }: { product: Product }) {
   const form = useForm<Values>({
     initialValues: valuesOf(product),
@@ -192,6 +226,49 @@ export function DetailsForm({ product }: { product: Product }) {
         <Card p="lg">
           <Stack gap="md">
             <Title order={3} fz="lg">
+              {e.shipping}
+            </Title>
+            <Stack gap={6}>
+              <Text size="sm" fw={500} id="product-type-label">
+                {e.productType}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="product-type-label"
+                data={(['physical', 'digital'] as const).map((value) => ({
+                  value,
+                  label: e.productTypes[value],
+                }))}
+                {...form.getInputProps('productType')}
+                w="fit-content"
+              />
+            </Stack>
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  label={e.sku}
+                  description={e.skuHint}
+                  maxLength={storesLimits.skuLength}
+                  {...form.getInputProps('sku')}
+                />
+              </Grid.Col>
+              {values.productType === 'physical' ? (
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <NumberInput
+                    label={e.weight}
+                    description={e.weightHint}
+                    min={0}
+                    max={storesLimits.weight}
+                    decimalScale={3}
+                    {...form.getInputProps('weight')}
+                  />
+                </Grid.Col>
+              ) : null}
+            </Grid>
+          </Stack>
+        </Card>
+        <Card p="lg">
+          <Stack gap="md">
+            <Title order={3} fz="lg">
               {e.pricing}
             </Title>
             <Grid>
@@ -257,6 +334,8 @@ export function DetailsForm({ product }: { product: Product }) {
             ) : null}
           </Stack>
         </Card>
+        <CustomTextFieldsCard form={form} />
+        <InfoSectionsCard form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
             {e.save}

@@ -23,7 +23,7 @@ import { isRowChanged, rowOf, variantChanges, type VariantRow } from '../lib/var
 
 const v = t.variants;
 
-/** Every variant of the product: its price, SKU, stock and whether it is shown, edited in place. */
+/** Every variant of the product: its price, cost, weight, SKU, stock and whether it is shown, edited in place. */
 export function VariantsTable({ product }: { product: Product }) {
   const variants = product.variants ?? [];
   const wasTracked = product.stock.trackInventory;
@@ -66,13 +66,15 @@ export function VariantsTable({ product }: { product: Product }) {
             maw={300}
           />
         </Group>
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={960}>
           <Table verticalSpacing="xs" data-testid="variants-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{v.variant}</Table.Th>
-                <Table.Th w={150}>{v.price}</Table.Th>
-                <Table.Th w={170}>{v.sku}</Table.Th>
+                <Table.Th w={130}>{v.price}</Table.Th>
+                <Table.Th w={130}>{v.cost}</Table.Th>
+                <Table.Th w={110}>{v.weight}</Table.Th>
+                <Table.Th w={160}>{v.sku}</Table.Th>
                 <Table.Th w={150}>{v.stock}</Table.Th>
                 <Table.Th w={80}>{v.visible}</Table.Th>
               </Table.Tr>
@@ -114,6 +116,30 @@ export function VariantsTable({ product }: { product: Product }) {
                         min={0}
                         decimalScale={2}
                         fixedDecimalScale
+                        hideControls
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <NumberInput
+                        size="xs"
+                        aria-label={v.costOf(name)}
+                        value={row.cost}
+                        onChange={(value) => edit(variant.id, { cost: numberOrEmpty(value) })}
+                        min={0}
+                        decimalScale={2}
+                        fixedDecimalScale
+                        hideControls
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <NumberInput
+                        size="xs"
+                        aria-label={v.weightOf(name)}
+                        value={row.weight}
+                        onChange={(value) => edit(variant.id, { weight: numberOrEmpty(value) })}
+                        min={0}
+                        max={999_999}
+                        decimalScale={3}
                         hideControls
                       />
                     </Table.Td>

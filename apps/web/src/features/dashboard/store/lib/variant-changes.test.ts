@@ -9,10 +9,24 @@ function variant(id: string, size: string, quantity: number | null): StoresVaria
     discountedPrice: 64,
     formatted: { price: '$64', discountedPrice: '$64' },
   };
+  const costAndProfitData = {
+    itemCost: 20,
+    formattedItemCost: '$20',
+    profit: 44,
+    formattedProfit: '$44',
+    profitMargin: 68.75,
+  };
   return {
     id,
     choices: { Size: size },
-    variant: { priceData: price, convertedPriceData: price, weight: 0, sku: `L-${size}`, visible: true },
+    variant: {
+      priceData: price,
+      convertedPriceData: price,
+      costAndProfitData,
+      weight: 0.3,
+      sku: `L-${size}`,
+      visible: true,
+    },
     stock: { trackQuantity: quantity !== null, quantity, inStock: quantity === null || quantity > 0 },
   };
 }
@@ -51,6 +65,31 @@ describe('variantChanges', () => {
         { variantId: 'b', quantity: 0 },
       ],
     });
+  });
+
+  it('sends a changed cost and weight like a price, and leaves emptied ones as they are', () => {
+    const rows = {
+      a: { ...rowOf(variants[0]!), cost: 22.5, weight: 0.45 },
+      b: { ...rowOf(variants[1]!), cost: '' as const, weight: '' as const },
+      c: { ...rowOf(variants[2]!), weight: 0 },
+    };
+    expect(variantChanges(variants, rows, true, true)).toEqual({
+      overrides: [
+        { variantIds: ['a'], cost: 22.5, weight: 0.45 },
+        { variantIds: ['c'], weight: 0 },
+      ],
+    });
+    expect(isRowChanged(variants[1]!, rows.b, true)).toBe(false);
+    expect(isRowChanged(variants[0]!, rows.a, true)).toBe(true);
+  });
+
+  it('reads a variant without a cost as an empty cost', () => {
+    const bare = variant('d', 'S', 1);
+    delete bare.variant.costAndProfitData;
+    expect(rowOf(bare)).toMatchObject({ cost: '', weight: 0.3 });
+    expect(variantChanges([bare], { d: { ...rowOf(bare), cost: 5 } }, true, true).overrides).toEqual([
+      { variantIds: ['d'], cost: 5 },
+    ]);
   });
 
   it('marks untracked variants in or out of stock', () => {

@@ -3,6 +3,10 @@ import type { InventoryItemChange, StoresVariant, VariantOverride } from '@atriu
 /** One row of the variant table as edited; `''` is an emptied number field. */
 export interface VariantRow {
   price: number | '';
+  /** The variant's cost of goods (its own, else the product's); `''` when neither has one. */
+  cost: number | '';
+  /** Kilograms (its own, else the product's). */
+  weight: number | '';
   sku: string;
   quantity: number | '';
   inStock: boolean;
@@ -12,6 +16,8 @@ export interface VariantRow {
 export function rowOf(variant: StoresVariant): VariantRow {
   return {
     price: variant.variant.priceData.price,
+    cost: variant.variant.costAndProfitData?.itemCost ?? '',
+    weight: variant.variant.weight,
     sku: variant.variant.sku,
     quantity: variant.stock.quantity ?? '',
     inStock: variant.stock.inStock,
@@ -23,11 +29,18 @@ function stockChanged(before: VariantRow, after: VariantRow, track: boolean): bo
   return track ? before.quantity !== after.quantity : before.inStock !== after.inStock;
 }
 
+/** A number field edited to another number; emptying one leaves the variant's value as it is. */
+function numberChanged(before: number | '', after: number | ''): after is number {
+  return after !== '' && after !== before;
+}
+
 /** Whether a row differs from its variant (its stock as the table counts it, tracked or not). */
 export function isRowChanged(variant: StoresVariant, row: VariantRow, track: boolean): boolean {
   const before = rowOf(variant);
   return (
-    (row.price !== '' && row.price !== before.price) ||
+    numberChanged(before.price, row.price) ||
+    numberChanged(before.cost, row.cost) ||
+    numberChanged(before.weight, row.weight) ||
     row.sku !== before.sku ||
     row.visible !== before.visible ||
     stockChanged(before, row, track)
@@ -35,8 +48,9 @@ export function isRowChanged(variant: StoresVariant, row: VariantRow, track: boo
 }
 
 /**
- * The calls a save makes: one override per variant whose own fields changed (only those fields), and the
- * stock of the variants whose stock changed, or of every variant when tracking is switched on or off.
+ * The calls a save makes: one override per variant whose own fields changed (only those fields: price,
+ * cost, weight, SKU, visibility), and the stock of the variants whose stock changed, or of every variant
+ * when tracking is switched on or off.
  */
 export function variantChanges(
   variants: readonly StoresVariant[],
@@ -51,7 +65,9 @@ export function variantChanges(
     const before = rowOf(variant);
     const row = rows[variant.id] ?? before;
     const override: VariantOverride = { variantIds: [variant.id] };
-    if (row.price !== '' && row.price !== before.price) override.price = row.price;
+    if (numberChanged(before.price, row.price)) override.price = row.price;
+    if (numberChanged(before.cost, row.cost)) override.cost = row.cost;
+    if (numberChanged(before.weight, row.weight)) override.weight = row.weight;
     if (row.sku !== before.sku) override.sku = row.sku;
     if (row.visible !== before.visible) override.visible = row.visible;
     if (Object.keys(override).length > 1) overrides.push(override);
