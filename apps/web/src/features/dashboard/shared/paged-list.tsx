@@ -42,6 +42,24 @@ export function usePagedList<T>(key: QueryKey, first: () => Promise<QueryResult<
 }
 
 /** Previous / next under a paged table; hidden while everything fits on one page. */
+/** What `Pager` needs of a list paged by number (`page` from 0) in the caller's own state. */
+export function numberedPages(
+  page: number,
+  setPage: (page: number) => void,
+  totalPages: number,
+  isFetching: boolean,
+) {
+  return {
+    page,
+    hasPrev: page > 0,
+    hasNext: page + 1 < totalPages,
+    totalPages,
+    isFetching,
+    next: () => setPage(page + 1),
+    prev: () => setPage(Math.max(0, page - 1)),
+  };
+}
+
 export function Pager({
   list,
 }: {

@@ -17,7 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { t } from './strings.ts';
-import { Pager } from '../shared/paged-list.tsx';
+import { numberedPages, Pager } from '../shared/paged-list.tsx';
 import { EmptyState, LoadError, Loading } from '../shared/ui.tsx';
 import { inventoryPageSize, useInventoryPage } from './api/inventory.ts';
 import { useSetStock } from './api/variants.ts';
@@ -230,17 +230,7 @@ export function StoreInventoryPage() {
             <Text size="sm" c="dimmed" px="md" py="xs" data-testid="inventory-count">
               {s.count(rows.length, products)}
             </Text>
-            <Pager
-              list={{
-                page,
-                hasPrev: page > 0,
-                hasNext: page + 1 < totalPages,
-                totalPages,
-                isFetching: inventory.isFetching,
-                next: () => setPage(page + 1),
-                prev: () => setPage(Math.max(0, page - 1)),
-              }}
-            />
+            <Pager list={numberedPages(page, setPage, totalPages, inventory.isFetching)} />
           </Table.ScrollContainer>
         )}
       </Card>

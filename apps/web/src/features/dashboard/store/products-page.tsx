@@ -30,7 +30,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { t } from './strings.ts';
 import { ConfirmModal } from '../shared/confirm-modal.tsx';
-import { Pager } from '../shared/paged-list.tsx';
+import { numberedPages, Pager } from '../shared/paged-list.tsx';
 import { EmptyState, LoadError, Loading } from '../shared/ui.tsx';
 import {
   productsPageSize,
@@ -345,17 +345,7 @@ export function StoreProductsPage() {
                 {s.count(total)}
               </Text>
             </Group>
-            <Pager
-              list={{
-                page,
-                hasPrev: page > 0,
-                hasNext: page + 1 < totalPages,
-                totalPages,
-                isFetching: list.isFetching,
-                next: () => setPage(page + 1),
-                prev: () => setPage(Math.max(0, page - 1)),
-              }}
-            />
+            <Pager list={numberedPages(page, setPage, totalPages, list.isFetching)} />
           </Table.ScrollContainer>
         )}
       </Card>

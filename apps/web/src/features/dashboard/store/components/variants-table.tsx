@@ -24,6 +24,31 @@ import { isRowChanged, rowOf, variantChanges, type VariantRow } from '../lib/var
 const v = t.variants;
 
 /** Every variant of the product: its price, cost, weight, SKU, stock and whether it is shown, edited in place. */
+/** A variant's price, cost (the currency's two decimals) or weight (kg, three decimals), edited in place. */
+function AmountCell(props: {
+  label: string;
+  value: number | '';
+  onChange: (value: number | '') => void;
+  weight?: boolean;
+}) {
+  const scale = props.weight
+    ? { max: storesLimits.weight, decimalScale: 3 }
+    : { decimalScale: 2, fixedDecimalScale: true };
+  return (
+    <Table.Td>
+      <NumberInput
+        size="xs"
+        aria-label={props.label}
+        value={props.value}
+        onChange={(value) => props.onChange(numberOrEmpty(value))}
+        min={0}
+        {...scale}
+        hideControls
+      />
+    </Table.Td>
+  );
+}
+
 export function VariantsTable({ product }: { product: Product }) {
   const variants = product.variants ?? [];
   const wasTracked = product.stock.trackInventory;
@@ -107,42 +132,22 @@ export function VariantsTable({ product }: { product: Product }) {
                         ) : null}
                       </Group>
                     </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        size="xs"
-                        aria-label={v.priceOf(name)}
-                        value={row.price}
-                        onChange={(value) => edit(variant.id, { price: numberOrEmpty(value) })}
-                        min={0}
-                        decimalScale={2}
-                        fixedDecimalScale
-                        hideControls
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        size="xs"
-                        aria-label={v.costOf(name)}
-                        value={row.cost}
-                        onChange={(value) => edit(variant.id, { cost: numberOrEmpty(value) })}
-                        min={0}
-                        decimalScale={2}
-                        fixedDecimalScale
-                        hideControls
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        size="xs"
-                        aria-label={v.weightOf(name)}
-                        value={row.weight}
-                        onChange={(value) => edit(variant.id, { weight: numberOrEmpty(value) })}
-                        min={0}
-                        max={999_999}
-                        decimalScale={3}
-                        hideControls
-                      />
-                    </Table.Td>
+                    <AmountCell
+                      label={v.priceOf(name)}
+                      value={row.price}
+                      onChange={(price) => edit(variant.id, { price })}
+                    />
+                    <AmountCell
+                      label={v.costOf(name)}
+                      value={row.cost}
+                      onChange={(cost) => edit(variant.id, { cost })}
+                    />
+                    <AmountCell
+                      label={v.weightOf(name)}
+                      value={row.weight}
+                      onChange={(weight) => edit(variant.id, { weight })}
+                      weight
+                    />
                     <Table.Td>
                       <TextInput
                         size="xs"
