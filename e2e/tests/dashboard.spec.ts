@@ -201,6 +201,13 @@ async function selectTime(page: Page, first: Date, last: Date) {
 /** Drags an event by the real mouse from its start cell to another time's cell. */
 async function dragEvent(page: Page, event: Locator, from: Date, to: Date) {
   await expect(page.getByText('Loading…')).toHaveCount(0);
+  // FullCalendar scrolls the page while a drag nears the window's edge, which would shift the drop by a cell:
+  // the target row goes to the middle of the window first.
+  await page
+    .getByTestId('booking-calendar')
+    .locator(`[data-time="${to.toISOString().slice(11, 16)}:00"]`)
+    .last()
+    .evaluate((row) => row.scrollIntoView({ block: 'center' }));
   const box = await event.boundingBox();
   const start = await cellCentre(page, from);
   const end = await cellCentre(page, to);
