@@ -149,6 +149,22 @@ describe('catalog v1 products', () => {
         ]),
       ),
     ).toMatchObject({ status: 400 });
+    // Photos go on the choices of one option only: with Colour's linked, a Size choice is refused.
+    await owner.products.addProductMediaToChoices(product.id, [
+      { option: 'Colour', choice: 'Black', mediaIds: [black!.id] },
+    ]);
+    const secondOption = await failure(
+      owner.products.addProductMediaToChoices(product.id, [
+        { option: 'Size', choice: 'S', mediaIds: [white!.id] },
+      ]),
+    );
+    expect(secondOption).toMatchObject({ status: 400 });
+    expect(secondOption.message).toContain('one option only');
+    expect(await choiceMedia()).toEqual({ Black: [black!.id], White: [] });
+    await owner.products.removeProductMediaFromChoices(product.id);
+    await owner.products.addProductMediaToChoices(product.id, [
+      { option: 'Size', choice: 'S', mediaIds: [white!.id] },
+    ]);
     expect(
       await failure(
         visitor.products.addProductMediaToChoices(product.id, [

@@ -20,7 +20,7 @@ import { choiceIdsByName, matchesPartial } from './product-variants.ts';
 import { mediaWire, productV1Wire, variantWire } from './products-v1.wire.ts';
 import type { ProductsCore, ProductsServiceDeps } from './products.service.ts';
 import { isBusinessCaller } from './stores-access.ts';
-import type { MediaItemDoc, StoresProductRow } from './stores.tables.ts';
+import type { MediaItemDoc, ProductOptionDoc, StoresProductRow } from './stores.tables.ts';
 
 type VariantOverride = z.output<typeof variantOverrideSchema>;
 type MediaInput = z.output<typeof mediaInputSchema>;
@@ -283,6 +283,7 @@ export function createProductVariantsService(deps: ProductsServiceDeps, core: Pr
             );
           }
         }
+        if (mode === 'add') refuseMediaOnSecondOption(product.options, assignments);
         return {
           options: product.options.map((option) => ({
             ...option,
@@ -381,3 +382,22 @@ export function createProductVariantsService(deps: ProductsServiceDeps, core: Pr
 }
 
 export type ProductVariantsService = ReturnType<typeof createProductVariantsService>;
+
+/**
+ * Photos are linked to the choices of one option at a time (the v1 clients' rule: the Colour choices, say,
+ * not also the Size ones).
+ */
+function refuseMediaOnSecondOption(
+  options: readonly ProductOptionDoc[],
+  assignments: ReadonlyArray<{ option: string; mediaIds?: string[] | null }>,
+) {
+  const withMedia = options.find((option) => option.choices.some((choice) => choice.mediaIds.length > 0));
+  const first = withMedia?.name ?? assignments.find((item) => (item.mediaIds ?? []).length > 0)?.option;
+  const index = assignments.findIndex((item) => item.option !== first && (item.mediaIds ?? []).length > 0);
+  if (index >= 0) {
+    throw invalidField(
+      `media[${index}].option`,
+      `Photos can be linked to the choices of one option only, and "${first}" has them; unlink those first`,
+    );
+  }
+}

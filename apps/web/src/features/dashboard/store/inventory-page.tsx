@@ -14,7 +14,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { t } from './strings.ts';
 import { numberedPages, Pager } from '../shared/paged-list.tsx';
@@ -167,6 +167,11 @@ export function StoreInventoryPage() {
   const rows = inventory.data?.rows ?? [];
   const products = inventory.data?.products ?? 0;
   const totalPages = Math.max(1, Math.ceil(products / inventoryPageSize));
+  // A save can empty the last page of a view (its last low-stock product restocked): go back a page.
+  const pastTheEnd = inventory.isSuccess && !inventory.isPlaceholderData && page >= totalPages;
+  useEffect(() => {
+    if (pastTheEnd) setPage(totalPages - 1);
+  }, [pastTheEnd, totalPages]);
 
   return (
     <StoreFrame description={s.description}>

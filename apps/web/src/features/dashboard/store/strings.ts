@@ -197,6 +197,8 @@ export const en = {
     photos: 'Photos shown',
     photo: (position: number) => `Photo ${position}`,
     none: 'None: the shop shows the product’s photos.',
+    otherOption: (option: string) =>
+      `None: photos go on the choices of one option, and ${option} has them. Unlink those to use this option.`,
     link: (choice: string) => `Link a photo to ${choice}`,
     unlink: (photo: string, choice: string) => `Unlink ${photo} from ${choice}`,
     linked: 'Photo linked to the choice.',

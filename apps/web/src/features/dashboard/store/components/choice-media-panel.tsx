@@ -33,6 +33,10 @@ export function ChoiceMediaPanel({ product }: { product: Product }) {
     return photos[index]?.title || c.photo(index + 1);
   };
   if (product.productOptions.length === 0) return null;
+  // Photos go on the choices of one option only (the clients' rule, which the server keeps too).
+  const optionWithPhotos = product.productOptions.find((option) =>
+    option.choices.some((choice) => (choice.media?.items ?? []).length > 0),
+  )?.name;
 
   return (
     <Card p="lg">
@@ -63,7 +67,10 @@ export function ChoiceMediaPanel({ product }: { product: Product }) {
                   option.choices.map((choice) => {
                     const name = `${option.name}: ${choice.description}`;
                     const linked = (choice.media?.items ?? []).map((item) => item.id);
-                    const free = photos.filter((item) => !linked.includes(item.id));
+                    const free =
+                      optionWithPhotos === undefined || optionWithPhotos === option.name
+                        ? photos.filter((item) => !linked.includes(item.id))
+                        : [];
                     const change = (mediaId: string, add: boolean) =>
                       link.mutate({
                         productId: product.id,
@@ -129,7 +136,9 @@ export function ChoiceMediaPanel({ product }: { product: Product }) {
                             ) : null}
                             {linked.length === 0 ? (
                               <Text size="xs" c="dimmed">
-                                {c.none}
+                                {optionWithPhotos !== undefined && optionWithPhotos !== option.name
+                                  ? c.otherOption(optionWithPhotos)
+                                  : c.none}
                               </Text>
                             ) : null}
                           </Group>
