@@ -73,3 +73,22 @@ describe('readSideBySide', () => {
     expect(log.slice(0, 2)).toEqual(['a sent', 'b sent']);
   });
 });
+
+describe('the database connections', () => {
+  it.runIf(process.env.DATABASE_URL)('run without JIT on PostgreSQL', async () => {
+    const [setting] = await t.database!.query<{ jit: string }>('show jit');
+    expect(setting).toEqual({ jit: 'off' });
+  });
+
+  it('keep capacity keys under the bytewise collation', async () => {
+    const rows = await t.database!.query<{ column_name: string; collation_name: string }>(
+      `select column_name, collation_name from information_schema.columns
+        where (table_name, column_name) in (('platform_hold_capacities', 'key'), ('platform_holds', 'capacity_key'))
+        order by column_name`,
+    );
+    expect(rows).toEqual([
+      { column_name: 'capacity_key', collation_name: 'C' },
+      { column_name: 'key', collation_name: 'C' },
+    ]);
+  });
+});

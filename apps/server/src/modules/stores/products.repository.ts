@@ -236,7 +236,7 @@ function productSummariesQuery(stock: StockColumns): SQL {
               ${i.inStock} as item_in_stock,
               coalesce(${i.preorderEnabled}, false) and coalesce(${preorderLeftOf(stock, now)} > 0, true) as preorder,
               coalesce(${level.onHand}, 0) as on_hand, coalesce(${level.held}, 0) as held,
-              (select string_agg(e.key || '=' || e.value, ',') from jsonb_each_text(${v.choices}) e) as pairs
+              ${v.choicePairs} as pairs
             from ${v}
             left join ${i} on ${i.productId} = ${v.productId} and ${i.variantId} = ${v.id}
             where ${v.productId} = ${p.id} and ${v.siteId} = ${p.siteId}

@@ -147,6 +147,8 @@ export const storesVariants = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** `choices` as `optionId=choiceId` pairs, comma-separated (migration 0039's function), for list summaries. */
+    choicePairs: text('choice_pairs').generatedAlwaysAs(sql`stores_choice_pairs(choices)`),
     /** Set only when the variant has its own price; else the product's applies. */
     price: numeric('price'),
     /**

@@ -107,7 +107,10 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
 }
 
 async function openPostgres(connectionString: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // No JIT: Atrium's statements are short, and when an estimate goes wrong (statistics just dropped by a
+  // migration, a table just imported) JIT compiles a 5 ms read for half a second. An `options` parameter
+  // of the connection string replaces this one.
+  const pool = new pg.Pool({ connectionString, max: poolSize, options: '-c jit=off' });
   // An idle client that loses its server would otherwise crash the process with an unhandled 'error'.
   pool.on('error', () => undefined);
   const db = drizzlePostgres(pool) as unknown as AppDb;

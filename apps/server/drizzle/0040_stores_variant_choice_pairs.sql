@@ -1,0 +1,1 @@
+ALTER TABLE "stores_variants" ADD COLUMN "choice_pairs" text GENERATED ALWAYS AS (stores_choice_pairs(choices)) STORED;
