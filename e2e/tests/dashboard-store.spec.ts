@@ -90,7 +90,7 @@ test('the owner edits a variant’s price and stock, and the shop shows them', a
 
   // Sold out in the dashboard, disabled in the shop.
   await page.goto('/dashboard/store/inventory');
-  await page.getByRole('searchbox', { name: 'Search by product' }).fill('leggings');
+  await page.getByRole('searchbox', { name: 'Search by name or SKU' }).fill('leggings');
   await page.getByLabel('Quantity of High-waist leggings — L').fill('0');
   await page.getByRole('button', { name: 'Save stock of High-waist leggings — L' }).click();
   await expect(page.getByText('Stock of High-waist leggings — L saved.')).toBeVisible();
@@ -386,9 +386,34 @@ test('the owner hides two products with one bulk call, and the inventory lists e
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(`Page 2 of ${Math.ceil(total / 25)}`)).toBeVisible();
   await expect(page.getByTestId('stock-row').first()).toContainText(twentySixth);
-  await page.getByRole('searchbox', { name: 'Search by product' }).fill(names[0]!);
+  const search = page.getByRole('searchbox', { name: 'Search by name or SKU' });
+  await search.fill(names[0]!);
   await expect(page.getByTestId('stock-row')).toHaveCount(1);
   await expect(page.getByTestId('inventory-count')).toHaveText('1 variant on this page · 1 product in all');
   await expect(page.getByTestId('stock-row')).toContainText(names[0]!);
+
+  // A variant's SKU finds its product (with all its variants).
+  const skuTee = `Sku tee ${suffix}`;
+  const made = await request.post('/stores/v1/products', {
+    headers: owner,
+    data: {
+      product: {
+        name: skuTee,
+        priceData: { price: 12 },
+        productOptions: [{ name: 'Size', choices: [{ description: 'S' }, { description: 'M' }] }],
+      },
+    },
+  });
+  const skuTeeId = (await made.json()).product.id as string;
+  const sku = `TEE-M-${suffix}`.toUpperCase();
+  const patched = await request.patch(`/stores/v1/products/${skuTeeId}/variants`, {
+    headers: owner,
+    data: { variants: [{ choices: { Size: 'M' }, sku }] },
+  });
+  expect(patched.status(), await patched.text()).toBe(200);
+  await search.fill(sku.toLowerCase());
+  await expect(page.getByTestId('inventory-count')).toHaveText('2 variants on this page · 1 product in all');
+  await expect(page.getByTestId('stock-row').filter({ hasText: sku })).toHaveCount(1);
+  await expect(page.getByTestId('stock-row').first()).toContainText(skuTee);
   await capture(page, 'store-inventory-all');
 });

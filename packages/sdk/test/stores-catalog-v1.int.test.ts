@@ -174,6 +174,18 @@ describe('catalog v1 products', () => {
     ).toMatchObject({ status: 403 });
   });
 
+  it('queries the variants of the whole store by SKU', async () => {
+    const product = await owner.products.createProduct({ ...tee, name: 'SDK SKU tee' });
+    await owner.products.updateProductVariants(product.id, [
+      { choices: { Size: 'M', Colour: 'Black' }, sku: 'SDK-TEE-MB' },
+    ]);
+    const found = await owner.products.queryStoreVariants().contains('sku', 'sdk-tee-m').find();
+    expect(found.items.map((variant) => [variant.productId, variant.sku])).toEqual([
+      [product.id, 'SDK-TEE-MB'],
+    ]);
+    expect(found.totalCount).toBe(1);
+  });
+
   it('queries products with offset paging, and bulk-sets and adjusts prices', async () => {
     const a = await owner.products.createProduct({ name: 'Query A', priceData: { price: 10 } });
     const b = await owner.products.createProduct({ name: 'Query B', priceData: { price: 30 } });

@@ -12,6 +12,8 @@ import type {
   queryProductVariantsRequestSchema,
   queryProductVariantsResponseSchema,
   queryProductsResponseSchema,
+  queryStoreVariantsResponseSchema,
+  storeVariantSchema,
   variantOverrideSchema,
 } from '@atrium/contract/stores/products-v1';
 import type { z } from 'zod';
@@ -31,6 +33,8 @@ export type ProductMediaInput = z.input<typeof mediaInputSchema>;
 export type ProductOptionsAvailability = z.infer<typeof productOptionsAvailabilityResponseSchema>;
 export type ProductVariantsQuery = z.input<typeof queryProductVariantsRequestSchema>;
 export type ProductVariantsPage = z.infer<typeof queryProductVariantsResponseSchema>;
+/** A variant of the whole store (`<productId>-<variantId>`), with its product's name and its stock. */
+export type StoreVariant = z.infer<typeof storeVariantSchema>;
 export type BulkProductsSet = z.input<typeof bulkUpdateProductsRequestSchema>['set'];
 export type BulkProductsAdjust = z.input<typeof bulkAdjustProductsRequestSchema>['adjust'];
 export type BulkProductsResult = z.infer<typeof bulkProductsResponseSchema>;
@@ -60,6 +64,20 @@ function queryProducts(context: ClientContext, options: QueryProductsOptions): Q
         { query, ...options },
       );
       return toPage(answer.products as Product[], answer.metadata);
+    },
+  });
+}
+
+function queryStoreVariants(context: ClientContext): QueryBuilder<StoreVariant> {
+  return createQuery<StoreVariant>({
+    execute: async (query) => {
+      const answer = await send<z.infer<typeof queryStoreVariantsResponseSchema>>(
+        context,
+        'POST',
+        '/stores/v1/variants/query',
+        { query },
+      );
+      return toPage(answer.variants, answer.metadata);
     },
   });
 }
@@ -118,6 +136,12 @@ export const productV1Calls = {
     (context) =>
     (productId: string, options: Record<string, string>): Promise<ProductOptionsAvailability> =>
       send(context, 'POST', `${base}/${segment(productId)}/productOptionsAvailability`, { options }),
+  /**
+   * `POST /stores/v1/variants/query`: the variants of every product (offset paging). Filters: `productId`,
+   * `variantId`, `sku`, `visible`.
+   * @example const { items } = await client.storesProducts.queryStoreVariants().contains('sku', 'MUG').find()
+   */
+  queryStoreVariants: (context) => () => queryStoreVariants(context),
   /** `POST /stores/v1/products/{id}/variants/query`: some variants, by choices or ids. */
   queryProductVariants:
     (context) =>

@@ -251,7 +251,7 @@ export const en = {
   inventory: {
     title: 'Inventory',
     description: 'Stock of every variant. Set a new quantity and save the row.',
-    search: 'Search by product',
+    search: 'Search by name or SKU',
     allItems: 'All items',
     lowStock: 'Low stock',
     lowStockHint: (threshold: number) => `${threshold} or fewer left`,
