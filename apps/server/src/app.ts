@@ -42,6 +42,7 @@ import { loadOrCreateSecret } from './platform/secrets/secrets.ts';
 import { secretSealerFor } from './platform/secrets/sealing.ts';
 import { createRateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { createHoldsService, holdsSweepName } from './platform/holds/holds.service.ts';
+import { analyzeGrownTables, statisticsUpkeepName } from './platform/db/statistics-upkeep.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -135,6 +136,9 @@ export async function buildApp(options: BuildAppOptions) {
   const holds = createHoldsService({ database, events });
   events.cron(holdsSweepName, '* * * * *', async () => {
     await holds.sweepExpired(new Date());
+  });
+  events.cron(statisticsUpkeepName, '* * * * *', async () => {
+    await analyzeGrownTables(database);
   });
 
   // What timed work the tests run at a clock of their choosing instead of waiting for the cron.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { readSideBySide, type Executor } from '../src/platform/db/database.ts';
+import { analyzeGrownTables } from '../src/platform/db/statistics-upkeep.ts';
 import { createTestApp, inject, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -90,5 +91,35 @@ describe('the database connections', () => {
       { column_name: 'capacity_key', collation_name: 'C' },
       { column_name: 'key', collation_name: 'C' },
     ]);
+  });
+});
+
+describe('analyzeGrownTables', () => {
+  const statsOf = async () =>
+    (
+      await t.database!.query<{ reltuples: number }>(
+        `select reltuples from pg_class where relname = 'statistics_upkeep_probe'`,
+      )
+    )[0]!.reltuples;
+
+  it('takes the statistics of a table that grew by a fifth, and of no other', async () => {
+    await t.database!.query('create table statistics_upkeep_probe (id int primary key, note text)');
+    await t.database!.query(
+      `insert into statistics_upkeep_probe select g, repeat('x', 40) from generate_series(1, 5000) g`,
+    );
+    expect(await statsOf()).toBeLessThanOrEqual(0);
+    expect(await analyzeGrownTables(t.database!)).toContain('statistics_upkeep_probe');
+    expect(await statsOf()).toBe(5000);
+    expect(await analyzeGrownTables(t.database!)).not.toContain('statistics_upkeep_probe');
+    await t.database!.query(
+      `insert into statistics_upkeep_probe select g, repeat('x', 40) from generate_series(5001, 5500) g`,
+    );
+    expect(await analyzeGrownTables(t.database!)).not.toContain('statistics_upkeep_probe');
+    await t.database!.query(
+      `insert into statistics_upkeep_probe select g, repeat('x', 40) from generate_series(5501, 8000) g`,
+    );
+    expect(await analyzeGrownTables(t.database!)).toContain('statistics_upkeep_probe');
+    expect(await statsOf()).toBe(8000);
+    await t.database!.query('drop table statistics_upkeep_probe');
   });
 });

@@ -172,7 +172,8 @@ export const storesVariants = pgTable(
       .where(sql`${table.sku} is not null`),
   ],
 );
-export type StoresVariantRow = typeof storesVariants.$inferSelect;
+/** A variant as the code reads it (`choice_pairs` is read only inside the list summaries' SQL). */
+export type StoresVariantRow = Omit<typeof storesVariants.$inferSelect, 'choicePairs'>;
 
 /**
  * The stock settings of one variant (v3 inventory item); v1 shows them per product (`inventoryItemId` is
