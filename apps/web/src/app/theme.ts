@@ -66,5 +66,8 @@ export const theme = createTheme({
     Card: { defaultProps: { radius: 'lg', withBorder: true } },
     // A notification's close button is an icon: without a name screen readers announce a bare "button".
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': t.notifications.close } } },
+    // Likewise the ✕ of dialogs and drawers (a dialog that sets its own label keeps it).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': t.dialogs.close } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': t.dialogs.close } } },
   },
 });

@@ -31,6 +31,7 @@ export const en = {
   },
   footer: { rights: 'All rights reserved.' },
   notifications: { close: 'Dismiss notification' },
+  dialogs: { close: 'Close' },
   /** Words about a service that the services pages and the booking flow both show. */
   common: {
     serviceTypes: { APPOINTMENT: 'Appointment', CLASS: 'Class', COURSE: 'Course' },

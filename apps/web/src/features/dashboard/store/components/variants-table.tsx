@@ -19,7 +19,13 @@ import { useState } from 'react';
 import { t } from '../strings.ts';
 import { useSaveVariants } from '../api/variants.ts';
 import { lowStockThreshold, numberOrEmpty, variantName } from '../lib/format.ts';
-import { isRowChanged, rowOf, variantChanges, type VariantRow } from '../lib/variant-changes.ts';
+import {
+  isRowChanged,
+  pendingEdits,
+  rowOf,
+  variantChanges,
+  type VariantRow,
+} from '../lib/variant-changes.ts';
 
 const v = t.variants;
 
@@ -58,12 +64,13 @@ export function VariantsTable({ product }: { product: Product }) {
     onSuccess: () => notifications.show({ color: 'teal', message: v.saved }),
   });
   // The edits give way to the saved variants once they are read back (query results keep unchanged
-  // parts by reference, so a new array means the variants changed).
-  const [shown, setShown] = useState(product.variants);
-  if (shown !== product.variants) {
-    setShown(product.variants);
-    setRows({});
-    setTrack(wasTracked);
+  // parts by reference, so a new array means the variants changed); edits the new variants do not show
+  // stay, and so does the tracking switch if the owner moved it.
+  const [shown, setShown] = useState({ variants: product.variants, tracked: wasTracked });
+  if (shown.variants !== product.variants || shown.tracked !== wasTracked) {
+    setShown({ variants: product.variants, tracked: wasTracked });
+    setRows((current) => pendingEdits(product.variants ?? [], current, track));
+    if (track === shown.tracked) setTrack(wasTracked);
   }
   const rowFor = (id: string) => rows[id] ?? rowOf(variants.find((variant) => variant.id === id)!);
   const edit = (id: string, patch: Partial<VariantRow>) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoresVariant } from '@atrium/sdk/modules/stores';
-import { isRowChanged, rowOf, variantChanges } from './variant-changes.ts';
+import { isRowChanged, pendingEdits, rowOf, variantChanges } from './variant-changes.ts';
 
 function variant(id: string, size: string, quantity: number | null): StoresVariant {
   const price = {
@@ -99,5 +99,22 @@ describe('variantChanges', () => {
       trackQuantity: false,
       variants: [{ variantId: 'a', inStock: false }],
     });
+  });
+});
+
+describe('pendingEdits', () => {
+  it('drops the edits the variants read back show, and keeps the others', () => {
+    const rows = {
+      a: { ...rowOf(variants[0]!), price: 70 },
+      b: { ...rowOf(variants[1]!), sku: 'L-NEW' },
+      gone: { ...rowOf(variants[2]!), price: 1 },
+    };
+    const saved = variants.map((item) =>
+      item.id === 'a'
+        ? { ...item, variant: { ...item.variant, priceData: { ...item.variant.priceData, price: 70 } } }
+        : item,
+    );
+    expect(pendingEdits(saved, rows, true)).toEqual({ b: rows.b });
+    expect(pendingEdits(variants, rows, true)).toEqual({ a: rows.a, b: rows.b });
   });
 });

@@ -48,6 +48,23 @@ export function isRowChanged(variant: StoresVariant, row: VariantRow, track: boo
 }
 
 /**
+ * The edits that variants read back from the server do not already show: after a save none are left, and a
+ * read-back for another reason (the product's own fields saved) keeps the edits under way.
+ */
+export function pendingEdits(
+  variants: readonly StoresVariant[],
+  rows: Readonly<Record<string, VariantRow>>,
+  track: boolean,
+): Record<string, VariantRow> {
+  return Object.fromEntries(
+    Object.entries(rows).filter(([id, row]) => {
+      const variant = variants.find((candidate) => candidate.id === id);
+      return variant !== undefined && isRowChanged(variant, row, track);
+    }),
+  );
+}
+
+/**
  * The calls a save makes: one override per variant whose own fields changed (only those fields: price,
  * cost, weight, SKU, visibility), and the stock of the variants whose stock changed, or of every variant
  * when tracking is switched on or off.
