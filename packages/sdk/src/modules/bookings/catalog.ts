@@ -19,8 +19,8 @@ import type { Filter } from '@atrium/contract/query';
 import type { z } from 'zod';
 import { defineModule, type ClientContext, type ModuleDefinition } from '../../client.ts';
 import type { WithDates } from '../../dates.ts';
-import { createQuery, type QueryBuilder, type QueryPage } from '../../query.ts';
-import { call, segment, send, toPage } from './shared.ts';
+import type { QueryPage } from '../../query.ts';
+import { call, postedQuery, segment, send, toPage } from './shared.ts';
 
 export type { Category, CategoryV1 };
 export type CategoryV1Input = z.input<typeof categoryV1InputSchema>;
@@ -36,17 +36,6 @@ export type BulkResourcesResult = WithDates<z.infer<typeof bulkResourcesResponse
 const categories = '/bookings/v2/categories';
 const resourceTypes = '/bookings/v2/resources/resource-types';
 const resources = '/bookings/v2/resources';
-
-function cursorQuery<T, R>(
-  context: ClientContext,
-  path: string,
-  read: (answer: WithDates<R>) => QueryPage<T>,
-): QueryBuilder<T> {
-  return createQuery<T>({
-    paging: 'cursor',
-    execute: async (query) => read(await send<R>(context, 'POST', path, { query })),
-  });
-}
 
 function count(context: ClientContext, path: string, filter?: Filter): Promise<number> {
   return send<{ count: number }>(context, 'POST', path, { filter }).then((answer) => answer.count);
@@ -84,10 +73,11 @@ export const catalogCalls = {
    * @example const { items } = await client.bookings.queryCategories().ascending('sortOrder').find();
    */
   queryCategories: (context) => () =>
-    cursorQuery<WithDates<Category>, z.infer<typeof queryCategoriesResponseSchema>>(
+    postedQuery<WithDates<Category>, z.infer<typeof queryCategoriesResponseSchema>>(
       context,
       `${categories}/query`,
       (answer) => toPage(answer.categories, answer.pagingMetadata),
+      { paging: 'cursor' },
     ),
   /** `POST /bookings/v2/categories/count`. */
   countCategories: (context) => (filter?: Filter) => count(context, `${categories}/count`, filter),
@@ -175,10 +165,11 @@ export const catalogCalls = {
     },
   /** `POST /bookings/v2/resources/resource-types/query` (cursor paging). */
   queryResourceTypes: (context) => () =>
-    cursorQuery<WithDates<ResourceType>, z.infer<typeof queryResourceTypesResponseSchema>>(
+    postedQuery<WithDates<ResourceType>, z.infer<typeof queryResourceTypesResponseSchema>>(
       context,
       `${resourceTypes}/query`,
       (answer) => toPage(answer.resourceTypes, answer.pagingMetadata),
+      { paging: 'cursor' },
     ),
   /** `POST /bookings/v2/resources/resource-types/count`. */
   countResourceTypes: (context) => (filter?: Filter) => count(context, `${resourceTypes}/count`, filter),
@@ -229,10 +220,11 @@ export const catalogCalls = {
     },
   /** `POST /bookings/v2/resources/query` (cursor paging). */
   queryResources: (context) => () =>
-    cursorQuery<WithDates<Resource>, z.infer<typeof queryResourcesResponseSchema>>(
+    postedQuery<WithDates<Resource>, z.infer<typeof queryResourcesResponseSchema>>(
       context,
       `${resources}/query`,
       (answer) => toPage(answer.resources, answer.pagingMetadata),
+      { paging: 'cursor' },
     ),
   /**
    * `POST /bookings/v2/resources/search`: free text on the name (every or any word) with a filter; cursor

@@ -1,6 +1,6 @@
 import type { ClientContext, HttpMethod } from '../../client.ts';
 import type { WithDates } from '../../dates.ts';
-import type { PagingMetadata, QueryPage } from '../../query.ts';
+import { createQuery, type PagingMetadata, type QueryBuilder, type QueryPage } from '../../query.ts';
 
 /** Path segment from an id: always encoded, so an id can never change the route it names. */
 export function segment(id: string): string {
@@ -22,6 +22,22 @@ export async function call<R, K extends keyof R>(
 /** The whole answer of one JSON call. */
 export function send<R>(context: ClientContext, method: HttpMethod, path: string, body?: unknown) {
   return context.request<R>({ method, path, ...(body === undefined ? {} : { body }) });
+}
+
+/**
+ * A query call: the built query POSTed to `path` as `{ query, ...body }`, each page read from the answer by
+ * `read` (usually `toPage(answer.items, answer.metadata)`).
+ */
+export function postedQuery<T, R>(
+  context: ClientContext,
+  path: string,
+  read: (answer: WithDates<R>) => QueryPage<T>,
+  options: { body?: Record<string, unknown>; paging?: 'cursor' } = {},
+): QueryBuilder<T> {
+  return createQuery<T>({
+    ...(options.paging ? { paging: options.paging } : {}),
+    execute: async (query) => read(await send<R>(context, 'POST', path, { query, ...options.body })),
+  });
 }
 
 interface WirePagingMetadata {

@@ -6,8 +6,8 @@ import type {
 } from '@atrium/contract/stores/collections';
 import type { z } from 'zod';
 import { defineModule, type ClientContext, type ModuleDefinition } from '../../client.ts';
-import { createQuery, type QueryBuilder } from '../../query.ts';
-import { call, segment, send, toPage } from '../bookings/shared.ts';
+import type { QueryBuilder } from '../../query.ts';
+import { call, postedQuery, segment, send, toPage } from '../bookings/shared.ts';
 
 export type { StoresCollection };
 export type NewStoresCollection = z.input<typeof createCollectionRequestSchema>['collection'];
@@ -18,17 +18,11 @@ const v2 = '/stores/v2/collections';
 type One = { collection: StoresCollection };
 
 function queryCollections(context: ClientContext): QueryBuilder<StoresCollection> {
-  return createQuery<StoresCollection>({
-    execute: async (query) => {
-      const answer = await send<z.infer<typeof queryCollectionsResponseSchema>>(
-        context,
-        'POST',
-        `${v2}/query`,
-        { query },
-      );
-      return toPage(answer.collections, answer.metadata);
-    },
-  });
+  return postedQuery<StoresCollection, z.infer<typeof queryCollectionsResponseSchema>>(
+    context,
+    `${v2}/query`,
+    (answer) => toPage(answer.collections, answer.metadata),
+  );
 }
 
 /**

@@ -7,8 +7,8 @@ import type {
 } from '@atrium/contract/stores/inventory-v1';
 import type { z } from 'zod';
 import { defineModule, type ClientContext, type ModuleDefinition } from '../../client.ts';
-import { createQuery, type QueryBuilder } from '../../query.ts';
-import { segment, send, toPage } from '../bookings/shared.ts';
+import type { QueryBuilder } from '../../query.ts';
+import { postedQuery, segment, send, toPage } from '../bookings/shared.ts';
 
 export type { InventoryItemV1 };
 /** A change of a product's stock: whether it counts quantities, and each variant's quantity or status. */
@@ -19,23 +19,16 @@ export type InventoryIncrement = z.input<typeof incrementInventoryRequestSchema>
 const base = '/stores/v2/inventoryItems';
 
 function queryInventory(context: ClientContext): QueryBuilder<InventoryItemV1> {
-  return createQuery<InventoryItemV1>({
-    execute: async (query) => {
-      const answer = await send<z.infer<typeof queryInventoryResponseSchema>>(
-        context,
-        'POST',
-        `${base}/query`,
-        {
-          query,
-        },
-      );
-      return toPage(answer.inventoryItems, {
+  return postedQuery<InventoryItemV1, z.infer<typeof queryInventoryResponseSchema>>(
+    context,
+    `${base}/query`,
+    (answer) =>
+      toPage(answer.inventoryItems, {
         count: answer.metadata.items,
         offset: answer.metadata.offset,
         total: answer.totalResults,
-      });
-    },
-  });
+      }),
+  );
 }
 
 /**

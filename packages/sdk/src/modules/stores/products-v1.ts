@@ -19,8 +19,8 @@ import type {
 import type { z } from 'zod';
 import { defineModule, type ClientContext, type ModuleDefinition } from '../../client.ts';
 import type { WithDates } from '../../dates.ts';
-import { createQuery, type QueryBuilder } from '../../query.ts';
-import { call, segment, send, toPage } from '../bookings/shared.ts';
+import type { QueryBuilder } from '../../query.ts';
+import { call, postedQuery, segment, send, toPage } from '../bookings/shared.ts';
 
 export type { ProductInput, StoresVariant };
 /** A catalog v1 product as the SDK hands it over (`createdDate` is a `Date`). */
@@ -55,31 +55,20 @@ const base = '/stores/v1/products';
 type One = { product: ProductV1 };
 
 function queryProducts(context: ClientContext, options: QueryProductsOptions): QueryBuilder<Product> {
-  return createQuery<Product>({
-    execute: async (query) => {
-      const answer = await send<z.infer<typeof queryProductsResponseSchema>>(
-        context,
-        'POST',
-        `${base}/query-platformized`,
-        { query, ...options },
-      );
-      return toPage(answer.products as Product[], answer.metadata);
-    },
-  });
+  return postedQuery<Product, z.infer<typeof queryProductsResponseSchema>>(
+    context,
+    `${base}/query-platformized`,
+    (answer) => toPage(answer.products as Product[], answer.metadata),
+    { body: { ...options } },
+  );
 }
 
 function queryStoreVariants(context: ClientContext): QueryBuilder<StoreVariant> {
-  return createQuery<StoreVariant>({
-    execute: async (query) => {
-      const answer = await send<z.infer<typeof queryStoreVariantsResponseSchema>>(
-        context,
-        'POST',
-        '/stores/v1/variants/query',
-        { query },
-      );
-      return toPage(answer.variants, answer.metadata);
-    },
-  });
+  return postedQuery<StoreVariant, z.infer<typeof queryStoreVariantsResponseSchema>>(
+    context,
+    '/stores/v1/variants/query',
+    (answer) => toPage(answer.variants, answer.metadata),
+  );
 }
 
 /** Catalog v1 products (`@wix/stores` products): the product, its options and variant matrix, media, bulk edits. */
