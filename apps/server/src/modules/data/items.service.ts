@@ -8,7 +8,7 @@ import type { EventBus } from '../../platform/bus/types.ts';
 import { compileFilter } from '../../platform/query/compile-filter.ts';
 import { parseFilter } from '../../platform/query/parse-filter.ts';
 import { projectFields } from '../../platform/query/project-fields.ts';
-import type { QueryRunner } from '../../platform/query/run-query.ts';
+import type { OrderedIndex, QueryRunner } from '../../platform/query/run-query.ts';
 import type { CollectionSchema, CollectionsService } from './collections.service.ts';
 import {
   accessFor,
@@ -616,6 +616,7 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
         cursorScope: `${ctx.site.id}:${collectionId}:${call.access.ownerOnly ?? ''}:${call.publishedAt ? 'published' : ''}`,
         path: ['query'],
         countTotal: request.returnTotalCount === true,
+        orderedIndexes: () => orderedIndexesOf(ctx.site.id, collectionId),
       });
       const items = result.rows.map((row) => toWireItem(collectionId, row));
       await core.includeReferences(ctx, call, items, request.includes, 'referencedItemOptions');
@@ -623,6 +624,19 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
       return { dataItems, pagingMetadata: result.pagingMetadata };
     },
   };
+
+  /** The collection's built regular indexes, which order by the engine's sort keys (indexes.repository.ts). */
+  async function orderedIndexesOf(siteId: string, collectionId: string): Promise<OrderedIndex[]> {
+    const rows = await repository.listIndexes(siteId, collectionId);
+    return rows
+      .filter((row) => !row.unique && row.status === 'ACTIVE')
+      .map((row) => ({
+        fields: (row.fields as Array<{ path: string; order: 'ASC' | 'DESC' }>).map((field) => ({
+          name: field.path,
+          descending: field.order === 'DESC',
+        })),
+      }));
+  }
 
   async function includeAll(ctx: RequestContext, call: CallScope, items: DataItem[]) {
     const fields = call.schema.fields.filter(

@@ -39,6 +39,53 @@ function equals(field: JsonField, value: Scalar): SQL {
   return sql`(${containment(field, json)} OR ${containment(field, [json])})`;
 }
 
+const scalarTypes = ['number', 'string', 'boolean', 'date'] as const;
+const typeRanks = { number: 1, string: 2, boolean: 3, date: 4 } as const;
+
+interface EqualityHalf {
+  where: SQL;
+  /** The path's sort keys the half leaves NULL, in the index's order. */
+  nullKeys: SQL[];
+}
+
+/**
+ * `equals` as two disjoint halves, for a query that reads a user index whose leading keys are this path's
+ * in order (run-query.ts): the value itself, not in an array, and an array holding it. Each half also states
+ * the sort keys it implies (the type rank, the typed value, the other typed keys NULL), so the btree can seek
+ * to it and give the order of the keys after them; without them the GIN index finds both halves' rows at
+ * once (`jsonb_path_ops` hashes `"v"` and `["v"]` alike), and the arrays' half would recheck every row of
+ * the value. The planner cannot see that `IS NULL` makes a key constant, so a query orders each half by its
+ * `nullKeys` first (which changes no order) to let it read the index in order.
+ */
+export function equalityHalves(
+  field: JsonField,
+  value: Scalar,
+): { scalar: EqualityHalf; array: EqualityHalf } {
+  const json = toJsonValue(value);
+  const path = jsonPathValue(field);
+  const typed = (type: Scalar['t']) => typedJsonValue(path, type);
+  const half = (conditions: SQL[], nullKeys: SQL[]): EqualityHalf => ({
+    where: sql`(${sql.join([...conditions, ...nullKeys.map((key) => sql`${key} IS NULL`)], sql` AND `)})`,
+    nullKeys,
+  });
+  const otherTypes = scalarTypes.filter((type) => type !== value.t);
+  return {
+    scalar: half(
+      [
+        containment(field, json),
+        sql`jsonb_typeof(${path}) <> 'array'`,
+        sql`${jsonTypeRank(path)} = ${sql.raw(String(typeRanks[value.t]))}`,
+        sql`${typed(value.t)} = ${bindTyped(value)}`,
+      ],
+      otherTypes.map(typed),
+    ),
+    array: half(
+      [containment(field, [json]), sql`jsonb_typeof(${path}) = 'array'`, sql`${jsonTypeRank(path)} = 5`],
+      scalarTypes.map(typed),
+    ),
+  };
+}
+
 /**
  * The typed view of a JSONB value when it has the operand's type, else NULL. Ordering relies on dates
  * being stored as canonical ISO text, so `->> '$date'` compares as time and an expression index on

@@ -10,10 +10,12 @@ import type { Executor } from '../db/database.ts';
 import { AppError, invalidField } from '../errors/app-error.ts';
 import { formatFieldPath } from '../http/validation.ts';
 import { compileFilter } from './compile-filter.ts';
+import type { FilterNode } from './filter-ast.ts';
+import { equalityHalves } from './json-path.ts';
 import { decodeCursor, encodeCursor, invalidCursor, type CursorPayload } from './cursor.ts';
 import { parseFilter } from './parse-filter.ts';
 import type { QueryEntity } from './query-entity.ts';
-import { keysetAfter, keyText, orderBy, parseSort, type SortKey } from './sort-keys.ts';
+import { keyDirection, keysetAfter, keyText, orderBy, parseSort, type SortKey } from './sort-keys.ts';
 
 export interface RunQueryOptions {
   /** Conditions the caller cannot lift, such as `site_id = $site`; ANDed with the filter on every page. */
@@ -43,6 +45,16 @@ export interface RunQueryOptions {
    * still tells it, for free. A count reads every match, which a page of 50 does not.
    */
   countTotal?: boolean;
+  /**
+   * The entity's ordered (btree) indexes beyond its own columns' (data's user indexes), loaded only for a
+   * query that could read one in order: an equality on an index's first field, sorted by its second.
+   */
+  orderedIndexes?: () => Promise<readonly OrderedIndex[]>;
+}
+
+/** An ordered index over entity fields: their names and directions, in key order. */
+export interface OrderedIndex {
+  fields: ReadonlyArray<{ name: string; descending: boolean }>;
 }
 
 /** Offset metadata of a query run with `countTotal: false`: `total` only when it came for free. */
@@ -73,6 +85,7 @@ export type QueryInput =
 type Row<TTable extends PgTable> = TTable['$inferSelect'];
 
 const keyColumn = (index: number) => `__query_key_${index}`;
+const orderColumn = (index: number) => `__query_order_${index}`;
 
 function checkLimit(
   entity: Pick<QueryEntity, 'defaultLimit' | 'maxLimit'>,
@@ -111,12 +124,22 @@ function isEmptyFilter(filter: unknown): boolean {
   );
 }
 
+/**
+ * Disjoint parts of the rows a query selects, each read on its own in sort order (after its `prefix` keys,
+ * constant within it) and merged: how one query reads a user index in order (`leadingEquality`).
+ */
+interface Branch {
+  where: SQL;
+  prefix: SortKey[];
+}
+
 interface SelectOptions {
   where: SQL | undefined;
   keys: readonly SortKey[];
   reverse: boolean;
   limit: number;
   offset?: number;
+  branches?: readonly Branch[];
 }
 
 /** Rows with their sort-key values as text (for cursors), in the order the keys define. */
@@ -125,25 +148,95 @@ async function selectRows<TTable extends PgTable>(
   entity: QueryEntity<TTable>,
   options: SelectOptions,
 ): Promise<Array<{ row: Row<TTable>; position: (string | null)[] }>> {
+  const { keys, reverse, limit, offset = 0, branches } = options;
   const selection: Record<string, unknown> = { ...(entity.columns ?? getTableColumns(entity.table)) };
-  options.keys.forEach((key, index) => {
+  keys.forEach((key, index) => {
     selection[keyColumn(index)] = keyText(key);
   });
+  // The merge orders the parts' rows by their keys' values, so each part selects them too.
+  if (branches)
+    keys.forEach((key, index) => (selection[orderColumn(index)] = key.expr.as(orderColumn(index))));
   // The selection is built from the entity's own columns, which drizzle cannot type generically.
-  const query = executor
-    .select(selection as never)
-    .from(entity.table as PgTable)
-    .where(options.where)
-    .orderBy(...orderBy(options.keys, options.reverse))
-    .limit(options.limit);
-  const raw = (await (options.offset ? query.offset(options.offset) : query)) as Record<string, unknown>[];
+  const select = (where: SQL | undefined, order: readonly SortKey[], rows: number) =>
+    executor
+      .select(selection as never)
+      .from(entity.table as PgTable)
+      .where(where)
+      .orderBy(...orderBy(order, reverse))
+      .limit(rows)
+      .$dynamic();
+  let raw: Record<string, unknown>[];
+  if (!branches) {
+    const query = select(options.where, keys, limit);
+    raw = (await (offset ? query.offset(offset) : query)) as Record<string, unknown>[];
+  } else {
+    const [first, ...others] = branches.map((branch) =>
+      select(and(options.where, branch.where), [...branch.prefix, ...keys], limit + offset),
+    );
+    const merged = others
+      .reduce((union, other) => union.unionAll(other as never), first!)
+      .orderBy(
+        ...keys.map(
+          (key, index) => sql`${sql.identifier(orderColumn(index))} ${sql.raw(keyDirection(key, reverse))}`,
+        ),
+      )
+      .limit(limit);
+    raw = (await (offset ? merged.offset(offset) : merged)) as Record<string, unknown>[];
+  }
   return raw.map((record) => {
-    const position = options.keys.map((_, index) => (record[keyColumn(index)] as string | null) ?? null);
+    const position = keys.map((_, index) => (record[keyColumn(index)] as string | null) ?? null);
     const row: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(record))
-      if (!name.startsWith('__query_key_')) row[name] = value;
+    for (const [name, value] of Object.entries(record)) if (!name.startsWith('__query_')) row[name] = value;
     return { row: row as Row<TTable>, position };
   });
+}
+
+/**
+ * A query with an equality on the first field of an ordered index and sorted by its second (a category's
+ * page by price) can read that index in order, but only if written for it: the equality as the index's
+ * keys (`equalityHalves`), the value and an array holding it read apart and merged. Returns the filter
+ * without that equality and the two parts, or undefined for any other query (it runs as it is).
+ */
+async function leadingEquality(
+  filter: FilterNode,
+  sort: readonly Sorting[],
+  options: RunQueryOptions,
+): Promise<{ rest: FilterNode; branches: Branch[] } | undefined> {
+  const first = sort[0];
+  if (!first || !options.orderedIndexes) return undefined;
+  const conditions = filter.kind === 'and' ? filter.children : [filter];
+  const equalities = conditions.filter(
+    (node) =>
+      node.kind === 'condition' &&
+      node.field.kind === 'json' &&
+      node.condition.op === 'eq' &&
+      node.field.name !== first.fieldName,
+  );
+  if (equalities.length === 0) return undefined;
+  const indexes = await options.orderedIndexes();
+  for (const node of equalities) {
+    if (node.kind !== 'condition' || node.field.kind !== 'json' || node.condition.op !== 'eq') continue;
+    const name = node.field.name;
+    // An index serves the directions it was built in (its keys end with the id, always ascending).
+    const index = indexes.find((candidate) => {
+      const [lead, next] = candidate.fields;
+      return (
+        lead?.name === name && next?.name === first.fieldName && next.descending === (first.order === 'DESC')
+      );
+    });
+    const lead = index?.fields[0];
+    if (!lead) continue;
+    const { scalar, array } = equalityHalves(node.field, node.condition.value);
+    const prefix = (keys: SQL[]) => keys.map((expr) => ({ expr, descending: lead.descending }));
+    return {
+      rest: { kind: 'and', children: conditions.filter((other) => other !== node) },
+      branches: [
+        { where: scalar.where, prefix: prefix(scalar.nullKeys) },
+        { where: array.where, prefix: prefix(array.nullKeys) },
+      ],
+    };
+  }
+  return undefined;
 }
 
 async function countRows(
@@ -180,11 +273,20 @@ async function runOffset<TTable extends PgTable>(
     );
   }
   const filter = parseFilter(entity, query.filter, [...path, 'filter']);
-  const { keys } = parseSort(entity, sortOrDefault(query.sort, options), [...path, 'sort']);
+  const { keys, sort } = parseSort(entity, sortOrDefault(query.sort, options), [...path, 'sort']);
   const fields = checkFields(entity, query.fields, [...path, 'fields']);
-  const where = and(options.baseWhere, compileFilter(filter), options.carried?.where(options.carried.value));
+  const carried = options.carried?.where(options.carried.value);
+  const where = and(options.baseWhere, compileFilter(filter), carried);
+  const lead = await leadingEquality(filter, sort, options);
 
-  const found = await selectRows(executor, entity, { where, keys, reverse: false, limit: limit + 1, offset });
+  const found = await selectRows(executor, entity, {
+    where: lead ? and(options.baseWhere, compileFilter(lead.rest), carried) : where,
+    branches: lead?.branches,
+    keys,
+    reverse: false,
+    limit: limit + 1,
+    offset,
+  });
   const hasNext = found.length > limit;
   const rows = found.slice(0, limit).map((item) => item.row);
   // A last page that is not empty tells the total without counting.
@@ -233,10 +335,12 @@ async function runCursor<TTable extends PgTable>(
   const carried = payload ? payload.carried : options.carried?.value;
   const fields = checkFields(entity, query.fields ?? payload?.fields, [...path, 'fields']);
 
+  let filter: FilterNode;
   let filterSql: SQL;
   let parsedSort: ReturnType<typeof parseSort>;
   try {
-    filterSql = compileFilter(parseFilter(entity, rawFilter, [...path, 'filter']));
+    filter = parseFilter(entity, rawFilter, [...path, 'filter']);
+    filterSql = compileFilter(filter);
     parsedSort = parseSort(entity, rawSort, [...path, 'sort']);
   } catch (error) {
     // A signed cursor was valid when issued; the entity's fields changed since (a deploy).
@@ -247,9 +351,19 @@ async function runCursor<TTable extends PgTable>(
   if (payload && payload.position.length !== keys.length) throw invalidCursor();
 
   const reverse = payload?.direction === 'prev';
-  const selected = and(options.baseWhere, filterSql, options.carried?.where(carried));
-  const where = and(selected, payload ? keysetAfter(keys, payload.position, reverse) : undefined);
-  const found = await selectRows(executor, entity, { where, keys, reverse, limit: limit + 1 });
+  const carriedWhere = options.carried?.where(carried);
+  const selected = and(options.baseWhere, filterSql, carriedWhere);
+  const keyset = payload ? keysetAfter(keys, payload.position, reverse) : undefined;
+  const lead = await leadingEquality(filter, sort, options);
+  const found = await selectRows(executor, entity, {
+    where: lead
+      ? and(options.baseWhere, compileFilter(lead.rest), carriedWhere, keyset)
+      : and(selected, keyset),
+    branches: lead?.branches,
+    keys,
+    reverse,
+    limit: limit + 1,
+  });
   const more = found.length > limit;
   const page = found.slice(0, limit);
   if (reverse) page.reverse();

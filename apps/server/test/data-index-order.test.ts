@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { createCollection, post } from './data-helpers.ts';
+
+// A query with an equality on the first field of a user index, sorted by its second (a category's page by
+// price), reads that index in order (run-query.ts `leadingEquality`). It must answer exactly what the same
+// query answers without the index: the values in arrays, other types, missing and tied prices included.
+let t: TestApp;
+
+const categories = ['tea', 'coffee', 'cocoa'];
+
+function shelfItems() {
+  const items: Array<Record<string, unknown>> = [];
+  for (let index = 0; index < 240; index += 1) {
+    items.push({ _id: `s-${index}`, category: categories[index % 3], price: (index * 7) % 50 });
+  }
+  // An array holding the value matches $eq too, and is read apart from the plain values.
+  for (let index = 0; index < 12; index += 1)
+    items.push({ _id: `arr-${index}`, category: ['tea', 'herbs'], price: (index * 11) % 50 });
+  items.push({ _id: 'arr-coffee', category: ['coffee'], price: 3 });
+  // No price, a price of another type, a category of another type.
+  for (let index = 0; index < 4; index += 1) items.push({ _id: `noprice-${index}`, category: 'tea' });
+  items.push({ _id: 'text-price', category: 'tea', price: '12' });
+  items.push({ _id: 'number-category', category: 7, price: 5 });
+  items.push({ _id: 'object-category', category: { name: 'tea' }, price: 5 });
+  return items;
+}
+
+type Query = Record<string, unknown>;
+const queries: Array<[string, Query]> = [
+  ['by price', { filter: { category: 'tea' }, sort: [{ fieldName: 'price', order: 'ASC' }] }],
+  [
+    'by price in a range',
+    {
+      filter: { category: 'tea', price: { $gte: 10, $lt: 30 } },
+      sort: [{ fieldName: 'price', order: 'ASC' }],
+    },
+  ],
+  [
+    'by price, then by title',
+    {
+      filter: { $and: [{ category: 'coffee' }, { price: { $gt: 2 } }] },
+      sort: [
+        { fieldName: 'price', order: 'ASC' },
+        { fieldName: 'title', order: 'DESC' },
+      ],
+    },
+  ],
+  [
+    'a value only arrays hold',
+    { filter: { category: 'herbs' }, sort: [{ fieldName: 'price', order: 'ASC' }] },
+  ],
+  ['a number', { filter: { category: 7 }, sort: [{ fieldName: 'price', order: 'ASC' }] }],
+  ['against the index', { filter: { category: 'tea' }, sort: [{ fieldName: 'price', order: 'DESC' }] }],
+];
+
+/** Every id the query lists, page by page: offset pages of 9, then cursor pages of 7. */
+async function allIds(query: Query): Promise<{ offset: string[]; cursor: string[] }> {
+  const offset: string[] = [];
+  for (let skip = 0; ; skip += 9) {
+    const page = await post(t, '/data/v2/items/query', {
+      dataCollectionId: 'Shelf',
+      query: { ...query, paging: { limit: 9, offset: skip } },
+    });
+    expect(page.status).toBe(200);
+    offset.push(...page.body.dataItems.map((item: { id: string }) => item.id));
+    if (!page.body.pagingMetadata.hasNext) break;
+  }
+  const cursor: string[] = [];
+  let next: Query = { ...query, cursorPaging: { limit: 7 } };
+  for (;;) {
+    const page = await post(t, '/data/v2/items/query', { dataCollectionId: 'Shelf', query: next });
+    expect(page.status).toBe(200);
+    cursor.push(...page.body.dataItems.map((item: { id: string }) => item.id));
+    const nextCursor = page.body.pagingMetadata.cursors?.next;
+    if (!nextCursor) break;
+    next = { cursorPaging: { limit: 7, cursor: nextCursor } };
+  }
+  return { offset, cursor };
+}
+
+const withoutIndex = new Map<string, { offset: string[]; cursor: string[] }>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createCollection(t, {
+    id: 'Shelf',
+    // Fields the schema leaves untyped hold anything: the index must not change what $eq finds in them.
+    fields: [{ key: 'title', type: 'TEXT' }],
+  });
+  const inserted = await post(t, '/data/v2/bulk/items/insert', {
+    dataCollectionId: 'Shelf',
+    returnEntity: false,
+    dataItems: shelfItems().map((data) => ({ data: { ...data, title: `Item ${data._id as string}` } })),
+  });
+  expect(inserted.body.bulkActionMetadata.totalFailures).toBe(0);
+  for (const [name, query] of queries) withoutIndex.set(name, await allIds(query));
+  const index = await post(t, '/data/v2/indexes', {
+    dataCollectionId: 'Shelf',
+    index: {
+      name: 'byCategoryPrice',
+      fields: [
+        { path: 'category', order: 'ASC' },
+        { path: 'price', order: 'ASC' },
+      ],
+    },
+  });
+  expect(index.body.index.status).toBe('ACTIVE');
+}, 240_000);
+
+afterAll(async () => t?.close(), 60_000);
+
+describe('an equality and a sort that a user index leads with', () => {
+  it('lists what the query lists without the index (the baseline holds arrays and other types)', () => {
+    const tea = withoutIndex.get('by price')!.offset;
+    expect(tea).toContain('arr-3');
+    expect(tea).toContain('noprice-0');
+    expect(tea).toContain('text-price');
+    expect(tea).not.toContain('object-category');
+    // Absent prices first, then numbers, then text: the engine's order of types.
+    expect(tea.slice(0, 4).sort()).toEqual(['noprice-0', 'noprice-1', 'noprice-2', 'noprice-3']);
+    expect(tea.at(-1)).toBe('text-price');
+    expect(withoutIndex.get('a value only arrays hold')!.offset).toHaveLength(12);
+  });
+
+  it.each(queries)('answers "%s" the same, in offset and cursor pages', async (name, query) => {
+    const expected = withoutIndex.get(name)!;
+    expect(expected.offset.length).toBeGreaterThan(0);
+    expect(expected.cursor).toEqual(expected.offset);
+    expect(await allIds(query)).toEqual(expected);
+  });
+
+  it('reads the index in order: no sort of the matching rows', async () => {
+    const session = (t.app.database.db as unknown as { session: { logger: unknown } }).session;
+    const logger = session.logger;
+    const statements: Array<{ text: string; params: unknown[] }> = [];
+    session.logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
+    try {
+      const page = await post(t, '/data/v2/items/query', {
+        dataCollectionId: 'Shelf',
+        query: { ...queries[1]![1], paging: { limit: 5 } },
+      });
+      expect(page.status).toBe(200);
+    } finally {
+      session.logger = logger;
+    }
+    const merged = statements.find((statement) => statement.text.includes('union all'));
+    expect(merged).toBeDefined();
+    const [result] = await t.app.database.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+      `EXPLAIN (FORMAT JSON) ${merged!.text}`,
+      merged!.params,
+    );
+    const plan = result!['QUERY PLAN'][0]!.Plan;
+    // The plain values' half: a scan of the user index under its LIMIT, with nothing sorting in between.
+    const halves = nodes(plan)
+      .filter((node) => node['Node Type'] === 'Limit')
+      .slice(1);
+    const scalarHalf = nodes(halves[0]!);
+    expect(scalarHalf.some((node) => node['Index Name']?.startsWith('data_idx_'))).toBe(true);
+    expect(scalarHalf.some((node) => node['Node Type'] === 'Sort')).toBe(false);
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
