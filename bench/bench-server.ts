@@ -40,13 +40,13 @@ export async function startBenchServer(options: {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   );
-  const waiters: Array<(message: ServerMessage) => void> = [];
-  child.on('message', (message: ServerMessage) => waiters.shift()?.(message));
-  const next = () =>
-    new Promise<ServerMessage>((resolve, reject) => {
-      waiters.push(resolve);
-      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-    });
+  const waiters: Array<{ resolve: (message: ServerMessage) => void; reject: (error: Error) => void }> = [];
+  child.on('message', (message: ServerMessage) => waiters.shift()?.resolve(message));
+  // One exit listener for every waiter (one each left a listener per statement behind).
+  child.once('exit', (code) => {
+    for (const waiter of waiters.splice(0)) waiter.reject(new Error(`bench server exited (${code})`));
+  });
+  const next = () => new Promise<ServerMessage>((resolve, reject) => waiters.push({ resolve, reject }));
   const listening = await next();
   if (listening.type !== 'listening') throw new Error('bench server did not start');
   return {
