@@ -7,8 +7,7 @@ import type {
 import type { z } from 'zod';
 import { defineModule, type ModuleDefinition } from '../../client.ts';
 import type { WithDates } from '../../dates.ts';
-import { createQuery } from '../../query.ts';
-import { call, segment, send, toPage } from './shared.ts';
+import { call, postedQuery, segment, send, toPage } from './shared.ts';
 
 export type { AddOn };
 export type AddOnInput = z.input<typeof addOnInputSchema>;
@@ -53,20 +52,12 @@ export const addOnCalls = {
    * @example const { items } = await client.bookings.queryAddOns().ascending('name').find();
    */
   queryAddOns: (context) => () =>
-    createQuery<WithDates<AddOn>>({
-      paging: 'cursor',
-      execute: async (query) => {
-        const answer = await send<z.infer<typeof queryAddOnsResponseSchema>>(
-          context,
-          'POST',
-          `${base}/query`,
-          {
-            query,
-          },
-        );
-        return toPage(answer.addOns, answer.pagingMetadata);
-      },
-    }),
+    postedQuery<WithDates<AddOn>, z.infer<typeof queryAddOnsResponseSchema>>(
+      context,
+      `${base}/query`,
+      (answer) => toPage(answer.addOns, answer.pagingMetadata),
+      { paging: 'cursor' },
+    ),
 
   /** `POST /bookings/v1/bulk/add-ons/create`: each add-on created on its own. */
   bulkCreateAddOns:

@@ -9,8 +9,7 @@ import type {
 } from '@atrium/contract/bookings/options';
 import type { z } from 'zod';
 import { defineModule, type ModuleDefinition } from '../../client.ts';
-import { createQuery } from '../../query.ts';
-import { call, segment, send, toPage } from './shared.ts';
+import { call, postedQuery, segment, send, toPage } from './shared.ts';
 
 export type { ServiceChoice };
 export type ServiceOptionsAndVariants = z.infer<typeof serviceOptionsAndVariantsSchema>;
@@ -75,17 +74,11 @@ export const optionCalls = {
     ),
   /** `POST /bookings/v1/serviceOptionsAndVariants/query` (offset paging). */
   queryServiceOptionsAndVariants: (context) => () =>
-    createQuery<ServiceOptionsAndVariants>({
-      execute: async (query) => {
-        const answer = await send<z.infer<typeof queryServiceOptionsAndVariantsResponseSchema>>(
-          context,
-          'POST',
-          `${base}/query`,
-          { query },
-        );
-        return toPage(answer.serviceOptionsAndVariantsList, answer.pagingMetadata);
-      },
-    }),
+    postedQuery<ServiceOptionsAndVariants, z.infer<typeof queryServiceOptionsAndVariantsResponseSchema>>(
+      context,
+      `${base}/query`,
+      (answer) => toPage(answer.serviceOptionsAndVariantsList, answer.pagingMetadata),
+    ),
 
   /**
    * `POST /bookings/v2/pricing/preview`: the price of a booking before it exists. Amounts are decimal strings.

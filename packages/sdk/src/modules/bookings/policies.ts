@@ -9,8 +9,7 @@ import type { Filter } from '@atrium/contract/query';
 import type { z } from 'zod';
 import { defineModule, type ModuleDefinition } from '../../client.ts';
 import type { WithDates } from '../../dates.ts';
-import { createQuery } from '../../query.ts';
-import { call, segment, send, toPage } from './shared.ts';
+import { call, postedQuery, segment, send, toPage } from './shared.ts';
 
 export type { BookingPolicy, BookingPolicyInput };
 
@@ -68,18 +67,12 @@ export const policyCalls = {
     ),
   /** `POST /bookings/v1/booking-policies/query` (cursor paging). */
   queryBookingPolicies: (context) => () =>
-    createQuery<WithDates<BookingPolicy>>({
-      paging: 'cursor',
-      execute: async (query) => {
-        const answer = await send<z.infer<typeof queryBookingPoliciesResponseSchema>>(
-          context,
-          'POST',
-          `${base}/query`,
-          { query },
-        );
-        return toPage(answer.bookingPolicies, answer.pagingMetadata);
-      },
-    }),
+    postedQuery<WithDates<BookingPolicy>, z.infer<typeof queryBookingPoliciesResponseSchema>>(
+      context,
+      `${base}/query`,
+      (answer) => toPage(answer.bookingPolicies, answer.pagingMetadata),
+      { paging: 'cursor' },
+    ),
   /** `POST /bookings/v1/booking-policies/count`. */
   countBookingPolicies:
     (context) =>

@@ -37,8 +37,8 @@ import type { Filter } from '@atrium/contract/query';
 import type { z } from 'zod';
 import { defineModule, type ClientContext, type ModuleDefinition } from '../../client.ts';
 import type { WithDates } from '../../dates.ts';
-import { createQuery, type QueryBuilder } from '../../query.ts';
-import { call, segment, send, toPage } from './shared.ts';
+import type { QueryBuilder } from '../../query.ts';
+import { call, postedQuery, segment, send, toPage } from './shared.ts';
 
 export type { AddOnGroup, Aggregation, Service };
 /** The fields a caller writes on a service (create, update, bulk). */
@@ -65,17 +65,11 @@ const base = '/bookings/v2/services';
 const scheduleDates = ['createdDate', 'updatedDate'];
 
 function queryServices(context: ClientContext): QueryBuilder<WithDates<Service>> {
-  return createQuery<WithDates<Service>>({
-    execute: async (query) => {
-      const answer = await send<z.infer<typeof queryServicesResponseSchema>>(
-        context,
-        'POST',
-        `${base}/query`,
-        { query },
-      );
-      return toPage(answer.services, answer.pagingMetadata);
-    },
-  });
+  return postedQuery<WithDates<Service>, z.infer<typeof queryServicesResponseSchema>>(
+    context,
+    `${base}/query`,
+    (answer) => toPage(answer.services, answer.pagingMetadata),
+  );
 }
 
 export const serviceCalls = {

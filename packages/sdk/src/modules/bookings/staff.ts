@@ -14,8 +14,8 @@ import type { Filter } from '@atrium/contract/query';
 import type { z } from 'zod';
 import { defineModule, type ClientContext, type ModuleDefinition } from '../../client.ts';
 import type { DateInput, WithDates } from '../../dates.ts';
-import { createQuery, type QueryBuilder } from '../../query.ts';
-import { call, segment, send, toPage } from './shared.ts';
+import type { QueryBuilder } from '../../query.ts';
+import { call, postedQuery, segment, send, toPage } from './shared.ts';
 
 export type { StaffMember, WorkingPeriod };
 /** A working period as a caller writes it: `MON` or `MONDAY`, `09:00` to `17:00` (`24:00` allowed as an end). */
@@ -29,18 +29,12 @@ export type BookingsSettings = WithDates<z.infer<typeof bookingsSettingsSchema>>
 const base = '/bookings/v1/staff-members';
 
 function queryStaffMembers(context: ClientContext): QueryBuilder<WithDates<StaffMember>> {
-  return createQuery<WithDates<StaffMember>>({
-    paging: 'cursor',
-    execute: async (query) => {
-      const answer = await send<z.infer<typeof queryStaffMembersResponseSchema>>(
-        context,
-        'POST',
-        `${base}/query`,
-        { query },
-      );
-      return toPage(answer.staffMembers, answer.pagingMetadata);
-    },
-  });
+  return postedQuery<WithDates<StaffMember>, z.infer<typeof queryStaffMembersResponseSchema>>(
+    context,
+    `${base}/query`,
+    (answer) => toPage(answer.staffMembers, answer.pagingMetadata),
+    { paging: 'cursor' },
+  );
 }
 
 export const staffCalls = {
