@@ -60,6 +60,7 @@ export function createDataModule(deps: {
   });
   const indexes = createIndexesService({
     repository,
+    rowChanges: deps.database.rowChanges,
     indexesRepository: createIndexesRepository(deps.database),
     collections,
     log: deps.log,
@@ -78,6 +79,7 @@ export function createDataModule(deps: {
     events: deps.events,
     queries: deps.queries,
     upkeep,
+    orderedIndexes: indexes.orderedIndexes,
   };
   const core = createItemsCore(itemDeps);
   const services = {

@@ -8,6 +8,8 @@ import { canManageSchema } from './data-permissions.ts';
 import { dataItemsEntity, type DataRepository } from './data.repository.ts';
 import type { DataIndexRow } from './data.tables.ts';
 import type { IndexesRepository } from './indexes.repository.ts';
+import { createRowCache, type RowChanges } from '../../platform/db/row-changes.ts';
+import type { OrderedIndex } from '../../platform/query/run-query.ts';
 
 const pathSegment = /^[A-Za-z0-9_]{1,100}$/;
 
@@ -31,9 +33,14 @@ export function createIndexesService(deps: {
   repository: DataRepository;
   indexesRepository: IndexesRepository;
   collections: CollectionsService;
+  /** The built regular indexes are kept per process, and forgotten when any process changes them (0041). */
+  rowChanges: RowChanges;
   log?: { error(object: unknown, message: string): void };
 }) {
   const { repository, indexesRepository } = deps;
+  const ordered = createRowCache<OrderedIndex[]>(deps.rowChanges, 'data_indexes');
+  // A change made here is forgotten at once; the notice reaches this process a moment after the commit.
+  const changed = (siteId: string, collectionId: string) => ordered.forget(`${siteId}/${collectionId}`);
 
   function requireManager(ctx: RequestContext) {
     if (!canManageSchema(ctx.caller)) throw forbidden('Only the site owner, admins and apps manage indexes');
@@ -55,6 +62,7 @@ export function createIndexesService(deps: {
         .analyzeItems()
         .catch((error: unknown) => deps.log?.error({ err: error }, 'could not analyze data items'));
       await repository.setIndexStatus(row.sqlName, 'ACTIVE', null);
+      changed(row.siteId, row.collectionId);
     } catch (error) {
       const code = (error as { code?: string }).code;
       // A failed concurrent build leaves an INVALID index behind; it serves nothing, so it goes.
@@ -182,6 +190,7 @@ export function createIndexesService(deps: {
         );
       }
       await repository.setIndexStatus(row.sqlName, 'DROPPING', null);
+      changed(ctx.site.id, collectionId);
       await indexesRepository.dropIndex(row.sqlName);
       await repository.deleteIndexRow(ctx.site.id, collectionId, indexName);
     },
@@ -192,7 +201,22 @@ export function createIndexesService(deps: {
         await indexesRepository.dropIndex(row.sqlName);
         await repository.deleteIndexRow(siteId, collectionId, row.name);
       }
+      changed(siteId, collectionId);
     },
+
+    /** The collection's built regular indexes, which order by the engine's sort keys (indexes.repository.ts). */
+    orderedIndexes: async (siteId: string, collectionId: string): Promise<OrderedIndex[]> =>
+      (await ordered.get(`${siteId}/${collectionId}`, async () => {
+        const rows = await repository.listIndexes(siteId, collectionId);
+        return rows
+          .filter((row) => !row.unique && row.status === 'ACTIVE')
+          .map((row) => ({
+            fields: (row.fields as Array<{ path: string; order: 'ASC' | 'DESC' }>).map((field) => ({
+              name: field.path,
+              descending: field.order === 'DESC',
+            })),
+          }));
+      })) ?? [],
   };
 }
 

@@ -58,6 +58,8 @@ export interface ItemsDeps {
   upkeep?: IndexUpkeep;
   /** Collections of external database connections (`<connection>/<collection>`), forwarded to their adapter. */
   external?: Pick<ExternalItems, 'adapterFor'>;
+  /** The collection's built regular indexes, which a query may read in order (the indexes service). */
+  orderedIndexes?: (siteId: string, collectionId: string) => Promise<OrderedIndex[]>;
 }
 
 /** A collection as one call sees it: schema, where its rows are, and what the caller may do. */
@@ -616,7 +618,9 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
         cursorScope: `${ctx.site.id}:${collectionId}:${call.access.ownerOnly ?? ''}:${call.publishedAt ? 'published' : ''}`,
         path: ['query'],
         countTotal: request.returnTotalCount === true,
-        orderedIndexes: () => orderedIndexesOf(ctx.site.id, collectionId),
+        ...(deps.orderedIndexes
+          ? { orderedIndexes: () => deps.orderedIndexes!(ctx.site.id, collectionId) }
+          : {}),
       });
       const items = result.rows.map((row) => toWireItem(collectionId, row));
       await core.includeReferences(ctx, call, items, request.includes, 'referencedItemOptions');
@@ -624,19 +628,6 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
       return { dataItems, pagingMetadata: result.pagingMetadata };
     },
   };
-
-  /** The collection's built regular indexes, which order by the engine's sort keys (indexes.repository.ts). */
-  async function orderedIndexesOf(siteId: string, collectionId: string): Promise<OrderedIndex[]> {
-    const rows = await repository.listIndexes(siteId, collectionId);
-    return rows
-      .filter((row) => !row.unique && row.status === 'ACTIVE')
-      .map((row) => ({
-        fields: (row.fields as Array<{ path: string; order: 'ASC' | 'DESC' }>).map((field) => ({
-          name: field.path,
-          descending: field.order === 'DESC',
-        })),
-      }));
-  }
 
   async function includeAll(ctx: RequestContext, call: CallScope, items: DataItem[]) {
     const fields = call.schema.fields.filter(
