@@ -456,6 +456,22 @@ describe('bad credentials are 401, never 5xx', () => {
     expect((await call(member.token)).status).toBe(200);
   });
 
+  it('refuses a token once it expires, however often it was verified before', async () => {
+    const member = await kit.memberToken(siteId);
+    const claims = JSON.parse(Buffer.from(member.token.split('.')[1]!, 'base64url').toString());
+    const { signer } = kit.identity;
+    // Issued so that it has a second and a half left.
+    const shortLived = await signer.sign(
+      { sub: claims.sub, site: claims.site, typ: 'MEMBER', sid: claims.sid },
+      new Date(Date.now() - (signer.accessTokenTtlSeconds - 1.5) * 1000),
+    );
+    expect((await call(shortLived)).status).toBe(200);
+    expect((await call(shortLived)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    expect((await call(shortLived)).status).toBe(401);
+    expect(await signer.verify(shortLived)).toBeUndefined();
+  });
+
   it('publishes the keys and keeps old tokens valid across a rotation', async () => {
     const member = await kit.memberToken(siteId);
     const before = await inject(t.app, { method: 'GET', url: '/.well-known/jwks.json' });
