@@ -240,6 +240,8 @@ describe('POST /bookings/v1/availability/query', () => {
       },
     });
     expect(response.statusCode).toBe(200);
+    // Written as bytes (calendar-answer-json.ts), still sent as JSON text.
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const answer = JSON.parse(response.body) as { availabilityEntries: SlotAvailability[] };
     expect(response.body).toBe(JSON.stringify(answer));
     expect(queryAvailabilityResponseSchema.encode(answer)).toEqual(answer);

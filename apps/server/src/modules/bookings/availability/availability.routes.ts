@@ -44,10 +44,11 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{ service: AvailabilitySe
         body: queryAvailabilityRequestSchema,
         response: { 200: queryAvailabilityResponseSchema, ...errorResponses },
       },
-      // Thousands of entries a month: written from the text their slots share (calendar-answer-json.ts).
+      // Thousands of entries a month: written from the bytes their slots share (calendar-answer-json.ts).
+      // Fastify sends a serializer's Buffer as it is; its types know only strings.
       serializerCompiler: (route) =>
         String(route.httpStatus) === '200'
-          ? (data) => calendarAnswerJson(data as Parameters<typeof calendarAnswerJson>[0])
+          ? (data) => calendarAnswerJson(data as Parameters<typeof calendarAnswerJson>[0]) as string
           : builtAnswerSerializer(route),
     },
     async (request) => service.queryAvailability(request.ctx, request.body),
