@@ -10,11 +10,11 @@ import type { Executor } from '../db/database.ts';
 import { AppError, invalidField } from '../errors/app-error.ts';
 import { formatFieldPath } from '../http/validation.ts';
 import { compileFilter } from './compile-filter.ts';
-import type { FilterNode } from './filter-ast.ts';
+import type { Condition, FilterNode } from './filter-ast.ts';
 import { equalityHalves } from './json-path.ts';
 import { decodeCursor, encodeCursor, invalidCursor, type CursorPayload } from './cursor.ts';
 import { parseFilter } from './parse-filter.ts';
-import type { QueryEntity } from './query-entity.ts';
+import type { QueryEntity, ResolvedField } from './query-entity.ts';
 import { keyDirection, keysetAfter, keyText, orderBy, parseSort, type SortKey } from './sort-keys.ts';
 
 export interface RunQueryOptions {
@@ -191,22 +191,28 @@ async function selectRows<TTable extends PgTable>(
   });
 }
 
+/** `{field: value}` on a JSONB path, in the filter's top-level AND. */
+type JsonEquality = Extract<FilterNode, { kind: 'condition' }> & {
+  field: Extract<ResolvedField, { kind: 'json' }>;
+  condition: Extract<Condition, { op: 'eq' }>;
+};
+
 /**
  * A query with an equality on the first field of an ordered index and sorted by its second (a category's
  * page by price) can read that index in order, but only if written for it: the equality as the index's
- * keys (`equalityHalves`), the value and an array holding it read apart and merged. Returns the filter
- * without that equality and the two parts, or undefined for any other query (it runs as it is).
+ * keys (`equalityHalves`), the value and an array holding it read apart and merged. Returns the filter's
+ * SQL without that equality and the two parts, or undefined for any other query (it runs as it is).
  */
 async function leadingEquality(
   filter: FilterNode,
   sort: readonly Sorting[],
   options: RunQueryOptions,
-): Promise<{ rest: FilterNode; branches: Branch[] } | undefined> {
+): Promise<{ filterSql: SQL; branches: Branch[] } | undefined> {
   const first = sort[0];
   if (!first || !options.orderedIndexes) return undefined;
   const conditions = filter.kind === 'and' ? filter.children : [filter];
   const equalities = conditions.filter(
-    (node) =>
+    (node): node is JsonEquality =>
       node.kind === 'condition' &&
       node.field.kind === 'json' &&
       node.condition.op === 'eq' &&
@@ -215,21 +221,21 @@ async function leadingEquality(
   if (equalities.length === 0) return undefined;
   const indexes = await options.orderedIndexes();
   for (const node of equalities) {
-    if (node.kind !== 'condition' || node.field.kind !== 'json' || node.condition.op !== 'eq') continue;
     const name = node.field.name;
     // An index serves the directions it was built in (its keys end with the id, always ascending).
-    const index = indexes.find((candidate) => {
-      const [lead, next] = candidate.fields;
+    const lead = indexes.find((candidate) => {
+      const [leading, next] = candidate.fields;
       return (
-        lead?.name === name && next?.name === first.fieldName && next.descending === (first.order === 'DESC')
+        leading?.name === name &&
+        next?.name === first.fieldName &&
+        next.descending === (first.order === 'DESC')
       );
-    });
-    const lead = index?.fields[0];
+    })?.fields[0];
     if (!lead) continue;
     const { scalar, array } = equalityHalves(node.field, node.condition.value);
     const prefix = (keys: SQL[]) => keys.map((expr) => ({ expr, descending: lead.descending }));
     return {
-      rest: { kind: 'and', children: conditions.filter((other) => other !== node) },
+      filterSql: compileFilter({ kind: 'and', children: conditions.filter((other) => other !== node) }),
       branches: [
         { where: scalar.where, prefix: prefix(scalar.nullKeys) },
         { where: array.where, prefix: prefix(array.nullKeys) },
@@ -276,11 +282,12 @@ async function runOffset<TTable extends PgTable>(
   const { keys, sort } = parseSort(entity, sortOrDefault(query.sort, options), [...path, 'sort']);
   const fields = checkFields(entity, query.fields, [...path, 'fields']);
   const carried = options.carried?.where(options.carried.value);
-  const where = and(options.baseWhere, compileFilter(filter), carried);
+  const filterSql = compileFilter(filter);
+  const where = and(options.baseWhere, filterSql, carried);
   const lead = await leadingEquality(filter, sort, options);
 
   const found = await selectRows(executor, entity, {
-    where: lead ? and(options.baseWhere, compileFilter(lead.rest), carried) : where,
+    where: and(options.baseWhere, lead?.filterSql ?? filterSql, carried),
     branches: lead?.branches,
     keys,
     reverse: false,
@@ -356,9 +363,7 @@ async function runCursor<TTable extends PgTable>(
   const keyset = payload ? keysetAfter(keys, payload.position, reverse) : undefined;
   const lead = await leadingEquality(filter, sort, options);
   const found = await selectRows(executor, entity, {
-    where: lead
-      ? and(options.baseWhere, compileFilter(lead.rest), carriedWhere, keyset)
-      : and(selected, keyset),
+    where: and(options.baseWhere, lead?.filterSql ?? filterSql, carriedWhere, keyset),
     branches: lead?.branches,
     keys,
     reverse,

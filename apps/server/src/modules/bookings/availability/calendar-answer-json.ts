@@ -27,7 +27,7 @@ export interface CalendarResource {
 
 export type CalendarEntry = SlotAvailability & { [sharedJson]?: SlotJson };
 
-/** One slot's entries at one place, with the text they share; `resourceOf` gives each its staff member. */
+/** One slot's entries at one place, with the bytes they share; `resourceOf` gives each its staff member. */
 export function appointmentEntryFactory(parts: {
   serviceId: string;
   scheduleId: string;
