@@ -8,7 +8,7 @@ import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 
 export type ServerMessage =
   | { type: 'listening'; url: string }
-  | { type: 'sql-done'; error?: string }
+  | { type: 'sql-done'; rows?: unknown[]; error?: string }
   | { type: 'stats'; statements: number; statementMicros: number; cpuMicros: number; systemMicros: number };
 
 const send = (message: ServerMessage) => process.send!(message);
@@ -45,6 +45,8 @@ const app = await buildApp({
     WORKER_ENABLED: process.env.BENCH_WORKER === 'true' ? 'true' : 'false',
     // The webhooks bench's receiver listens on 127.0.0.1.
     WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
+    // The store's kept figures, rewritten by the worker as a deployment's is (tests turn it off).
+    STORES_FIGURES_UPKEEP_MS: '1000',
   }),
   database,
 });
@@ -54,7 +56,7 @@ process.on('message', (message: { type: string; text?: string; values?: unknown[
   if (message.type === 'sql') {
     // A bench's bulk set-up on this process's database (the only way in to an in-memory PGlite).
     void database.query(message.text!, message.values).then(
-      () => send({ type: 'sql-done' }),
+      (rows) => send({ type: 'sql-done', rows }),
       (error: Error) => send({ type: 'sql-done', error: error.message }),
     );
   } else if (message.type === 'stats') {

@@ -13,7 +13,7 @@ export interface BenchServer {
   /** The statements this process's pg clients sent and its CPU time so far. */
   stats(): Promise<Extract<ServerMessage, { type: 'stats' }>>;
   /** Runs SQL on the server's database (bulk set-up): the only way in to its in-memory PGlite. */
-  sql(text: string, values?: unknown[]): Promise<void>;
+  sql<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
   stop(): Promise<void>;
 }
 
@@ -62,6 +62,7 @@ export async function startBenchServer(options: {
       child.send({ type: 'sql', text, values });
       const done = (await reply) as Extract<ServerMessage, { type: 'sql-done' }>;
       if (done.error) throw new Error(`bench SQL failed: ${done.error}`);
+      return (done.rows ?? []) as never[];
     },
     async stop() {
       if (child.exitCode !== null) return;

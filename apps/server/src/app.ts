@@ -290,6 +290,10 @@ export async function buildApp(options: BuildAppOptions) {
     sites.service.onSettingsChange((ctx, before, tx) => timeZoneChange.apply(ctx, before.timezone, tx));
     stores = createStoresModule({ database, events, queries, holds, findSite: sites.service.findSite });
     await app.register(stores.routes);
+    if (config.WORKER_ENABLED && config.STORES_FIGURES_UPKEEP_MS > 0) {
+      const stopFigures = stores.figures.start(config.STORES_FIGURES_UPKEEP_MS, app.log);
+      app.addHook('preClose', stopFigures);
+    }
     ecom = await createEcomModule({
       database,
       events,

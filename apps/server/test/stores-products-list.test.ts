@@ -256,82 +256,203 @@ describe('the stock filters of a products query', () => {
   });
 });
 
-describe('v1 list answers without variants', () => {
-  it('say of every product what its page says, stock, holds and ranges included', async () => {
-    for (const [headers, merchant] of [
-      [visitor, false],
-      [as('WIX_USER:OWNER'), false],
-      [as('WIX_USER:OWNER'), true],
-    ] as const) {
-      const products = await list(headers, merchant ? { includeMerchantSpecificData: true } : {});
-      expect(products).toHaveLength(headers === visitor ? 6 : 7);
-      for (const product of products) {
-        expect(product.variants).toBeUndefined();
-        expect(product).toEqual(await page(product.id, headers, merchant));
-      }
-      // The same list with its variants (read and mapped one by one) agrees too.
-      const withVariants = await list(headers, {
-        includeVariants: true,
-        ...(merchant ? { includeMerchantSpecificData: true } : {}),
-      });
-      expect(withVariants.map(({ variants: _, ...rest }) => rest)).toEqual(products);
+/** Every product of a list reads as its own page says, less the variants, for every kind of caller. */
+async function expectListsAsPages() {
+  for (const [headers, merchant] of [
+    [visitor, false],
+    [as('WIX_USER:OWNER'), false],
+    [as('WIX_USER:OWNER'), true],
+  ] as const) {
+    const products = await list(headers, merchant ? { includeMerchantSpecificData: true } : {});
+    // Every product but the hidden one for a visitor.
+    expect(products).toHaveLength(headers === visitor ? ids.length - 1 : ids.length);
+    for (const product of products) {
+      expect(product.variants).toBeUndefined();
+      expect(product).toEqual(await page(product.id, headers, merchant));
     }
+    // The same list with its variants (read and mapped one by one) agrees too.
+    const withVariants = await list(headers, {
+      includeVariants: true,
+      ...(merchant ? { includeMerchantSpecificData: true } : {}),
+    });
+    expect(withVariants.map(({ variants: _, ...rest }) => rest)).toEqual(products);
+  }
+}
+
+/** The figures the set-up's stock, holds and prices make, as the list shows them. */
+async function expectSetUpFigures() {
+  const byName = new Map(
+    (await list(as('WIX_USER:OWNER'), { includeMerchantSpecificData: true })).map((p) => [p.name, p]),
+  );
+  const tee = byName.get('Summary tee')!;
+  expect(tee).toMatchObject({
+    stock: { trackInventory: true, quantity: 9, inStock: true, inventoryStatus: 'PARTIALLY_OUT_OF_STOCK' },
+    priceRange: { minValue: 19.99, maxValue: 30 },
+    costRange: { minValue: 10, maxValue: 12.25 },
+    weightRange: { minValue: 0.2, maxValue: 0.5 },
+    ribbon: 'New',
+    brand: 'Atrium Basics',
+  });
+  const choices = (tee.productOptions as Array<{ choices: Array<{ description: string; inStock: boolean }> }>)
+    .flatMap((option) => option.choices)
+    .map((choice) => [choice.description, choice.inStock]);
+  // S: Black S is all held; M: Black M's hold expired; L: its variants are hidden; White: none on hand.
+  expect(choices).toEqual([
+    ['S', false],
+    ['M', true],
+    ['L', false],
+    ['Black', true],
+    ['White', false],
+  ]);
+  expect(byName.get('Summary preorder')!.stock).toEqual({
+    trackInventory: true,
+    quantity: 0,
+    inStock: true,
+    inventoryStatus: 'IN_STOCK',
+  });
+  expect(byName.get('Summary preorder spent')!.stock).toEqual({
+    trackInventory: true,
+    quantity: 0,
+    inStock: false,
+    inventoryStatus: 'OUT_OF_STOCK',
+  });
+  expect(byName.get('Summary gift card')!.stock).toEqual({
+    trackInventory: false,
+    quantity: null,
+    inStock: false,
+    inventoryStatus: 'OUT_OF_STOCK',
+  });
+  expect(byName.get('Summary empty')!.stock).toMatchObject({
+    quantity: 0,
+    inventoryStatus: 'OUT_OF_STOCK',
+  });
+  expect(byName.get('Summary sale')!).toMatchObject({
+    priceRange: { minValue: 80, maxValue: 80 },
+    costRange: { minValue: 0, maxValue: 0 },
+    stock: { inventoryStatus: 'IN_STOCK', inStock: true },
+    customTextFields: [{ title: 'Engraving', maxLength: 20, mandatory: true }],
+    additionalInfoSections: [{ title: 'Returns', description: '<p>30 days</p>' }],
+  });
+}
+
+async function keptFigures(): Promise<Array<{ product_id: string; valid_until: Date | string | null }>> {
+  return t.app.database.query(
+    'SELECT product_id, valid_until FROM stores_product_figures WHERE site_id = $1',
+    [siteId],
+  );
+}
+
+describe.each([
+  ['summed up from the variants (the queued products)', false],
+  ['read from the figures kept per product', true],
+])('v1 list answers without variants, %s', (_, kept) => {
+  beforeAll(async () => {
+    if (kept) expect(await t.app.stores.figures.drain()).toBeGreaterThanOrEqual(ids.length);
+    expect((await keptFigures()).length).toBe(kept ? ids.length : 0);
   });
 
-  it('count live holds and preorders, and not holds past their expiry', async () => {
-    const byName = new Map(
-      (await list(as('WIX_USER:OWNER'), { includeMerchantSpecificData: true })).map((p) => [p.name, p]),
+  it('say of every product what its page says, stock, holds and ranges included', expectListsAsPages);
+  it('count live holds and preorders, and not holds past their expiry', expectSetUpFigures);
+});
+
+describe('the figures kept per product', () => {
+  const owner = as('WIX_USER:OWNER');
+  const tee = async () => (await list(owner)).find((product) => product.name === 'Summary tee')!;
+  const quantityOf = (product: Record<string, unknown>) => (product.stock as { quantity: number }).quantity;
+
+  it('are what a list reads while nothing changed', async () => {
+    await t.app.stores.figures.drain();
+    const before = await tee();
+    // Only a read of the kept row can show this: the variants still say otherwise.
+    await t.app.database.query(
+      'UPDATE stores_product_figures SET quantity = quantity + 1000 WHERE site_id = $1 AND product_id = $2',
+      [siteId, before.id],
     );
-    const tee = byName.get('Summary tee')!;
-    expect(tee).toMatchObject({
-      stock: { trackInventory: true, quantity: 9, inStock: true, inventoryStatus: 'PARTIALLY_OUT_OF_STOCK' },
-      priceRange: { minValue: 19.99, maxValue: 30 },
-      costRange: { minValue: 10, maxValue: 12.25 },
-      weightRange: { minValue: 0.2, maxValue: 0.5 },
-      ribbon: 'New',
-      brand: 'Atrium Basics',
+    expect(quantityOf(await tee())).toBe(quantityOf(before) + 1000);
+    // Any write to its stock queues it: the list sums its variants up again until the next upkeep.
+    const [tracked] = (await variantsOf(before.id)).filter((variant) => variant.stock.trackQuantity);
+    await ok('POST', '/stores/v2/inventoryItems/increment', {
+      incrementData: [{ productId: before.id, variantId: tracked!.id, incrementBy: 2 }],
     });
-    const choices = (
-      tee.productOptions as Array<{ choices: Array<{ description: string; inStock: boolean }> }>
-    )
-      .flatMap((option) => option.choices)
-      .map((choice) => [choice.description, choice.inStock]);
-    // S: Black S is all held; M: Black M's hold expired; L: its variants are hidden; White: none on hand.
-    expect(choices).toEqual([
-      ['S', false],
-      ['M', true],
-      ['L', false],
-      ['Black', true],
-      ['White', false],
-    ]);
-    expect(byName.get('Summary preorder')!.stock).toEqual({
-      trackInventory: true,
-      quantity: 0,
-      inStock: true,
-      inventoryStatus: 'IN_STOCK',
+    expect(quantityOf(await tee())).toBe(quantityOf(before) + 2);
+    await t.app.stores.figures.drain();
+    expect(quantityOf(await tee())).toBe(quantityOf(before) + 2);
+    await expectListsAsPages();
+  });
+
+  /** A new product with two units on hand, all held by a cart until `expiresAt`, its figures kept before. */
+  async function heldProduct(name: string, expiresAt: Date) {
+    const product = await create({ name, priceData: { price: 14 } });
+    const [variant] = product.variants;
+    await ok('PATCH', `/stores/v2/inventoryItems/product/${product.id}`, {
+      inventoryItem: { trackQuantity: true, variants: [{ variantId: variant!.id, quantity: 2 }] },
     });
-    expect(byName.get('Summary preorder spent')!.stock).toEqual({
-      trackInventory: true,
-      quantity: 0,
-      inStock: false,
-      inventoryStatus: 'OUT_OF_STOCK',
-    });
-    expect(byName.get('Summary gift card')!.stock).toEqual({
-      trackInventory: false,
-      quantity: null,
-      inStock: false,
-      inventoryStatus: 'OUT_OF_STOCK',
-    });
-    expect(byName.get('Summary empty')!.stock).toMatchObject({
-      quantity: 0,
-      inventoryStatus: 'OUT_OF_STOCK',
-    });
-    expect(byName.get('Summary sale')!).toMatchObject({
-      priceRange: { minValue: 80, maxValue: 80 },
-      costRange: { minValue: 0, maxValue: 0 },
-      stock: { inventoryStatus: 'IN_STOCK', inStock: true },
-      customTextFields: [{ title: 'Engraving', maxLength: 20, mandatory: true }],
-      additionalInfoSections: [{ title: 'Returns', description: '<p>30 days</p>' }],
-    });
+    await t.app.stores.figures.drain();
+    expect((await listed(product.id)).stock).toMatchObject({ quantity: 2, inStock: true });
+    const held = await t.app.database.transaction((tx) =>
+      t.app.stores.catalog.hold(tx, {
+        siteId,
+        owner: `cart:${name}`,
+        lines: [
+          {
+            reference: { appId: storesAppId, catalogItemId: product.id, options: { variantId: variant!.id } },
+            quantity: 2,
+          },
+        ],
+        expiresAt,
+        now: new Date(),
+      }),
+    );
+    expect(held.ok).toBe(true);
+    return product;
+  }
+  const listed = async (id: string) => (await list(owner)).find((product) => product.id === id)!;
+
+  it('give way to the variants when a hold or a price changes after the upkeep', async () => {
+    const product = await heldProduct('Summary held', new Date(Date.now() + 15 * 60_000));
+    // The hold queued the product: the list sums it up again and sees the stock taken.
+    expect((await listed(product.id)).stock).toMatchObject({ quantity: 2, inStock: false });
+    await expectListsAsPages();
+    await t.app.stores.figures.drain();
+    expect((await listed(product.id)).stock).toMatchObject({ quantity: 2, inStock: false });
+    await ok('PATCH', `/stores/v1/products/${product.id}`, { product: { priceData: { price: 27 } } });
+    expect((await listed(product.id)).priceRange).toEqual({ minValue: 27, maxValue: 27 });
+    await t.app.stores.figures.drain();
+    expect((await listed(product.id)).priceRange).toEqual({ minValue: 27, maxValue: 27 });
+    await expectListsAsPages();
+  });
+
+  it('stop answering when a hold they counted runs out', async () => {
+    const expiresAt = new Date(Date.now() + 1500);
+    const product = await heldProduct('Summary held briefly', expiresAt);
+    await t.app.stores.figures.drain();
+    const row = (await keptFigures()).find((figures) => figures.product_id === product.id)!;
+    expect(new Date(row.valid_until!).getTime()).toBe(expiresAt.getTime());
+    expect((await listed(product.id)).stock).toMatchObject({ inStock: false });
+    await new Promise((resolve) => setTimeout(resolve, expiresAt.getTime() - Date.now() + 50));
+    // Nothing was written since: only the expiry the row carries tells the list to look again.
+    expect(await t.app.stores.figures.drain()).toBe(0);
+    expect((await listed(product.id)).stock).toMatchObject({ quantity: 2, inStock: true });
+    await expectListsAsPages();
+  });
+
+  it('go with their product', async () => {
+    const gone = await create({ name: 'Summary short-lived', priceData: { price: 3 } });
+    await t.app.stores.figures.drain();
+    expect((await keptFigures()).some((row) => row.product_id === gone.id)).toBe(true);
+    const removed = await call('DELETE', `/stores/v1/products/${gone.id}`);
+    expect(removed.status).toBe(200);
+    ids.splice(ids.indexOf(gone.id), 1);
+    await t.app.stores.figures.drain();
+    expect((await keptFigures()).some((row) => row.product_id === gone.id)).toBe(false);
+    expect(await t.app.stores.figures.drain()).toBe(0);
   });
 });
+
+type PageVariant = { id: string; stock: { quantity: number; trackQuantity: boolean } };
+
+async function variantsOf(productId: string): Promise<PageVariant[]> {
+  const answer = await call('GET', `/stores-reader/v1/products/${productId}`);
+  expect(answer.status).toBe(200);
+  return answer.body.product.variants as PageVariant[];
+}

@@ -14,6 +14,7 @@ import { inventoryV1Routes } from './inventory-v1.routes.ts';
 import { createInventoryService } from './inventory.service.ts';
 import type { ProductLabels } from './product-aggregates.ts';
 import { createProductConnections } from './product-connections.ts';
+import { createFiguresUpkeep } from './product-figures.ts';
 import { createProductVariantsService } from './product-variants.service.ts';
 import { productsV1Routes } from './products-v1.routes.ts';
 import { createProductsRepository } from './products.repository.ts';
@@ -103,6 +104,8 @@ export function createStoresModule(deps: StoresModuleDeps) {
   return {
     /** The provider commerce calls for store products (describe, hold, commit, restock). */
     catalog,
+    /** The kept per-product figures of list pages: `drain()` now, or `start(ms, log)` in a worker. */
+    figures: createFiguresUpkeep({ database, repository, holds }),
     products: core,
     variants,
     collections,

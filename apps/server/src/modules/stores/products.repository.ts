@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { preorderKeyPrefix, stockKeyPrefix } from './stock.ts';
-import { type Executor, type SqlFragment } from '../../platform/db/database.ts';
+import { executeRows, type Executor, type SqlFragment } from '../../platform/db/database.ts';
 import { createStatementCache, prepareRaw } from '../../platform/db/prepared.ts';
 import { defineQueryEntity } from '../../platform/query/query-entity.ts';
 import {
   storesCollectionCounts,
+  storesFiguresQueue,
   storesInventoryItems,
+  storesProductFigures,
   storesProducts,
   storesVariants,
   type StoresInventoryItemRow,
@@ -22,6 +24,8 @@ const p = storesProducts;
 const v = storesVariants;
 const i = storesInventoryItems;
 const n = storesCollectionCounts;
+const f = storesProductFigures;
+const queue = storesFiguresQueue;
 
 /** The advisory-lock namespace of SKUs (the first key of `pg_advisory_xact_lock(int, int)`). */
 const skuLockSpace = 0x536b; // "Sk"
@@ -153,7 +157,7 @@ export type StockColumns = (
   key: SqlFragment,
   when: SqlFragment,
   now: Date | SqlFragment,
-) => { onHand: SQL<number | null>; held: SQL<number> };
+) => { onHand: SQL<number | null>; held: SQL<number>; heldUntil: SQL<Date | null> };
 
 /**
  * What is left of an item's preorder limit (its preorder capacity's on hand, the whole limit while it has
@@ -195,12 +199,30 @@ export interface ProductSummaryRow {
 
 const statements = createStatementCache();
 
+/** The figures a summary row carries, as columns of `stores_product_figures` and of the live lateral `s`. */
+const figureColumns = [
+  ['variants', 'variants'],
+  ['in_stock', 'inStock'],
+  ['quantity', 'quantity'],
+  ['min_price', 'minPrice'],
+  ['max_price', 'maxPrice'],
+  ['min_cost', 'minCost'],
+  ['max_cost', 'maxCost'],
+  ['min_weight', 'minWeight'],
+  ['max_weight', 'maxWeight'],
+  ['choices_in_stock', 'choicesInStock'],
+] as const;
+
 /**
- * The statement of `productSummaries`, with the site, the product ids (comma-separated) and `now` as
- * placeholders.
+ * The lateral `s` that sums up the variants of the product `p` of the enclosing select, their stock read
+ * at `now`: one row (`variants` 0 when it has none, or when `skip` holds: the figures row is used instead).
+ * `held_until` (with `heldUntil`) is the earliest expiry of the live holds it counted.
  */
-function productSummariesQuery(stock: StockColumns): SQL {
-  const now = sql`${sql.placeholder('now')}`;
+function variantFiguresLateral(
+  stock: StockColumns,
+  now: SQL,
+  options: { skip?: SQL; heldUntil?: boolean } = {},
+): SQL {
   const level = stock(
     sql`${i.siteId}`,
     sql`(${stockKeyPrefix} || ${i.id}::text)`,
@@ -211,20 +233,17 @@ function productSummariesQuery(stock: StockColumns): SQL {
   // hash-joined to them, where a join over all the page's variants looked each item up on its own.
   // `offset 0` keeps the innermost select from being merged into the next, which would read each
   // item's stock once per use of `on_hand`/`held`.
-  return sql`select ${p.id} as "productId", s.variants as "variants", s.in_stock as "inStock",
-        s.quantity as "quantity", s.min_price as "minPrice", s.max_price as "maxPrice",
-        s.min_cost as "minCost", s.max_cost as "maxCost", s.min_weight as "minWeight",
-        s.max_weight as "maxWeight", s.choices_in_stock as "choicesInStock"
-      from ${p}
-      cross join lateral (
+  return sql`lateral (
         select count(*)::int as variants, count(*) filter (where r.in_stock)::int as in_stock,
           coalesce(sum(r.on_hand) filter (where r.tracked), 0)::int as quantity,
           min(r.price)::text as min_price, max(r.price)::text as max_price,
           min(r.cost)::text as min_cost, max(r.cost)::text as max_cost,
           min(r.weight)::text as min_weight, max(r.weight)::text as max_weight,
           string_agg(r.pairs, ',') filter (where r.visible and r.in_stock) as choices_in_stock
+          ${options.heldUntil ? sql`, min(r.held_until) as held_until` : sql``}
         from (
           select q.visible, q.price, q.cost, q.weight, q.tracked, q.on_hand, q.pairs,
+            ${options.heldUntil ? sql`q.held_until,` : sql``}
             case when q.item_id is null then true
               when not q.tracked then q.item_in_stock or q.preorder
               else q.on_hand - q.held > 0 or q.preorder end as in_stock
@@ -236,15 +255,83 @@ function productSummariesQuery(stock: StockColumns): SQL {
               ${i.inStock} as item_in_stock,
               coalesce(${i.preorderEnabled}, false) and coalesce(${preorderLeftOf(stock, now)} > 0, true) as preorder,
               coalesce(${level.onHand}, 0) as on_hand, coalesce(${level.held}, 0) as held,
+              ${options.heldUntil ? sql`${level.heldUntil} as held_until,` : sql``}
               ${v.choicePairs} as pairs
             from ${v}
             left join ${i} on ${i.productId} = ${v.productId} and ${i.variantId} = ${v.id}
-            where ${v.productId} = ${p.id} and ${v.siteId} = ${p.siteId}
+            where ${v.productId} = ${p.id} and ${v.siteId} = ${p.siteId}${options.skip ? sql` and not ${options.skip}` : sql``}
             offset 0
           ) q
         ) r
-      ) s
-      where ${p.siteId} = ${sql.placeholder('siteId')} and ${anyId(sql`${p.id}`, sql`${sql.placeholder('ids')}`)} and s.variants > 0`;
+      ) s`;
+}
+
+/**
+ * The statement of `productSummaries`, with the site, the product ids (comma-separated) and `now` as
+ * placeholders. A product's kept figures (`stores_product_figures`) answer for it while no queued change
+ * names it, its stock was read no later than `now`, and no hold it counted has run out; else its
+ * variants are summed up here, as the upkeep would.
+ */
+function productSummariesQuery(stock: StockColumns): SQL {
+  const now = sql`${sql.placeholder('now')}`;
+  const kept = sql`(${f.productId} is not null)`;
+  const columns = figureColumns.map(
+    ([column, alias]) =>
+      sql`case when ${kept} then ${f}.${sql.raw(column)} else s.${sql.raw(column)} end as ${sql.identifier(alias)}`,
+  );
+  return sql`select ${p.id} as "productId", ${sql.join(columns, sql`, `)}
+      from ${p}
+      left join ${f} on ${f.siteId} = ${p.siteId} and ${f.productId} = ${p.id} and ${f.computedAt} <= ${now}
+        and (${f.validUntil} is null or ${f.validUntil} > ${now})
+        and not exists (select 1 from ${queue} where ${queue.siteId} = ${p.siteId} and ${queue.productId} = ${p.id})
+      cross join ${variantFiguresLateral(stock, now, { skip: kept })}
+      where ${p.siteId} = ${sql.placeholder('siteId')} and ${anyId(sql`${p.id}`, sql`${sql.placeholder('ids')}`)}
+        and (case when ${kept} then ${f.variants} else s.variants end) > 0`;
+}
+
+/** The advisory lock that makes figures upkeeps run one at a time (`drainFigures`). */
+const figuresLockSpace = 0x4667; // "Fg"
+
+/**
+ * One batch of the figures upkeep, in one statement (one snapshot): up to `limit` queued products, all their
+ * queued rows, their figures summed up at `now` and written (removed for a product that is gone), and
+ * those queued rows deleted. A change committed after the snapshot left a row this does not delete, so a
+ * read never takes figures older than a change it can see.
+ */
+function drainFiguresQuery(stock: StockColumns, now: Date, limit: number): SQL {
+  const nowSql = sql`${now}::timestamptz`;
+  const names = figureColumns.map(([column]) => sql.raw(column));
+  const updates = figureColumns.map(([column]) => sql.raw(`${column} = excluded.${column}`));
+  return sql`with touched as (
+        select distinct site_id, product_id
+        from (select ${queue.siteId} as site_id, ${queue.productId} as product_id from ${queue}
+              order by ${queue.id} limit ${limit}) oldest
+      ),
+      seen as (
+        select ${queue.id} as id from ${queue} join touched t
+          on ${queue.siteId} = t.site_id and ${queue.productId} = t.product_id
+      ),
+      computed as materialized (
+        select ${p.siteId} as site_id, ${p.id} as product_id, ${sql.join(
+          names.map((name) => sql`s.${name}`),
+          sql`, `,
+        )}, s.held_until
+        from touched t join ${p} on ${p.siteId} = t.site_id and ${p.id} = t.product_id
+        cross join ${variantFiguresLateral(stock, nowSql, { heldUntil: true })}
+        where s.variants > 0
+      ),
+      written as (
+        insert into ${f} (site_id, product_id, ${sql.join(names, sql`, `)}, computed_at, valid_until)
+        select site_id, product_id, ${sql.join(names, sql`, `)}, ${nowSql}, held_until from computed
+        on conflict (site_id, product_id) do update set ${sql.join(updates, sql`, `)},
+          computed_at = excluded.computed_at, valid_until = excluded.valid_until
+      ),
+      cleared as (
+        delete from ${f} using touched t where ${f.siteId} = t.site_id and ${f.productId} = t.product_id
+          and not exists (select 1 from computed c where c.site_id = t.site_id and c.product_id = t.product_id)
+      ),
+      done as (delete from ${queue} using seen where ${queue.id} = seen.id returning 1)
+      select (select count(*) from touched)::int as products`;
 }
 
 /** The only file of products, variants and inventory items that speaks Drizzle. */
@@ -506,6 +593,24 @@ export function createProductsRepository(db: Executor) {
         { siteId, ids: productIds.join(','), now },
       );
       return result.rows;
+    },
+
+    /**
+     * One batch of the figures upkeep in `tx` (its own transaction, so the lock is held until it commits):
+     * waits for any other upkeep, then rewrites the figures of up to `limit` queued products from one
+     * snapshot taken after that wait. Returns how many products it took (fewer than `limit`: the queue is
+     * drained, up to what was committed when it started).
+     */
+    async drainFigures(tx: Executor, stock: StockColumns, now: Date, limit: number): Promise<number> {
+      await tx.execute(sql`select pg_advisory_xact_lock(${figuresLockSpace}, 0)`);
+      const [row] = await executeRows<{ products: number }>(tx, drainFiguresQuery(stock, now, limit));
+      return Number(row?.products ?? 0);
+    },
+
+    /** Whether any product waits for the figures upkeep. */
+    async figuresQueued(executor: Executor = db): Promise<boolean> {
+      const [row] = await executor.select({ id: queue.id }).from(queue).limit(1);
+      return row !== undefined;
     },
 
     /**

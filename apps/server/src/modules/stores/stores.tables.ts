@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -310,4 +311,49 @@ export const storesCollectionCounts = pgTable(
     visibleProducts: integer('visible_products').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.siteId, table.collectionId] })],
+);
+
+/**
+ * What a list answer shows of a product's variants (`productSummaries`), summed up by the figures upkeep
+ * (`product-figures.ts`) from one snapshot, so a collection page reads one row per product instead of
+ * every variant's stock. Used only while no `stores_figures_queue` row names the product and before
+ * `valid_until` (the earliest expiry of a live hold it counted); otherwise the page sums the variants up.
+ * Amounts are decimal text, as the live statement gives them.
+ */
+export const storesProductFigures = pgTable(
+  'stores_product_figures',
+  {
+    siteId: uuid('site_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    variants: integer('variants').notNull(),
+    inStock: integer('in_stock').notNull(),
+    quantity: integer('quantity').notNull(),
+    minPrice: text('min_price'),
+    maxPrice: text('max_price'),
+    minCost: text('min_cost'),
+    maxCost: text('max_cost'),
+    minWeight: text('min_weight'),
+    maxWeight: text('max_weight'),
+    choicesInStock: text('choices_in_stock'),
+    /** The time the stock was read at: a request of an earlier time reads the variants. */
+    computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [primaryKey({ columns: [table.siteId, table.productId] })],
+);
+
+/**
+ * "This product's figures may have changed": appended by triggers (migration 0042) on products, variants,
+ * inventory items and the stores' hold capacities and holds, in the writing transaction; plain inserts,
+ * so no writer ever waits on another here. The upkeep deletes the rows it has seen once it has rewritten
+ * those products' figures.
+ */
+export const storesFiguresQueue = pgTable(
+  'stores_figures_queue',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    siteId: uuid('site_id').notNull(),
+    productId: uuid('product_id').notNull(),
+  },
+  (table) => [index('stores_figures_queue_product_idx').on(table.siteId, table.productId)],
 );

@@ -239,6 +239,9 @@ export function createHoldsRepository(db: Executor) {
           where ${c.siteId} = ${siteId} and ${c.key} = ${key}) end`,
         held: sql<number>`case when ${when} then (select coalesce(sum(${h.quantity}), 0)::int from ${h}
           where ${h.siteId} = ${siteId} and ${h.capacityKey} = ${key} and ${h.expiresAt} > ${now}) else 0 end`,
+        /** When the first of the live holds runs out (null: none), i.e. until when `held` stays as it is. */
+        heldUntil: sql<Date | null>`case when ${when} then (select min(${h.expiresAt}) from ${h}
+          where ${h.siteId} = ${siteId} and ${h.capacityKey} = ${key} and ${h.expiresAt} > ${now}) end`,
       };
     },
 
