@@ -436,6 +436,67 @@ describe('the figures kept per product', () => {
     await expectListsAsPages();
   });
 
+  it('stay exact while holds, stock writes and upkeeps run side by side', async () => {
+    const stocked = [];
+    for (const name of ['Race A', 'Race B', 'Race C']) {
+      const product = await create({ name, priceData: { price: 8 }, productOptions: [options[1]] });
+      await ok('PATCH', `/stores/v2/inventoryItems/product/${product.id}`, {
+        inventoryItem: {
+          trackQuantity: true,
+          variants: product.variants.map((variant) => ({ variantId: variant.id, quantity: 3 })),
+        },
+      });
+      stocked.push(product);
+    }
+    const lines = stocked.flatMap((product) =>
+      product.variants.map((variant) => ({ productId: product.id, variantId: variant.id })),
+    );
+    let writing = true;
+    const upkeeps = (async () => {
+      let passes = 0;
+      while (writing || passes === 0) {
+        await t.app.stores.figures.drain();
+        passes += 1;
+        // A worker's upkeep runs once a second; a pass right after the last leaves PGlite's one
+        // connection no time for the writes.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return passes;
+    })();
+    const now = Date.now();
+    const writes = lines.flatMap((line, index) => [
+      ...[1, 2].map((n) =>
+        t.app.database.transaction((tx) =>
+          t.app.stores.catalog.hold(tx, {
+            siteId,
+            owner: `cart:race-${index}-${n}`,
+            lines: [
+              {
+                reference: {
+                  appId: storesAppId,
+                  catalogItemId: line.productId,
+                  options: { variantId: line.variantId },
+                },
+                quantity: 1 + (index % 2),
+              },
+            ],
+            expiresAt: new Date(now + 15 * 60_000),
+            now: new Date(now),
+          }),
+        ),
+      ),
+      call('POST', '/stores/v2/inventoryItems/increment', {
+        incrementData: [{ productId: line.productId, variantId: line.variantId, incrementBy: 1 }],
+      }),
+    ]);
+    await Promise.all(writes);
+    writing = false;
+    expect(await upkeeps).toBeGreaterThan(0);
+    await expectListsAsPages();
+    await t.app.stores.figures.drain();
+    await expectListsAsPages();
+  });
+
   it('go with their product', async () => {
     const gone = await create({ name: 'Summary short-lived', priceData: { price: 3 } });
     await t.app.stores.figures.drain();

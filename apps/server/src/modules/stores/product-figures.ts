@@ -26,6 +26,8 @@ export function createFiguresUpkeep(deps: {
       );
       total += taken;
       if (taken < batchSize) return total;
+      // Lets waiting requests have the connection between batches (PGlite has one).
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
