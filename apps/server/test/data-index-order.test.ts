@@ -81,6 +81,24 @@ async function allIds(query: Query): Promise<{ offset: string[]; cursor: string[
 
 const withoutIndex = new Map<string, { offset: string[]; cursor: string[] }>();
 
+// Counts with an equality on the index's first field count its two halves through the index.
+const counted: Array<[string, Query]> = [
+  ['a text value', { category: 'tea' }],
+  ['a value only arrays hold', { category: 'herbs' }],
+  ['a value plain and in an array', { category: 'coffee' }],
+  ['a number', { category: 7 }],
+  ['with a range beside it', { category: 'tea', price: { $gte: 10, $lt: 30 } }],
+  ['inside an $and', { $and: [{ category: 'tea' }, { price: { $exists: false } }] }],
+  ['a value no item has', { category: 'mate' }],
+];
+const countsWithoutIndex = new Map<string, number>();
+
+async function countOf(filter: Query): Promise<number> {
+  const answer = await post(t, '/data/v2/items/count', { dataCollectionId: 'Shelf', filter });
+  expect(answer.status).toBe(200);
+  return answer.body.totalCount as number;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   await createCollection(t, {
@@ -95,6 +113,7 @@ beforeAll(async () => {
   });
   expect(inserted.body.bulkActionMetadata.totalFailures).toBe(0);
   for (const [name, query] of queries) withoutIndex.set(name, await allIds(query));
+  for (const [name, filter] of counted) countsWithoutIndex.set(name, await countOf(filter));
   const index = await post(t, '/data/v2/indexes', {
     dataCollectionId: 'Shelf',
     index: {
@@ -130,6 +149,23 @@ describe('an equality and a sort that a user index leads with', () => {
     expect(await allIds(query)).toEqual(expected);
   });
 
+  it.each(counted)('counts "%s" the same', async (name, filter) => {
+    expect(await countOf(filter)).toBe(countsWithoutIndex.get(name));
+  });
+
+  it('counts through the index, in two disjoint parts', async () => {
+    const statements = await statementsOf(() => countOf({ category: 'tea' }));
+    const counting = statements.find((statement) => statement.text.includes('count(*)'));
+    expect(counting?.text).toMatch(/\(select count\(\*\).*\) \+ \(select count\(\*\)/s);
+    const [result] = await t.app.database.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+      `EXPLAIN (FORMAT JSON) ${counting!.text}`,
+      counting!.params,
+    );
+    const scans = nodes(result!['QUERY PLAN'][0]!.Plan).filter((node) => node['Index Name']);
+    expect(scans.length).toBeGreaterThan(0);
+    expect(scans.every((node) => node['Index Name']!.startsWith('data_idx_'))).toBe(true);
+  });
+
   it('reads the index in order: no sort of the matching rows', async () => {
     const merged = await mergedStatement();
     expect(merged).toBeDefined();
@@ -154,21 +190,31 @@ describe('an equality and a sort that a user index leads with', () => {
   });
 });
 
-/** The statement of a category's price range read in two merged halves, if the query was read so. */
-async function mergedStatement(): Promise<{ text: string; params: unknown[] } | undefined> {
+/** The statements the app's Drizzle sent while `work` ran. */
+async function statementsOf(
+  work: () => Promise<unknown>,
+): Promise<Array<{ text: string; params: unknown[] }>> {
   const session = (t.app.database.db as unknown as { session: { logger: unknown } }).session;
   const logger = session.logger;
   const statements: Array<{ text: string; params: unknown[] }> = [];
   session.logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
   try {
+    await work();
+  } finally {
+    session.logger = logger;
+  }
+  return statements;
+}
+
+/** The statement of a category's price range read in two merged halves, if the query was read so. */
+async function mergedStatement(): Promise<{ text: string; params: unknown[] } | undefined> {
+  const statements = await statementsOf(async () => {
     const page = await post(t, '/data/v2/items/query', {
       dataCollectionId: 'Shelf',
       query: { ...queries[1]![1], paging: { limit: 5 } },
     });
     expect(page.status).toBe(200);
-  } finally {
-    session.logger = logger;
-  }
+  });
   return statements.find((statement) => statement.text.includes('union all'));
 }
 

@@ -83,6 +83,17 @@ export function createDataRepository(db: Executor) {
   }
 
   return {
+    /** How many items meet any of `parts`, which select disjoint items (`countedParts`). */
+    async countItemsIn(parts: readonly SQL[], executor: Executor = db): Promise<number> {
+      if (parts.length === 1) return countItems(parts[0]!, executor);
+      const counts = parts.map((part) => sql`(select count(*) from ${dataItems} where ${part})`);
+      const [row] = await executeRows<{ n: string | number }>(
+        executor,
+        sql`select (${sql.join(counts, sql` + `)}) as n`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
     /** The items of a collection a caller may see: all of them, or only its own when `ownerOnly` names it. */
     visibleItems(scope: ItemScope, ownerOnly: string | undefined): SQL {
       return and(inCollection(scope), ownerOnly ? eq(dataItems.owner, ownerOnly) : undefined)!;

@@ -8,7 +8,7 @@ import type { EventBus } from '../../platform/bus/types.ts';
 import { compileFilter } from '../../platform/query/compile-filter.ts';
 import { parseFilter } from '../../platform/query/parse-filter.ts';
 import { projectFields } from '../../platform/query/project-fields.ts';
-import type { OrderedIndex, QueryRunner } from '../../platform/query/run-query.ts';
+import { countedParts, type OrderedIndex, type QueryRunner } from '../../platform/query/run-query.ts';
 import type { CollectionSchema, CollectionsService } from './collections.service.ts';
 import {
   accessFor,
@@ -595,8 +595,15 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
       const external = await deps.external?.adapterFor(ctx, collectionId);
       if (external) return external.count(filter);
       const call = await core.open(ctx, collectionId, 'read', { drafts });
-      const where = repository.filtered(core.baseWhere(call), core.filterSql(filter, ['filter']));
-      return { totalCount: await repository.countItems(where) };
+      const parts = await countedParts(
+        dataItemsEntity,
+        filter,
+        deps.orderedIndexes && (() => deps.orderedIndexes!(ctx.site.id, collectionId)),
+      );
+      const base = core.baseWhere(call);
+      return {
+        totalCount: await repository.countItemsIn(parts.map((part) => repository.filtered(base, part))),
+      };
     },
 
     async query(

@@ -50,7 +50,7 @@ interface EqualityHalf {
 
 /**
  * `equals` as two disjoint halves, for a query that reads a user index whose leading keys are this path's
- * in order (run-query.ts): the value itself, not in an array, and an array holding it. Each half also states
+ * in order, or counts through it (run-query.ts): the value itself, not in an array, and an array holding it. Each half also states
  * the sort keys it implies (the type rank, the typed value, the other typed keys NULL), so the btree can seek
  * to it and give the order of the keys after them; without them the GIN index finds both halves' rows at
  * once (`jsonb_path_ops` hashes `"v"` and `["v"]` alike), and the arrays' half would recheck every row of
@@ -70,10 +70,10 @@ export function equalityHalves(
   });
   const otherTypes = scalarTypes.filter((type) => type !== value.t);
   return {
+    // The type rank (never an array's) and the typed value say exactly what containment of the scalar
+    // would, from the index's own keys alone: no condition left to check on each match's document.
     scalar: half(
       [
-        containment(field, json),
-        sql`jsonb_typeof(${path}) <> 'array'`,
         sql`${jsonTypeRank(path)} = ${sql.raw(String(typeRanks[value.t]))}`,
         sql`${typed(value.t)} = ${bindTyped(value)}`,
       ],

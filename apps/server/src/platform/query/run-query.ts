@@ -198,6 +198,43 @@ type JsonEquality = Extract<FilterNode, { kind: 'condition' }> & {
 };
 
 /**
+ * An equality in the filter's top-level AND on the first field of one of `indexes` that `fits` (the index's
+ * first field is the equality's), with the filter's other conditions; undefined when there is none.
+ */
+function indexedEquality(
+  filter: FilterNode,
+  indexes: readonly OrderedIndex[],
+  fits: (index: OrderedIndex) => boolean,
+  skipField?: string,
+): { node: JsonEquality; lead: OrderedIndex['fields'][number]; rest: FilterNode[] } | undefined {
+  const conditions = filter.kind === 'and' ? filter.children : [filter];
+  for (const node of conditions) {
+    if (
+      node.kind !== 'condition' ||
+      node.field.kind !== 'json' ||
+      node.condition.op !== 'eq' ||
+      node.field.name === skipField
+    )
+      continue;
+    const name = node.field.name;
+    const index = indexes.find((candidate) => candidate.fields[0]?.name === name && fits(candidate));
+    if (index) {
+      const rest = conditions.filter((other) => other !== node);
+      return { node: node as JsonEquality, lead: index.fields[0]!, rest };
+    }
+  }
+  return undefined;
+}
+
+/** Whether a filter could hold an equality on a JSONB path at its top level (before loading any index). */
+function mayHoldJsonEquality(filter: FilterNode): boolean {
+  const conditions = filter.kind === 'and' ? filter.children : [filter];
+  return conditions.some(
+    (node) => node.kind === 'condition' && node.field.kind === 'json' && node.condition.op === 'eq',
+  );
+}
+
+/**
  * A query with an equality on the first field of an ordered index and sorted by its second (a category's
  * page by price) can read that index in order, but only if written for it: the equality as the index's
  * keys (`equalityHalves`), the value and an array holding it read apart and merged. Returns the filter's
@@ -209,40 +246,49 @@ async function leadingEquality(
   options: RunQueryOptions,
 ): Promise<{ filterSql: SQL; branches: Branch[] } | undefined> {
   const first = sort[0];
-  if (!first || !options.orderedIndexes) return undefined;
-  const conditions = filter.kind === 'and' ? filter.children : [filter];
-  const equalities = conditions.filter(
-    (node): node is JsonEquality =>
-      node.kind === 'condition' &&
-      node.field.kind === 'json' &&
-      node.condition.op === 'eq' &&
-      node.field.name !== first.fieldName,
+  if (!first || !options.orderedIndexes || !mayHoldJsonEquality(filter)) return undefined;
+  // An index serves the directions it was built in (its keys end with the id, always ascending).
+  const found = indexedEquality(
+    filter,
+    await options.orderedIndexes(),
+    (index) =>
+      index.fields[1]?.name === first.fieldName && index.fields[1].descending === (first.order === 'DESC'),
+    first.fieldName,
   );
-  if (equalities.length === 0) return undefined;
-  const indexes = await options.orderedIndexes();
-  for (const node of equalities) {
-    const name = node.field.name;
-    // An index serves the directions it was built in (its keys end with the id, always ascending).
-    const lead = indexes.find((candidate) => {
-      const [leading, next] = candidate.fields;
-      return (
-        leading?.name === name &&
-        next?.name === first.fieldName &&
-        next.descending === (first.order === 'DESC')
-      );
-    })?.fields[0];
-    if (!lead) continue;
-    const { scalar, array } = equalityHalves(node.field, node.condition.value);
-    const prefix = (keys: SQL[]) => keys.map((expr) => ({ expr, descending: lead.descending }));
-    return {
-      filterSql: compileFilter({ kind: 'and', children: conditions.filter((other) => other !== node) }),
-      branches: [
-        { where: scalar.where, prefix: prefix(scalar.nullKeys) },
-        { where: array.where, prefix: prefix(array.nullKeys) },
-      ],
-    };
-  }
-  return undefined;
+  if (!found) return undefined;
+  const { scalar, array } = equalityHalves(found.node.field, found.node.condition.value);
+  const prefix = (keys: SQL[]) => keys.map((expr) => ({ expr, descending: found.lead.descending }));
+  return {
+    filterSql: compileFilter({ kind: 'and', children: found.rest }),
+    branches: [
+      { where: scalar.where, prefix: prefix(scalar.nullKeys) },
+      { where: array.where, prefix: prefix(array.nullKeys) },
+    ],
+  };
+}
+
+/**
+ * A wire filter as disjoint parts whose counts add up to its count (count endpoints): the filter itself,
+ * or, with an equality on the first field of an ordered index, the filter with that equality's two
+ * halves (the value itself, an array holding it) in its place. The index then answers the plain values
+ * from its own keys, where the GIN index's matches are each rechecked against their whole document (a
+ * category's 5,000 items among 100,000: 6 ms against 2 on PostgreSQL).
+ */
+export async function countedParts(
+  entity: QueryEntity,
+  filter: unknown,
+  orderedIndexes: (() => Promise<readonly OrderedIndex[]>) | undefined,
+  path: PropertyKey[] = ['filter'],
+): Promise<SQL[]> {
+  const parsed = parseFilter(entity, filter, path);
+  const found =
+    orderedIndexes && mayHoldJsonEquality(parsed)
+      ? indexedEquality(parsed, await orderedIndexes(), () => true)
+      : undefined;
+  if (!found) return [compileFilter(parsed)];
+  const rest = compileFilter({ kind: 'and', children: found.rest });
+  const { scalar, array } = equalityHalves(found.node.field, found.node.condition.value);
+  return [and(rest, scalar.where)!, and(rest, array.where)!];
 }
 
 async function countRows(
