@@ -280,12 +280,18 @@ export async function countedParts(
   orderedIndexes: (() => Promise<readonly OrderedIndex[]>) | undefined,
   path: PropertyKey[] = ['filter'],
 ): Promise<SQL[]> {
-  const parsed = parseFilter(entity, filter, path);
+  return partsToCount(parseFilter(entity, filter, path), orderedIndexes);
+}
+
+async function partsToCount(
+  filter: FilterNode,
+  orderedIndexes: (() => Promise<readonly OrderedIndex[]>) | undefined,
+): Promise<SQL[]> {
   const found =
-    orderedIndexes && mayHoldJsonEquality(parsed)
-      ? indexedEquality(parsed, await orderedIndexes(), () => true)
+    orderedIndexes && mayHoldJsonEquality(filter)
+      ? indexedEquality(filter, await orderedIndexes(), () => true)
       : undefined;
-  if (!found) return [compileFilter(parsed)];
+  if (!found) return [compileFilter(filter)];
   const rest = compileFilter({ kind: 'and', children: found.rest });
   const { scalar, array } = equalityHalves(found.node.field, found.node.condition.value);
   return [and(rest, scalar.where)!, and(rest, array.where)!];
@@ -346,8 +352,13 @@ async function runOffset<TTable extends PgTable>(
   const pagingMetadata: UncountedOffsetPagingMetadata = { count: rows.length, offset, hasNext };
   const counting = options.countTotal ?? true;
   let counted = !hasNext && (rows.length > 0 || offset === 0) ? offset + rows.length : undefined;
-  if (counted === undefined && counting === true)
-    counted = await countRows(executor, entity, where, entity.countLimit);
+  if (counted === undefined && counting === true) {
+    // Each part's count stops past the cap, so their sum passes it exactly when the whole count would.
+    counted = 0;
+    for (const part of await partsToCount(filter, options.orderedIndexes)) {
+      counted += await countRows(executor, entity, and(options.baseWhere, part, carried), entity.countLimit);
+    }
+  }
   if (counted !== undefined) {
     const tooManyToCount = counted > entity.countLimit;
     pagingMetadata.total = tooManyToCount ? entity.countLimit : counted;
