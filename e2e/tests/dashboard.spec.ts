@@ -187,6 +187,10 @@ async function selectTime(page: Page, first: Date, last: Date) {
   await expect(page.getByText('Loading…')).toHaveCount(0);
   // The calendar re-renders when refreshed data arrives; a press during that is lost, so it is pressed again.
   await expect(async () => {
+    // A notification left by the last step can cover the cells (a day in the calendar's last columns).
+    for (const dismiss of await page.getByRole('button', { name: 'Dismiss notification' }).all()) {
+      await dismiss.click({ timeout: 1_000 });
+    }
     await page.evaluate(() => window.getSelection()?.removeAllRanges());
     const from = await cellCentre(page, first);
     const to = await cellCentre(page, last);
