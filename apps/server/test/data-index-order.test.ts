@@ -23,6 +23,11 @@ function shelfItems() {
   items.push({ _id: 'text-price', category: 'tea', price: '12' });
   items.push({ _id: 'number-category', category: 7, price: 5 });
   items.push({ _id: 'object-category', category: { name: 'tea' }, price: 5 });
+  // Every other type of category, and none: the index orders each type's values apart.
+  items.push({ _id: 'no-category', price: 4 });
+  items.push({ _id: 'boolean-category', category: true, price: 6 });
+  items.push({ _id: 'date-category', category: { $date: '2026-01-01T00:00:00.000Z' }, price: 7 });
+  items.push({ _id: 'other-number-category', category: 2.5, price: 31 });
   return items;
 }
 
@@ -52,6 +57,26 @@ const queries: Array<[string, Query]> = [
   ],
   ['a number', { filter: { category: 7 }, sort: [{ fieldName: 'price', order: 'ASC' }] }],
   ['against the index', { filter: { category: 'tea' }, sort: [{ fieldName: 'price', order: 'DESC' }] }],
+  // No equality on the category: the index's order serves no part of these (a skip scan would).
+  [
+    'a price range, any category',
+    { filter: { price: { $gte: 10, $lt: 30 } }, sort: [{ fieldName: 'price', order: 'ASC' }] },
+  ],
+  ['by price alone', { sort: [{ fieldName: 'price', order: 'ASC' }] }],
+  [
+    'by price, then by title, other categories',
+    {
+      filter: { category: { $ne: 'tea' } },
+      sort: [
+        { fieldName: 'price', order: 'ASC' },
+        { fieldName: 'title', order: 'DESC' },
+      ],
+    },
+  ],
+  [
+    'by price, two categories',
+    { filter: { category: { $in: ['coffee', 'cocoa'] } }, sort: [{ fieldName: 'price', order: 'ASC' }] },
+  ],
 ];
 
 /** Every id the query lists, page by page: offset pages of 9, then cursor pages of 7. */
