@@ -61,4 +61,3 @@ export function createFiguresUpkeep(deps: {
 
   return { drain, start };
 }
-export type FiguresUpkeep = ReturnType<typeof createFiguresUpkeep>;

@@ -199,19 +199,24 @@ export interface ProductSummaryRow {
 
 const statements = createStatementCache();
 
-/** The figures a summary row carries, as columns of `stores_product_figures` and of the live lateral `s`. */
-const figureColumns = [
-  ['variants', 'variants'],
-  ['in_stock', 'inStock'],
-  ['quantity', 'quantity'],
-  ['min_price', 'minPrice'],
-  ['max_price', 'maxPrice'],
-  ['min_cost', 'minCost'],
-  ['max_cost', 'maxCost'],
-  ['min_weight', 'minWeight'],
-  ['max_weight', 'maxWeight'],
-  ['choices_in_stock', 'choicesInStock'],
-] as const;
+/**
+ * The figures a summary row carries: its keys, and their columns in `stores_product_figures`, which the live
+ * lateral `s` names alike.
+ */
+const figureColumns = (
+  [
+    'variants',
+    'inStock',
+    'quantity',
+    'minPrice',
+    'maxPrice',
+    'minCost',
+    'maxCost',
+    'minWeight',
+    'maxWeight',
+    'choicesInStock',
+  ] as const satisfies ReadonlyArray<Exclude<keyof ProductSummaryRow, 'productId'>>
+).map((key) => [storesProductFigures[key].name, key] as const);
 
 /**
  * The lateral `s` that sums up the variants of the product `p` of the enclosing select, their stock read

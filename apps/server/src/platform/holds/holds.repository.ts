@@ -234,14 +234,15 @@ export function createHoldsRepository(db: Executor) {
      * `now` may be a placeholder of a prepared statement (`sql\`${sql.placeholder('now')}\``).
      */
     levelColumns(siteId: SQL, key: SQL, now: Date | SQL, when: SQL = sql`true`) {
+      const live = sql`${h.siteId} = ${siteId} and ${h.capacityKey} = ${key} and ${h.expiresAt} > ${now}`;
       return {
         onHand: sql<number | null>`case when ${when} then (select (${c.total} - ${c.committed})::int from ${c}
           where ${c.siteId} = ${siteId} and ${c.key} = ${key}) end`,
         held: sql<number>`case when ${when} then (select coalesce(sum(${h.quantity}), 0)::int from ${h}
-          where ${h.siteId} = ${siteId} and ${h.capacityKey} = ${key} and ${h.expiresAt} > ${now}) else 0 end`,
+          where ${live}) else 0 end`,
         /** When the first of the live holds runs out (null: none), i.e. until when `held` stays as it is. */
         heldUntil: sql<Date | null>`case when ${when} then (select min(${h.expiresAt}) from ${h}
-          where ${h.siteId} = ${siteId} and ${h.capacityKey} = ${key} and ${h.expiresAt} > ${now}) end`,
+          where ${live}) end`,
       };
     },
 

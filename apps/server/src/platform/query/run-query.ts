@@ -280,18 +280,20 @@ export async function countedParts(
   orderedIndexes: (() => Promise<readonly OrderedIndex[]>) | undefined,
   path: PropertyKey[] = ['filter'],
 ): Promise<SQL[]> {
-  return partsToCount(parseFilter(entity, filter, path), orderedIndexes);
+  const parsed = parseFilter(entity, filter, path);
+  return (await equalityParts(parsed, orderedIndexes)) ?? [compileFilter(parsed)];
 }
 
-async function partsToCount(
+/** The filter with an indexed equality's two halves in its place (`countedParts`); undefined without one. */
+async function equalityParts(
   filter: FilterNode,
   orderedIndexes: (() => Promise<readonly OrderedIndex[]>) | undefined,
-): Promise<SQL[]> {
+): Promise<SQL[] | undefined> {
   const found =
     orderedIndexes && mayHoldJsonEquality(filter)
       ? indexedEquality(filter, await orderedIndexes(), () => true)
       : undefined;
-  if (!found) return [compileFilter(filter)];
+  if (!found) return undefined;
   const rest = compileFilter({ kind: 'and', children: found.rest });
   const { scalar, array } = equalityHalves(found.node.field, found.node.condition.value);
   return [and(rest, scalar.where)!, and(rest, array.where)!];
@@ -354,10 +356,10 @@ async function runOffset<TTable extends PgTable>(
   let counted = !hasNext && (rows.length > 0 || offset === 0) ? offset + rows.length : undefined;
   if (counted === undefined && counting === true) {
     // Each part's count stops past the cap, so their sum passes it exactly when the whole count would.
+    const parts = await equalityParts(filter, options.orderedIndexes);
+    const wheres = parts ? parts.map((part) => and(options.baseWhere, part, carried)) : [where];
     counted = 0;
-    for (const part of await partsToCount(filter, options.orderedIndexes)) {
-      counted += await countRows(executor, entity, and(options.baseWhere, part, carried), entity.countLimit);
-    }
+    for (const part of wheres) counted += await countRows(executor, entity, part, entity.countLimit);
   }
   if (counted !== undefined) {
     const tooManyToCount = counted > entity.countLimit;
