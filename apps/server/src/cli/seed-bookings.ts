@@ -131,6 +131,8 @@ export async function seedDemoBookings(deps: {
     const now = new Date();
     const appointment = services.find((candidate) => candidate.type === 'APPOINTMENT');
     if (appointment) made += await seedPastAppointments(app, key, appointment, now);
+    // Slots from an hour on: one found just before it starts would have started by the time it is booked.
+    const hourAhead = new Date(now.getTime() + 3600 * 1000);
     const weekAhead = new Date(now.getTime() + 7 * 24 * 3600 * 1000);
     for (const service of services.filter((candidate) => candidate.type !== 'COURSE')) {
       const { availabilityEntries } = await call<{ availabilityEntries: Entry[] }>(
@@ -142,7 +144,7 @@ export async function seedDemoBookings(deps: {
           query: {
             filter: {
               serviceId: service.id,
-              startDate: now.toISOString(),
+              startDate: hourAhead.toISOString(),
               endDate: weekAhead.toISOString(),
               bookable: true,
             },
