@@ -57,12 +57,31 @@ const queries: Array<[string, Query]> = [
   ],
   ['a number', { filter: { category: 7 }, sort: [{ fieldName: 'price', order: 'ASC' }] }],
   ['against the index', { filter: { category: 'tea' }, sort: [{ fieldName: 'price', order: 'DESC' }] }],
-  // No equality on the category: the index's order serves no part of these (a skip scan would).
+  // No equality on the category: read as a skip scan, each category's prices in the index's order.
   [
     'a price range, any category',
     { filter: { price: { $gte: 10, $lt: 30 } }, sort: [{ fieldName: 'price', order: 'ASC' }] },
   ],
   ['by price alone', { sort: [{ fieldName: 'price', order: 'ASC' }] }],
+  [
+    'priced or not, by price, then by title',
+    {
+      filter: { $and: [{ price: { $exists: true } }, { price: { $lt: 40 } }] },
+      sort: [
+        { fieldName: 'price', order: 'ASC' },
+        { fieldName: 'title', order: 'DESC' },
+      ],
+    },
+  ],
+  // A condition on another field, or a sort against the index: no skip scan.
+  [
+    'a price range and a title, any category',
+    {
+      filter: { price: { $gte: 10 }, title: { $startsWith: 'Item s-1' } },
+      sort: [{ fieldName: 'price', order: 'ASC' }],
+    },
+  ],
+  ['by price descending, any category', { sort: [{ fieldName: 'price', order: 'DESC' }] }],
   [
     'by price, then by title, other categories',
     {
@@ -213,12 +232,90 @@ describe('an equality and a sort that a user index leads with', () => {
     expect(scalarHalf.some((node) => node['Node Type'] === 'Sort')).toBe(false);
   });
 
+  it("reads a sort by the index's second field as a skip scan: each category in the index's order", async () => {
+    const statements = await statementsOf(() =>
+      idsOf(queries.find(([name]) => name === 'a price range, any category')![1]),
+    );
+    const page = statements.find((statement) => /CROSS JOIN LATERAL/.test(statement.text));
+    expect(page).toBeDefined();
+    const [result] = await t.app.database.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+      `EXPLAIN (FORMAT JSON) ${page!.text}`,
+      page!.params,
+    );
+    // Under each group's own LIMIT (the innermost ones), a scan of the user index with no sort in between.
+    const groupReads = nodes(result!['QUERY PLAN'][0]!.Plan).filter(
+      (node) =>
+        node['Node Type'] === 'Limit' &&
+        !nodes(node)
+          .slice(1)
+          .some((inner) => inner['Node Type'] === 'Limit'),
+    );
+    expect(groupReads.length).toBeGreaterThan(0);
+    for (const read of groupReads) {
+      expect(nodes(read).some((node) => node['Index Name']?.startsWith('data_idx_'))).toBe(true);
+      expect(nodes(read).some((node) => node['Node Type'] === 'Sort')).toBe(false);
+    }
+    for (const other of ['a price range and a title, any category', 'by price descending, any category']) {
+      const plain = await statementsOf(() => idsOf(queries.find(([name]) => name === other)![1]));
+      expect(plain.some((statement) => /CROSS JOIN LATERAL/.test(statement.text))).toBe(false);
+    }
+  });
+
+  it('reads no skip scan past 100 categories, and lists the same', async () => {
+    await createCollection(t, { id: 'Bazaar', fields: [] });
+    const items = Array.from({ length: 130 }, (_, index) => ({
+      _id: `b-${index}`,
+      category: `stall-${index}`,
+      price: (index * 17) % 60,
+    }));
+    await post(t, '/data/v2/bulk/items/insert', {
+      dataCollectionId: 'Bazaar',
+      returnEntity: false,
+      dataItems: items.map((data) => ({ data })),
+    });
+    const index = await post(t, '/data/v2/indexes', {
+      dataCollectionId: 'Bazaar',
+      index: {
+        name: 'byStallPrice',
+        fields: [
+          { path: 'category', order: 'ASC' },
+          { path: 'price', order: 'ASC' },
+        ],
+      },
+    });
+    expect(index.body.index.status).toBe('ACTIVE');
+    let answer: { status: number; body: { dataItems: Array<{ id: string }> } } | undefined;
+    const statements = await statementsOf(async () => {
+      answer = await post(t, '/data/v2/items/query', {
+        dataCollectionId: 'Bazaar',
+        query: { sort: [{ fieldName: 'price', order: 'ASC' }], paging: { limit: 20 } },
+      });
+    });
+    expect(answer!.status).toBe(200);
+    expect(statements.some((statement) => /CROSS JOIN LATERAL/.test(statement.text))).toBe(false);
+    const expected = [...items]
+      .sort((a, b) => a.price - b.price || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+      .slice(0, 20)
+      .map((item) => item._id);
+    expect(answer!.body.dataItems.map((item) => item.id)).toEqual(expected);
+  });
+
   it('forgets an index that another process removed', async () => {
     // SQL the app does not see: only the database's notice (migration 0041) can tell this process.
     await t.app.database.query(`DELETE FROM data_indexes WHERE collection_id = 'Shelf'`);
     await expect.poll(async () => (await mergedStatement()) === undefined, { timeout: 1_500 }).toBe(true);
   });
 });
+
+/** The first page of a query on the shelf. */
+async function idsOf(query: Query): Promise<string[]> {
+  const page = await post(t, '/data/v2/items/query', {
+    dataCollectionId: 'Shelf',
+    query: { ...query, paging: { limit: 5 } },
+  });
+  expect(page.status).toBe(200);
+  return page.body.dataItems.map((item: { id: string }) => item.id);
+}
 
 /** The statements the app's Drizzle sent while `work` ran. */
 async function statementsOf(

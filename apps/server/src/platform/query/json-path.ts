@@ -87,6 +87,28 @@ export function equalityHalves(
 }
 
 /**
+ * The groups of a path's values a user index holds in order, by `jsonTypeRank`: absent (0) and other (5,
+ * arrays and objects) are one group each, with every typed key NULL; each number, string, boolean or date
+ * (ranks 1-4) is a group of its own, the value in the typed key of that rank (its SQL type for casts).
+ * `keys` are the path's sort keys in `jsonKeys` order: the rank, then the typed keys in rank order.
+ */
+export const valueGroupRanks = [0, 5] as const;
+export const typedGroupRanks = [
+  { rank: 1, type: 'numeric' },
+  { rank: 2, type: 'text' },
+  { rank: 3, type: 'boolean' },
+  { rank: 4, type: 'text' },
+] as const;
+
+/** The rows of one group: its rank, `value` in the typed key of that rank (if any), the other keys NULL. */
+export function valueGroupWhere(keys: readonly SQL[], rank: number, value?: SQL): SQL {
+  const conditions = [sql`${keys[0]} = ${sql.raw(String(rank))}`];
+  for (let typed = 1; typed < keys.length; typed += 1)
+    conditions.push(typed === rank && value ? sql`${keys[typed]} = ${value}` : sql`${keys[typed]} IS NULL`);
+  return sql`(${sql.join(conditions, sql` AND `)})`;
+}
+
+/**
  * The typed view of a JSONB value when it has the operand's type, else NULL. Ordering relies on dates
  * being stored as canonical ISO text, so `->> '$date'` compares as time and an expression index on
  * `((data -> 'field' ->> '$date') COLLATE "C")` can serve it.

@@ -1,4 +1,4 @@
-import { and, count, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, Column, count, getTableColumns, getTableName, is, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type {
   CursorPagingMetadata,
@@ -11,7 +11,7 @@ import { AppError, invalidField } from '../errors/app-error.ts';
 import { formatFieldPath } from '../http/validation.ts';
 import { compileFilter } from './compile-filter.ts';
 import type { Condition, FilterNode } from './filter-ast.ts';
-import { equalityHalves } from './json-path.ts';
+import { equalityHalves, typedGroupRanks, valueGroupRanks, valueGroupWhere } from './json-path.ts';
 import { decodeCursor, encodeCursor, invalidCursor, type CursorPayload } from './cursor.ts';
 import { parseFilter } from './parse-filter.ts';
 import type { QueryEntity, ResolvedField } from './query-entity.ts';
@@ -131,7 +131,14 @@ function isEmptyFilter(filter: unknown): boolean {
 interface Branch {
   where: SQL;
   prefix: SortKey[];
+  /**
+   * The part is read once for each row of this set (a skip scan's groups), as a lateral
+   * read whose `where` names the value (text) as `groupValue`.
+   */
+  each?: SQL;
 }
+
+const groupValue = sql.raw('__query_group.v');
 
 interface SelectOptions {
   where: SQL | undefined;
@@ -156,6 +163,15 @@ async function selectRows<TTable extends PgTable>(
   // The merge orders the parts' rows by their keys' values, so each part selects them too.
   if (branches)
     keys.forEach((key, index) => (selection[orderColumn(index)] = key.expr.as(orderColumn(index))));
+  // A lateral read is named as the table, but drizzle refuses the table's columns outside a FROM of it:
+  // the same columns as SQL, read back as the columns are.
+  const tableName = sql.identifier(getTableName(entity.table as PgTable));
+  const lateralSelection = Object.fromEntries(
+    Object.entries(selection).map(([name, field]) => [
+      name,
+      is(field, Column) ? sql`${tableName}.${sql.identifier(field.name)}`.mapWith(field) : field,
+    ]),
+  );
   // The selection is built from the entity's own columns, which drizzle cannot type generically.
   const select = (where: SQL | undefined, order: readonly SortKey[], rows: number) =>
     executor
@@ -170,9 +186,23 @@ async function selectRows<TTable extends PgTable>(
     const query = select(options.where, keys, limit);
     raw = (await (offset ? query.offset(offset) : query)) as Record<string, unknown>[];
   } else {
-    const [first, ...others] = branches.map((branch) =>
-      select(and(options.where, branch.where), [...branch.prefix, ...keys], limit + offset),
-    );
+    const [first, ...others] = branches.map((branch) => {
+      const where = and(options.where, branch.where);
+      const order = [...branch.prefix, ...keys];
+      if (!branch.each) return select(where, order, limit + offset);
+      // One read of the part per value, each under its own LIMIT, named as the table so that the selection's
+      // columns and keys read the lateral's rows.
+      const each = executor
+        .select((entity.columns ?? getTableColumns(entity.table)) as never)
+        .from(entity.table as PgTable)
+        .where(where)
+        .orderBy(...orderBy(order, reverse))
+        .limit(limit + offset);
+      return executor
+        .select(lateralSelection as never)
+        .from(sql`${branch.each} AS __query_group(v) CROSS JOIN LATERAL (${each}) AS ${tableName}`)
+        .$dynamic();
+    });
     const merged = others
       .reduce((union, other) => union.unionAll(other as never), first!)
       .orderBy(
@@ -267,6 +297,138 @@ async function leadingEquality(
   };
 }
 
+/** How far a skip scan goes: the first field's groups it reads one by one, the rows all groups may give. */
+const skipScanLimits = { groups: 100, rows: 20_000 };
+const indexCheckedOps = new Set(['gt', 'gte', 'lt', 'lte', 'exists']);
+
+/** The conditions of a filter that is only an AND of conditions (nested ANDs flattened); else undefined. */
+function andedConditions(filter: FilterNode): Array<Extract<FilterNode, { kind: 'condition' }>> | undefined {
+  if (filter.kind === 'condition') return [filter];
+  if (filter.kind !== 'and') return undefined;
+  const conditions: Array<Extract<FilterNode, { kind: 'condition' }>> = [];
+  for (const child of filter.children) {
+    const inner = andedConditions(child);
+    if (!inner) return undefined;
+    conditions.push(...inner);
+  }
+  return conditions;
+}
+
+/**
+ * A query sorted by an ordered index's second field with no equality on its first (a price range over
+ * every category, by price). PostgreSQL 15 has no skip scan, so it would sort every match; read instead as
+ * one: the first field's groups (`valueGroups`, one index descent each), then each group's first rows in
+ * the index's order, merged. A group is one value of the first field (`valueGroupWhere`): absent values and
+ * arrays or objects are a group each, every number, string, boolean or date its own. Taken only when the
+ * filter is conditions on the sorted field alone, which the index checks itself (a condition on any other
+ * field, or a carried text search, could make a group's read wade through rows it drops), and while groups
+ * times rows stays small.
+ */
+async function skipScan(
+  executor: Executor,
+  entity: QueryEntity,
+  filter: FilterNode,
+  sort: readonly Sorting[],
+  options: RunQueryOptions,
+  rowsPerGroup: number,
+  carried: SQL | undefined,
+): Promise<{ filterSql: SQL; branches: Branch[] } | undefined> {
+  const first = sort[0];
+  if (!first || !options.orderedIndexes || carried || rowsPerGroup > skipScanLimits.rows) return undefined;
+  const conditions = andedConditions(filter);
+  const checkedByIndex = conditions?.every(
+    (node) => node.field.name === first.fieldName && indexCheckedOps.has(node.condition.op),
+  );
+  if (!checkedByIndex) return undefined;
+  const index = (await options.orderedIndexes()).find(
+    (candidate) =>
+      candidate.fields[1]?.name === first.fieldName &&
+      candidate.fields[1].descending === (first.order === 'DESC') &&
+      candidate.fields[0]!.name !== first.fieldName,
+  );
+  const lead = index && entity.resolve(index.fields[0]!.name);
+  if (!index || lead?.kind !== 'json') return undefined;
+  // The lead's sort keys without the id: its type rank, then its typed keys (json-path.ts).
+  const leadKeys = parseSort(entity, [{ fieldName: lead.name, order: 'ASC' }])
+    .keys.slice(0, -1)
+    .map((key) => key.expr);
+  const groups = await valueGroups(executor, entity, options.baseWhere, leadKeys);
+  if (!groups || groups.count === 0 || groups.count * rowsPerGroup > skipScanLimits.rows) return undefined;
+  const prefix = leadKeys.map((expr) => ({ expr, descending: index.fields[0]!.descending }));
+  const branches: Branch[] = valueGroupRanks
+    .filter((rank) => groups.plain.has(rank))
+    .map((rank) => ({ where: valueGroupWhere(leadKeys, rank), prefix }));
+  for (const { rank, type } of typedGroupRanks) {
+    const values = groups.typed.get(rank);
+    if (!values?.length) continue;
+    branches.push({
+      where: valueGroupWhere(leadKeys, rank, sql`${groupValue}::${sql.raw(type)}`),
+      prefix,
+      each: sql`jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)`,
+    });
+  }
+  return { filterSql: compileFilter(filter), branches };
+}
+
+/**
+ * The groups of an index's first field (`skipScan`), in one statement: each typed rank's values walked
+ * through the index one descent at a time (a recursive CTE that stops past the limit), and whether the
+ * absent and other groups hold rows. Undefined when a rank has more values than a skip scan reads.
+ */
+async function valueGroups(
+  executor: Executor,
+  entity: QueryEntity,
+  baseWhere: SQL | undefined,
+  keys: readonly SQL[],
+): Promise<{ count: number; plain: Set<number>; typed: Map<number, string[]> } | undefined> {
+  const ascending = (upTo: number) =>
+    sql.join(
+      keys.slice(0, upTo + 1).map((key) => sql`${key} ASC NULLS FIRST`),
+      sql`, `,
+    );
+  const rankRows = (rank: number) =>
+    and(
+      baseWhere,
+      sql`${keys[0]} = ${sql.raw(String(rank))}`,
+      ...keys.slice(1, rank).map((key) => sql`${key} IS NULL`),
+    );
+  const walks = typedGroupRanks.map(({ rank, type }) => {
+    const walk = sql.raw(`__query_groups_${rank}`);
+    const value = keys[rank]!;
+    const next = (after?: SQL) =>
+      sql`SELECT (${value})::text FROM ${entity.table} WHERE ${and(rankRows(rank), after)} ORDER BY ${ascending(rank)} LIMIT 1`;
+    return sql`${walk}(v, n) AS (SELECT (${next()}), 1 UNION ALL SELECT (${next(
+      sql`${value} > ${walk}.v::${sql.raw(type)}`,
+    )}), ${walk}.n + 1 FROM ${walk} WHERE ${walk}.v IS NOT NULL AND ${walk}.n <= ${sql.raw(String(skipScanLimits.groups))})`;
+  });
+  const typedValues = typedGroupRanks.map(
+    ({ rank }) => sql`(SELECT json_agg(v) FROM ${sql.raw(`__query_groups_${rank}`)} WHERE v IS NOT NULL)`,
+  );
+  const plainRows = valueGroupRanks.map(
+    (rank) =>
+      sql`EXISTS (SELECT 1 FROM ${entity.table} WHERE ${and(baseWhere, valueGroupWhere(keys, rank))})`,
+  );
+  const [row] = (await executor
+    .select({ groups: sql<string>`groups` })
+    .from(
+      sql`(WITH RECURSIVE ${sql.join(walks, sql`, `)} SELECT json_build_array(${sql.join(
+        [...plainRows, ...typedValues],
+        sql`, `,
+      )})::text AS groups) AS __query_groups`,
+    )) as Array<{ groups: string }>;
+  const found = JSON.parse(row!.groups) as Array<boolean | string[] | null>;
+  const plain = new Set(valueGroupRanks.filter((_, index) => found[index] === true));
+  const typed = new Map<number, string[]>();
+  let count = plain.size;
+  for (const [index, { rank }] of typedGroupRanks.entries()) {
+    const values = (found[valueGroupRanks.length + index] as string[] | null) ?? [];
+    if (values.length > skipScanLimits.groups) return undefined;
+    typed.set(rank, values);
+    count += values.length;
+  }
+  return { count, plain, typed };
+}
+
 /**
  * A wire filter as disjoint parts whose counts add up to its count (count endpoints): the filter itself,
  * or, with an equality on the first field of an ordered index, the filter with that equality's two
@@ -338,7 +500,9 @@ async function runOffset<TTable extends PgTable>(
   const carried = options.carried?.where(options.carried.value);
   const filterSql = compileFilter(filter);
   const where = and(options.baseWhere, filterSql, carried);
-  const lead = await leadingEquality(filter, sort, options);
+  const lead =
+    (await leadingEquality(filter, sort, options)) ??
+    (await skipScan(executor, entity, filter, sort, options, offset + limit + 1, carried));
 
   const found = await selectRows(executor, entity, {
     where: and(options.baseWhere, lead?.filterSql ?? filterSql, carried),
@@ -420,7 +584,9 @@ async function runCursor<TTable extends PgTable>(
   const carriedWhere = options.carried?.where(carried);
   const selected = and(options.baseWhere, filterSql, carriedWhere);
   const keyset = payload ? keysetAfter(keys, payload.position, reverse) : undefined;
-  const lead = await leadingEquality(filter, sort, options);
+  const lead =
+    (await leadingEquality(filter, sort, options)) ??
+    (await skipScan(executor, entity, filter, sort, options, limit + 1, carriedWhere));
   const found = await selectRows(executor, entity, {
     where: and(options.baseWhere, lead?.filterSql ?? filterSql, carriedWhere, keyset),
     branches: lead?.branches,
