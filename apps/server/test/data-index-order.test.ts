@@ -300,6 +300,18 @@ describe('an equality and a sort that a user index leads with', () => {
     expect(answer!.body.dataItems.map((item) => item.id)).toEqual(expected);
   });
 
+  it('reads no skip scan when another index leads with the sorted field', async () => {
+    const [name, query] = queries.find(([entry]) => entry === 'a price range, any category')!;
+    const byPrice = await post(t, '/data/v2/indexes', {
+      dataCollectionId: 'Shelf',
+      index: { name: 'byPrice', fields: [{ path: 'price', order: 'ASC' }] },
+    });
+    expect(byPrice.body.index.status).toBe('ACTIVE');
+    const statements = await statementsOf(() => idsOf(query));
+    expect(statements.some((statement) => /CROSS JOIN LATERAL/.test(statement.text))).toBe(false);
+    expect(await allIds(query)).toEqual(withoutIndex.get(name));
+  });
+
   it('forgets an index that another process removed', async () => {
     // SQL the app does not see: only the database's notice (migration 0041) can tell this process.
     await t.app.database.query(`DELETE FROM data_indexes WHERE collection_id = 'Shelf'`);

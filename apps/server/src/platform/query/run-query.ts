@@ -340,7 +340,10 @@ async function skipScan(
     (node) => node.field.name === first.fieldName && indexCheckedOps.has(node.condition.op),
   );
   if (!checkedByIndex) return undefined;
-  const index = (await options.orderedIndexes()).find(
+  const indexes = await options.orderedIndexes();
+  // An index that leads with the sorted field reads the page in order by itself.
+  if (indexes.some((index) => index.fields[0]?.name === first.fieldName)) return undefined;
+  const index = indexes.find(
     (candidate) =>
       candidate.fields[1]?.name === first.fieldName &&
       candidate.fields[1].descending === (first.order === 'DESC') &&
