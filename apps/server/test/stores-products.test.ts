@@ -476,6 +476,42 @@ describe('collections', () => {
     ).toBe(1);
   });
 
+  it('counts products an import inserts and deletes many to a statement (the counters move per statement)', async () => {
+    const { collection } = (
+      await call('POST', '/stores/v1/collections', { collection: { name: 'Imported' } })
+    ).body;
+    const siteId = (await call('GET', '/sites/v1/site')).body.site.id as string;
+    const total = async (filter?: Record<string, unknown>, headers?: Record<string, string>) =>
+      (
+        await call(
+          'POST',
+          '/stores-reader/v1/products/query-platformized',
+          { query: { ...(filter ? { filter } : {}), paging: { limit: 1 } } },
+          headers,
+        )
+      ).body.metadata.total as number;
+    const inCollection = { collectionIds: { $hasSome: [collection.id] } };
+    const storeBefore = await total(undefined, visitor);
+    // 40 products in one statement, a quarter hidden, as a migration from another shop would write them.
+    await t.app.database.query(
+      `INSERT INTO stores_products (id, site_id, name, slug, price, min_price, max_price, visible, collection_ids)
+       SELECT gen_random_uuid(), $1, 'Imported ' || i, 'imported-' || i, 10, 10, 10, i % 4 <> 0, ARRAY[$2::uuid]
+       FROM generate_series(1, 40) i`,
+      [siteId, collection.id],
+    );
+    expect(await total(inCollection)).toBe(40);
+    expect(await total(inCollection, visitor)).toBe(30);
+    expect(await total(undefined, visitor)).toBe(storeBefore + 30);
+    // Half of them, hidden ones among them, deleted in one statement.
+    await t.app.database.query(
+      `DELETE FROM stores_products WHERE site_id = $1 AND name IN (SELECT 'Imported ' || i FROM generate_series(1, 20) i)`,
+      [siteId],
+    );
+    expect(await total(inCollection)).toBe(20);
+    expect(await total(inCollection, visitor)).toBe(15);
+    expect(await total(undefined, visitor)).toBe(storeBefore + 15);
+  });
+
   it("keeps one site out of another site's catalog", async () => {
     const product = await createTee({ name: 'Site A only' });
     const stranger = otherSiteOwner;
