@@ -380,6 +380,31 @@ describe('the figures kept per product', () => {
     await expectListsAsPages();
   });
 
+  it('are vacuumed and analyzed, with their queue, after a long drain (an import)', async () => {
+    const statements: string[] = [];
+    const database = t.app.database;
+    const query = database.query;
+    database.query = ((text: string, values?: unknown[]) => {
+      statements.push(text);
+      return query.call(database, text, values);
+    }) as typeof query;
+    try {
+      const queueOne = async (price: number) => {
+        const before = await tee();
+        await ok('PATCH', `/stores/v1/products/${before.id}`, { product: { priceData: { price } } });
+      };
+      await queueOne(31);
+      expect(await t.app.stores.figures.drain()).toBe(1);
+      expect(statements.some((text) => text.startsWith('VACUUM'))).toBe(false);
+      await queueOne(32);
+      expect(await t.app.stores.figures.drain({ vacuumAfter: 1 })).toBe(1);
+      expect(statements).toContain('VACUUM (ANALYZE) stores_figures_queue, stores_product_figures');
+      await expectListsAsPages();
+    } finally {
+      database.query = query;
+    }
+  });
+
   /** A new product with two units on hand, all held by a cart until `expiresAt`, its figures kept before. */
   async function heldProduct(name: string, expiresAt: Date) {
     const product = await create({ name, priceData: { price: 14 } });

@@ -6,6 +6,12 @@ import type { ProductsRepository } from './products.repository.ts';
 
 /** Products rewritten per transaction: a batch of 500 takes tens of milliseconds at 10 variants each. */
 const batchSize = 500;
+/**
+ * A drain this long (an import) leaves as many dead rows in the queue and in the figures it rewrote, and the
+ * figures' statistics from before: both tables are vacuumed and analyzed at once, as autovacuum would do a
+ * minute later on PostgreSQL (when it is on; the embedded database has none).
+ */
+const vacuumAfter = 10_000;
 
 /**
  * The figures upkeep (README, "Figures kept per product"): rewrites the kept figures of the products that
@@ -17,15 +23,22 @@ export function createFiguresUpkeep(deps: {
   repository: ProductsRepository;
   holds: HoldsService;
 }) {
-  /** Rewrites every product queued when it started, batch by batch; how many it took. */
-  async function drain(): Promise<number> {
+  /**
+   * Rewrites every product queued when it started, batch by batch; how many it took. A drain of at least
+   * `vacuumAfter` products vacuums the tables it left dead rows in.
+   */
+  async function drain(options: { vacuumAfter?: number } = {}): Promise<number> {
     let total = 0;
     for (;;) {
       const taken = await deps.database.transaction((tx) =>
         deps.repository.drainFigures(tx, levelColumnsOf(deps.holds), new Date(), batchSize),
       );
       total += taken;
-      if (taken < batchSize) return total;
+      if (taken < batchSize) {
+        if (total >= (options.vacuumAfter ?? vacuumAfter))
+          await deps.database.query('VACUUM (ANALYZE) stores_figures_queue, stores_product_figures');
+        return total;
+      }
       // Lets waiting requests have the connection between batches (PGlite has one).
       await new Promise((resolve) => setImmediate(resolve));
     }
