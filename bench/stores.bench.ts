@@ -106,11 +106,18 @@ export async function importCatalog(server: BenchServer, siteId: string, count: 
 
 /** Waits until the server's figures upkeep has taken every queued product. */
 export async function figuresCaughtUp(server: BenchServer): Promise<void> {
+  // Caught up once the queue is empty and the vacuum that follows a long drain is done too, twice in a row
+  // (the vacuum starts a moment after the last batch empties the queue).
+  let idle = 0;
   for (;;) {
     const [row] = await server.sql<{ queued: boolean }>(
-      'SELECT EXISTS (SELECT 1 FROM stores_figures_queue) AS queued',
+      `SELECT EXISTS (SELECT 1 FROM stores_figures_queue)
+          OR EXISTS (SELECT 1 FROM pg_stat_activity
+                     WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'vacuum%'
+                       AND state = 'active') AS queued`,
     );
-    if (!row?.queued) return;
+    idle = row?.queued ? 0 : idle + 1;
+    if (idle === 2) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
