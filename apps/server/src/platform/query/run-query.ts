@@ -299,6 +299,13 @@ async function leadingEquality(
 
 /** How far a skip scan goes: the first field's groups it reads one by one, the rows all groups may give. */
 const skipScanLimits = { groups: 100, rows: 20_000 };
+/**
+ * Lists (entity, cursor scope, first field) found with more groups than a skip scan reads, until when: their
+ * queries skip the groups statement (about 5 ms) for a minute. Only a refusal is kept, so a list that gained
+ * groups meanwhile is read the ordinary way, which is always right.
+ */
+const tooManyGroups = new Map<string, number>();
+const tooManyGroupsMs = 60_000;
 const indexCheckedOps = new Set(['gt', 'gte', 'lt', 'lte', 'exists']);
 
 /** The conditions of a filter that is only an AND of conditions (nested ANDs flattened); else undefined. */
@@ -355,8 +362,23 @@ async function skipScan(
   const leadKeys = parseSort(entity, [{ fieldName: lead.name, order: 'ASC' }])
     .keys.slice(0, -1)
     .map((key) => key.expr);
+  const listKey =
+    options.cursorScope === undefined ? undefined : `${entity.name}|${options.cursorScope}|${lead.name}`;
+  const refusedUntil = listKey === undefined ? undefined : tooManyGroups.get(listKey);
+  if (refusedUntil !== undefined) {
+    if (refusedUntil > Date.now()) return undefined;
+    tooManyGroups.delete(listKey!);
+  }
   const groups = await valueGroups(executor, entity, options.baseWhere, leadKeys);
-  if (!groups || groups.count === 0 || groups.count * rowsPerGroup > skipScanLimits.rows) return undefined;
+  if (!groups) {
+    if (listKey !== undefined) {
+      // Bounded: a list refused again replaces its entry; past 1,000 lists the oldest go first.
+      if (tooManyGroups.size >= 1000) tooManyGroups.delete(tooManyGroups.keys().next().value!);
+      tooManyGroups.set(listKey, Date.now() + tooManyGroupsMs);
+    }
+    return undefined;
+  }
+  if (groups.count === 0 || groups.count * rowsPerGroup > skipScanLimits.rows) return undefined;
   const prefix = leadKeys.map((expr) => ({ expr, descending: index.fields[0]!.descending }));
   const branches: Branch[] = valueGroupRanks
     .filter((rank) => groups.plain.has(rank))
