@@ -270,6 +270,7 @@ export async function buildApp(options: BuildAppOptions) {
       sealer: secretSealerFor(config),
       allowPrivateAddresses: config.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
       autoBackups: config.DATA_AUTO_BACKUPS,
+      skipScanMinIndexBytes: config.DATA_SKIP_SCAN_MIN_INDEX_BYTES,
     });
     await app.register(data.routes);
     bookings = createBookingsModule({

@@ -121,6 +121,15 @@ const configSchema = z.object({
    * backup taken mid-test would add rows a test expects unchanged.
    */
   DATA_AUTO_BACKUPS: booleanFromEnvOn,
+  /**
+   * A sort by a user index's second field is read as a skip scan only through an index at least this large
+   * (platform/query README): below, sorting the matches costs less than walking the first field's groups.
+   */
+  DATA_SKIP_SCAN_MIN_INDEX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2 * 1024 * 1024),
   /** One delivery attempt's limit, connection and answer included. */
   WEBHOOKS_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   /** The wait after a delivery's first failure; it doubles per failure (with jitter) up to the maximum. */

@@ -43,6 +43,8 @@ export function createDataModule(deps: {
   allowPrivateAddresses?: boolean;
   /** The daily automatic backups (`DATA_AUTO_BACKUPS`); on unless false. */
   autoBackups?: boolean;
+  /** The smallest user index read as a skip scan (`DATA_SKIP_SCAN_MIN_INDEX_BYTES`); the engine's default if absent. */
+  skipScanMinIndexBytes?: number;
 }) {
   const repository = createDataRepository(deps.database.db);
   // Collections and indexes need each other (deleting a collection drops its indexes), hence the late binding.
@@ -80,6 +82,7 @@ export function createDataModule(deps: {
     queries: deps.queries,
     upkeep,
     orderedIndexes: indexes.orderedIndexes,
+    skipScanMinIndexBytes: deps.skipScanMinIndexBytes,
   };
   const core = createItemsCore(itemDeps);
   const services = {

@@ -215,6 +215,7 @@ export function createIndexesService(deps: {
               name: field.path,
               descending: field.order === 'DESC',
             })),
+            sqlName: row.sqlName,
           }));
       })) ?? [],
   };

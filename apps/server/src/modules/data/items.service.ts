@@ -60,6 +60,8 @@ export interface ItemsDeps {
   external?: Pick<ExternalItems, 'adapterFor'>;
   /** The collection's built regular indexes, which a query may read in order (the indexes service). */
   orderedIndexes?: (siteId: string, collectionId: string) => Promise<OrderedIndex[]>;
+  /** The smallest of those indexes a query reads as a skip scan (run-query.ts); the engine's default if absent. */
+  skipScanMinIndexBytes?: number;
 }
 
 /** A collection as one call sees it: schema, where its rows are, and what the caller may do. */
@@ -628,6 +630,9 @@ export function createItemsService(deps: ItemsDeps, core: ItemsCore) {
         ...(deps.orderedIndexes
           ? { orderedIndexes: () => deps.orderedIndexes!(ctx.site.id, collectionId) }
           : {}),
+        ...(deps.skipScanMinIndexBytes === undefined
+          ? {}
+          : { skipScanMinIndexBytes: deps.skipScanMinIndexBytes }),
       });
       const items = result.rows.map((row) => toWireItem(collectionId, row));
       await core.includeReferences(ctx, call, items, request.includes, 'referencedItemOptions');

@@ -50,11 +50,18 @@ export interface RunQueryOptions {
    * query that could read one in order: an equality on an index's first field, sorted by its second.
    */
   orderedIndexes?: () => Promise<readonly OrderedIndex[]>;
+  /**
+   * The smallest of those indexes a sort by its second field is read through as a skip scan (`skipScan`);
+   * 2 MiB (about 30,000 data items) when absent.
+   */
+  skipScanMinIndexBytes?: number;
 }
 
 /** An ordered index over entity fields: their names and directions, in key order. */
 export interface OrderedIndex {
   fields: ReadonlyArray<{ name: string; descending: boolean }>;
+  /** Its name in the database: a skip scan reads only an index whose size it can check. */
+  sqlName?: string;
 }
 
 /** Offset metadata of a query run with `countTotal: false`: `total` only when it came for free. */
@@ -297,8 +304,15 @@ async function leadingEquality(
   };
 }
 
-/** How far a skip scan goes: the first field's groups it reads one by one, the rows all groups may give. */
-const skipScanLimits = { groups: 100, rows: 20_000 };
+/**
+ * How far a skip scan goes: the first field's groups it reads one by one, the rows all groups may give; and
+ * the smallest index it is worth it for. Walking the groups costs about 10 ms, more than sorting the matches
+ * of a small collection (300 items: 5.4 ms sorted, 14.9 as a skip scan, PostgreSQL; 8.2 and 18 on PGlite).
+ */
+const skipScanLimits = { groups: 100, rows: 20_000, minIndexBytes: 2 * 1024 * 1024 };
+/** Index sizes a skip scan checked (`indexBytes`), each kept a minute: the choice needs no exact size. */
+const indexSizes = new Map<string, { bytes: number; until: number }>();
+const indexSizeMs = 60_000;
 /**
  * Lists (entity, cursor scope, first field) found with more groups than a skip scan reads, until when: their
  * queries skip the groups statement (about 5 ms) for a minute. Only a refusal is kept, so a list that gained
@@ -357,7 +371,9 @@ async function skipScan(
       candidate.fields[0]!.name !== first.fieldName,
   );
   const lead = index && entity.resolve(index.fields[0]!.name);
-  if (!index || lead?.kind !== 'json') return undefined;
+  if (!index?.sqlName || lead?.kind !== 'json') return undefined;
+  const minBytes = options.skipScanMinIndexBytes ?? skipScanLimits.minIndexBytes;
+  if (minBytes > 0 && (await indexBytes(executor, index.sqlName)) < minBytes) return undefined;
   // The lead's sort keys without the id: its type rank, then its typed keys (json-path.ts).
   const leadKeys = parseSort(entity, [{ fieldName: lead.name, order: 'ASC' }])
     .keys.slice(0, -1)
@@ -393,6 +409,19 @@ async function skipScan(
     });
   }
   return { filterSql: compileFilter(filter), branches };
+}
+
+/** The size of an index on disk (0 when it is gone), read at most once a minute per index. */
+async function indexBytes(executor: Executor, sqlName: string): Promise<number> {
+  const known = indexSizes.get(sqlName);
+  if (known && known.until > Date.now()) return known.bytes;
+  const [row] = (await executor
+    .select({ bytes: sql<number>`coalesce(pg_relation_size(to_regclass(${sqlName})), 0)::float8` })
+    .from(sql`(SELECT 1) AS __query_one`)) as Array<{ bytes: number }>;
+  const bytes = Number(row?.bytes ?? 0);
+  if (indexSizes.size >= 1000) indexSizes.delete(indexSizes.keys().next().value!);
+  indexSizes.set(sqlName, { bytes, until: Date.now() + indexSizeMs });
+  return bytes;
 }
 
 /**
