@@ -12,29 +12,17 @@ CREATE TRIGGER stores_collection_counts_sync
 AFTER UPDATE OF collection_ids, visible ON stores_products
 FOR EACH ROW EXECUTE FUNCTION stores_collection_counts_sync();
 --> statement-breakpoint
-CREATE FUNCTION stores_collection_counts_add_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION stores_collection_counts_sync_statement() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  sign int := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
 BEGIN
+  -- Both triggers name their transition table changed_products: the inserted rows or the deleted ones.
   INSERT INTO stores_collection_counts AS counts (site_id, collection_id, products, visible_products)
-  SELECT inserted.site_id, c, count(*)::int, (count(*) FILTER (WHERE inserted.visible))::int
-  FROM inserted_products AS inserted
-  CROSS JOIN LATERAL unnest(array_append(inserted.collection_ids, '00000000-0000-0000-0000-000000000000'::uuid)) AS c
-  GROUP BY inserted.site_id, c
-  ORDER BY inserted.site_id, c
-  ON CONFLICT (site_id, collection_id) DO UPDATE
-    SET products = counts.products + excluded.products,
-        visible_products = counts.visible_products + excluded.visible_products;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE FUNCTION stores_collection_counts_remove_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO stores_collection_counts AS counts (site_id, collection_id, products, visible_products)
-  SELECT deleted.site_id, c, -count(*)::int, -(count(*) FILTER (WHERE deleted.visible))::int
-  FROM deleted_products AS deleted
-  CROSS JOIN LATERAL unnest(array_append(deleted.collection_ids, '00000000-0000-0000-0000-000000000000'::uuid)) AS c
-  GROUP BY deleted.site_id, c
-  ORDER BY deleted.site_id, c
+  SELECT changed.site_id, c, sign * count(*)::int, sign * (count(*) FILTER (WHERE changed.visible))::int
+  FROM changed_products AS changed
+  CROSS JOIN LATERAL unnest(array_append(changed.collection_ids, '00000000-0000-0000-0000-000000000000'::uuid)) AS c
+  GROUP BY changed.site_id, c
+  ORDER BY changed.site_id, c
   ON CONFLICT (site_id, collection_id) DO UPDATE
     SET products = counts.products + excluded.products,
         visible_products = counts.visible_products + excluded.visible_products;
@@ -44,10 +32,10 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER stores_collection_counts_inserted
 AFTER INSERT ON stores_products
-REFERENCING NEW TABLE AS inserted_products
-FOR EACH STATEMENT EXECUTE FUNCTION stores_collection_counts_add_inserted();
+REFERENCING NEW TABLE AS changed_products
+FOR EACH STATEMENT EXECUTE FUNCTION stores_collection_counts_sync_statement();
 --> statement-breakpoint
 CREATE TRIGGER stores_collection_counts_deleted
 AFTER DELETE ON stores_products
-REFERENCING OLD TABLE AS deleted_products
-FOR EACH STATEMENT EXECUTE FUNCTION stores_collection_counts_remove_deleted();
+REFERENCING OLD TABLE AS changed_products
+FOR EACH STATEMENT EXECUTE FUNCTION stores_collection_counts_sync_statement();

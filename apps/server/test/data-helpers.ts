@@ -41,3 +41,20 @@ export async function insertItem(
 export function date(iso: string) {
   return { $date: iso };
 }
+
+/** The statements the app's Drizzle sent while `work` ran. */
+export async function statementsOf(
+  t: TestApp,
+  work: () => Promise<unknown>,
+): Promise<Array<{ text: string; params: unknown[] }>> {
+  const session = (t.app.database.db as unknown as { session: { logger: unknown } }).session;
+  const logger = session.logger;
+  const statements: Array<{ text: string; params: unknown[] }> = [];
+  session.logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
+  try {
+    await work();
+  } finally {
+    session.logger = logger;
+  }
+  return statements;
+}

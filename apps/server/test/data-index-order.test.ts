@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { createCollection, post } from './data-helpers.ts';
+import { createCollection, post, statementsOf } from './data-helpers.ts';
 
 // A query with an equality on the first field of a user index, sorted by its second (a category's page by
 // price), reads that index in order (run-query.ts `leadingEquality`). It must answer exactly what the same
@@ -204,7 +204,7 @@ describe('an equality and a sort that a user index leads with', () => {
   });
 
   it('counts through the index, in two disjoint parts', async () => {
-    const statements = await statementsOf(() => countOf({ category: 'tea' }));
+    const statements = await statementsOf(t, () => countOf({ category: 'tea' }));
     const counting = statements.find((statement) => statement.text.includes('count(*)'));
     expect(counting?.text).toMatch(/\(select count\(\*\).*\) \+ \(select count\(\*\)/s);
     const [result] = await t.app.database.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
@@ -234,7 +234,7 @@ describe('an equality and a sort that a user index leads with', () => {
   });
 
   it("reads a sort by the index's second field as a skip scan: each category in the index's order", async () => {
-    const statements = await statementsOf(() =>
+    const statements = await statementsOf(t, () =>
       idsOf(queries.find(([name]) => name === 'a price range, any category')![1]),
     );
     const page = statements.find((statement) => /CROSS JOIN LATERAL/.test(statement.text));
@@ -257,7 +257,7 @@ describe('an equality and a sort that a user index leads with', () => {
       expect(nodes(read).some((node) => node['Node Type'] === 'Sort')).toBe(false);
     }
     for (const other of ['a price range and a title, any category', 'by price descending, any category']) {
-      const plain = await statementsOf(() => idsOf(queries.find(([name]) => name === other)![1]));
+      const plain = await statementsOf(t, () => idsOf(queries.find(([name]) => name === other)![1]));
       expect(plain.some((statement) => /CROSS JOIN LATERAL/.test(statement.text))).toBe(false);
     }
   });
@@ -286,7 +286,7 @@ describe('an equality and a sort that a user index leads with', () => {
     });
     expect(index.body.index.status).toBe('ACTIVE');
     let answer: { status: number; body: { dataItems: Array<{ id: string }> } } | undefined;
-    const statements = await statementsOf(async () => {
+    const statements = await statementsOf(t, async () => {
       answer = await post(t, '/data/v2/items/query', {
         dataCollectionId: 'Bazaar',
         query: { sort: [{ fieldName: 'price', order: 'ASC' }], paging: { limit: 20 } },
@@ -296,7 +296,7 @@ describe('an equality and a sort that a user index leads with', () => {
     expect(statements.some((statement) => /CROSS JOIN LATERAL/.test(statement.text))).toBe(false);
     // The groups were walked once; for a while the same list is read the ordinary way without walking them.
     expect(statements.some((statement) => /WITH RECURSIVE/.test(statement.text))).toBe(true);
-    const again = await statementsOf(() =>
+    const again = await statementsOf(t, () =>
       post(t, '/data/v2/items/query', {
         dataCollectionId: 'Bazaar',
         query: { sort: [{ fieldName: 'price', order: 'ASC' }], paging: { limit: 20, offset: 20 } },
@@ -318,7 +318,7 @@ describe('an equality and a sort that a user index leads with', () => {
       index: { name: 'byPrice', fields: [{ path: 'price', order: 'ASC' }] },
     });
     expect(byPrice.body.index.status).toBe('ACTIVE');
-    const statements = await statementsOf(() => idsOf(query));
+    const statements = await statementsOf(t, () => idsOf(query));
     expect(statements.some((statement) => /CROSS JOIN LATERAL/.test(statement.text))).toBe(false);
     expect(await allIds(query)).toEqual(withoutIndex.get(name));
   });
@@ -340,25 +340,9 @@ async function idsOf(query: Query): Promise<string[]> {
   return page.body.dataItems.map((item: { id: string }) => item.id);
 }
 
-/** The statements the app's Drizzle sent while `work` ran. */
-async function statementsOf(
-  work: () => Promise<unknown>,
-): Promise<Array<{ text: string; params: unknown[] }>> {
-  const session = (t.app.database.db as unknown as { session: { logger: unknown } }).session;
-  const logger = session.logger;
-  const statements: Array<{ text: string; params: unknown[] }> = [];
-  session.logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
-  try {
-    await work();
-  } finally {
-    session.logger = logger;
-  }
-  return statements;
-}
-
 /** The statement of a category's price range read in two merged halves, if the query was read so. */
 async function mergedStatement(): Promise<{ text: string; params: unknown[] } | undefined> {
-  const statements = await statementsOf(async () => {
+  const statements = await statementsOf(t, async () => {
     const page = await post(t, '/data/v2/items/query', {
       dataCollectionId: 'Shelf',
       query: { ...queries[1]![1], paging: { limit: 5 } },
